@@ -1,0 +1,25 @@
+// `npm start`: builds what is missing or changed (Nx answers from its cache when nothing changed),
+// then runs the one process that serves the API, the back office and the public site on PORT.
+import { spawn, spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
+
+if (process.env.SKIP_BUILD !== '1') {
+  console.log('Building the API, the back office and the site (cached after the first time)...');
+  const build = spawnSync(join(root, 'node_modules/.bin/nx'), ['run-many', '-t', 'build', '-p', 'api', 'admin', 'site', '--output-style=static'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (build.status !== 0) {
+    console.error('The build failed: see above.');
+    process.exit(build.status ?? 1);
+  }
+}
+
+const server = spawn(process.execPath, [join(root, 'dist/apps/api/main.js')], { cwd: root, env: process.env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,44 @@
+// `npm test`: lint, type checks, unit and API tests of every project, then the browser tests.
+// Each Jest run writes its results to tmp/test-results; the last line sums them up.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const results = join(root, 'tmp/test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
+const nx = (...args) =>
+  spawnSync(join(root, 'node_modules/.bin/nx'), [...args, '--output-style=stream'], { cwd: root, env, stdio: 'inherit' }).status;
+
+const started = Date.now();
+const steps = [
+  ['lint, type checks and tests', () => nx('run-many', '-t', 'lint', 'typecheck', 'test', '--exclude', 'e2e')],
+  ['browser tests', () => nx('run', 'e2e:e2e')],
+];
+let failedStep;
+for (const [name, run] of steps) {
+  console.log(`\n=== ${name} ===`);
+  if (run() !== 0) {
+    failedStep = name;
+    break;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(results)) {
+  for (const file of readdirSync(results).filter((f) => f.endsWith('.json'))) {
+    const report = JSON.parse(readFileSync(join(results, file), 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests;
+  }
+}
+console.log(`\nnpm test took ${Math.round((Date.now() - started) / 1000)} s${failedStep ? `; failed at: ${failedStep}` : ''}`);
+if (failedStep && failed === 0) failed = 1;
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failedStep ? 1 : 0);
