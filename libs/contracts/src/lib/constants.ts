@@ -1,0 +1,17 @@
+/** Browser-side constants the spec fixes (section 9). */
+export const TOKEN_STORAGE_KEY = 'token';
+export const TOKEN_HEADER = 'token';
+export const ME_QUERY_KEY = 'me';
+export const CONTAINER_MENU_LIMIT = 15;
+export const SCROLL_MEASURE_DELAY_MS = 800;
+export const DEFAULT_PRIMARY_COLOR = '#26D17D';
+export const DEFAULT_BACKGROUND_COLOR = '#FFFFFF';
+export const LINK_PREFETCH_MARGIN_PX = 200;
+export const INITIALIZING_TEXT = 'Initializing...';
+export const AUTH_GUARD_LOG = 'Redirection from Auth Guard';
+export const REVALIDATE_SUCCESS_TOAST = 'Pages successfully revalidated';
+export const REVALIDATE_ERROR_TOAST = 'Error Revalidating pages';
+/** Paths that belong to the back office bundle rather than the public renderer. */
+export const SIGN_IN_PATH = '/sign-in';
+export const NOT_FOUND_PATH = '/not-found';
+export const ADMIN_BASE_PATH = '/admin';

@@ -1,0 +1,85 @@
+import type { Lang, RightType, Status } from './enums';
+
+/** Body of an error answer of the API. */
+export interface ApiError {
+  statusCode: number;
+  message: string;
+  errors?: Record<string, string[]> | string[];
+}
+
+export interface SignInRequest {
+  email: string;
+  password: string;
+}
+export interface SignInResponse {
+  token: string;
+}
+
+/** GET /api/me */
+export interface Me {
+  id: number;
+  name: string;
+  email: string;
+  /** A role id; `super-admin` is special. */
+  role: string;
+  rights: RightType[];
+}
+
+export interface UserDto {
+  id: number;
+  name: string;
+  email: string;
+  roleId: string;
+  updatedAt: string;
+}
+export interface CreateUserRequest {
+  name: string;
+  email: string;
+  password: string;
+  roleId: string;
+}
+export type UpdateUserRequest = Partial<CreateUserRequest>;
+
+export interface RoleDto {
+  id: string;
+  name: string;
+  rights: RightType[];
+  updatedAt: string;
+}
+export interface CreateRoleRequest {
+  /** Optional key; derived from the name when absent. */
+  id?: string;
+  name: string;
+  rights: RightType[];
+}
+export type UpdateRoleRequest = Partial<Omit<CreateRoleRequest, 'id'>>;
+
+/** GET /api/containers?q= */
+export interface ContainerListItem {
+  id: number;
+  title: string;
+}
+
+export interface HealthResponse {
+  status: 'ok' | 'error';
+  database: 'up' | 'down';
+  uptimeSeconds: number;
+}
+
+export interface ThemeResponse {
+  primaryColor: string;
+  backgroundColor: string;
+}
+
+/** The accesses a page lists; a page with any is guarded (spec section 4). */
+export interface PageAccess {
+  roleId: string;
+}
+export interface PageProperties {
+  accesses: PageAccess[];
+  requireAuth?: boolean;
+  theme: ThemeResponse;
+}
+
+export type LocaleQuery = { locale?: Lang };
+export type { Status };

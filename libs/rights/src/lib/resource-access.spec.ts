@@ -1,0 +1,87 @@
+import { RightType, SUPER_ADMIN_ROLE_ID } from '@cms/contracts';
+import { canAccessResource, rightForResourceAction } from '../index';
+
+const R = RightType;
+const user = (...rights: RightType[]) => ({ role: 'staff', rights });
+const superAdmin = { role: SUPER_ADMIN_ROLE_ID, rights: [] };
+
+describe('resource access', () => {
+  it.each([
+    ['containers', 'CONTAINER'],
+    ['contents', 'CONTENT'],
+    ['elements', 'ELEMENT'],
+    ['forms', 'FORM'],
+    ['users', 'USER'],
+    ['roles', 'ROLE'],
+    ['users/roles', 'ROLE'],
+    ['medias', 'MEDIA'],
+    ['medias/packs', 'MEDIAPACK'],
+    ['media-packs', 'MEDIAPACK'],
+  ])('maps list, show, create, edit and delete of %s to the %s rights', (resource, noun) => {
+    expect(rightForResourceAction(resource, 'list')).toBe(`VIEW_${noun}`);
+    expect(rightForResourceAction(resource, 'show')).toBe(`VIEW_${noun}`);
+    expect(rightForResourceAction(resource, 'export')).toBe(`VIEW_${noun}`);
+    expect(rightForResourceAction(resource, 'create')).toBe(`CREATE_${noun}`);
+    expect(rightForResourceAction(resource, 'clone')).toBe(`CREATE_${noun}`);
+    expect(rightForResourceAction(resource, 'edit')).toBe(`UPDATE_${noun}`);
+    expect(rightForResourceAction(resource, 'delete')).toBe(`DELETE_${noun}`);
+  });
+
+  it('lets a user list users with VIEW_USER but not create, edit or delete them', () => {
+    const viewer = user(R.VIEW_USER);
+    expect(canAccessResource(viewer, 'users', 'list')).toBe(true);
+    expect(canAccessResource(viewer, 'users', 'create')).toBe(false);
+    expect(canAccessResource(viewer, 'users', 'edit')).toBe(false);
+    expect(canAccessResource(viewer, 'users', 'delete')).toBe(false);
+  });
+
+  it('guards the roles screen at /admin/users/roles with the role rights, not the user rights', () => {
+    expect(canAccessResource(user(R.VIEW_USER), 'users/roles', 'list')).toBe(false);
+    expect(canAccessResource(user(R.VIEW_ROLE), 'users/roles', 'list')).toBe(true);
+    expect(canAccessResource(user(R.UPDATE_ROLE), 'users/roles', 'edit')).toBe(true);
+  });
+
+  it('guards messages with VIEW_MESSAGE and never lets staff create one', () => {
+    expect(canAccessResource(user(R.VIEW_MESSAGE), 'messages', 'list')).toBe(true);
+    expect(canAccessResource(user(R.VIEW_MESSAGE), 'messages', 'delete')).toBe(true);
+    expect(canAccessResource(user(R.VIEW_FORM), 'messages', 'list')).toBe(false);
+    expect(canAccessResource(user(R.VIEW_MESSAGE), 'messages', 'create')).toBe(false);
+  });
+
+  it('guards the layout with VIEW_LAYOUT to read and UPDATE_LAYOUT to change', () => {
+    expect(canAccessResource(user(R.VIEW_LAYOUT), 'layout', 'list')).toBe(true);
+    expect(canAccessResource(user(R.VIEW_LAYOUT), 'layout', 'edit')).toBe(false);
+    expect(canAccessResource(user(R.UPDATE_LAYOUT), 'layout', 'edit')).toBe(true);
+  });
+
+  it('guards the settings with ACCESS_SETTINGS', () => {
+    expect(canAccessResource(user(R.VIEW_USER), 'settings', 'show')).toBe(false);
+    expect(canAccessResource(user(R.ACCESS_SETTINGS), 'settings', 'edit')).toBe(true);
+  });
+
+  it('applies the resource rights to field-level read and write checks', () => {
+    expect(canAccessResource(user(R.VIEW_USER), 'users.email', 'read')).toBe(true);
+    expect(canAccessResource(user(R.VIEW_USER), 'users.email', 'write')).toBe(false);
+    expect(canAccessResource(user(R.UPDATE_USER), 'users.email', 'write')).toBe(true);
+  });
+
+  it('denies unknown resources and actions to everyone but the super-admin role', () => {
+    const everything = user(...Object.values(RightType));
+    expect(canAccessResource(everything, 'payments', 'list')).toBe(false);
+    expect(canAccessResource(everything, 'users', 'impersonate')).toBe(false);
+    expect(rightForResourceAction('payments', 'list')).toBeNull();
+    expect(canAccessResource(superAdmin, 'payments', 'list')).toBe(true);
+  });
+
+  it('lets the super-admin role do everything on every resource', () => {
+    for (const action of ['list', 'show', 'create', 'edit', 'delete']) {
+      expect(canAccessResource(superAdmin, 'users/roles', action)).toBe(true);
+    }
+  });
+
+  it('denies a signed-out visitor and a user without rights', () => {
+    expect(canAccessResource(null, 'users', 'list')).toBe(false);
+    expect(canAccessResource(undefined, 'contents', 'list')).toBe(false);
+    expect(canAccessResource(user(), 'contents', 'list')).toBe(false);
+  });
+});
