@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { AccessesService } from './accesses.service';
+
+@Module({ providers: [AccessesService], exports: [AccessesService] })
+export class AccessesModule {}

@@ -1,0 +1,83 @@
+import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { APP_GUARD, APP_FILTER } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import type { DataSource } from 'typeorm';
+import { AuthModule } from './auth/auth.module';
+import { AccessGuard } from './common/auth/access.guard';
+import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
+import { APP_CONFIG, type AppConfig } from './config/app-config';
+import { ConfiguratorModule } from './configurator/configurator.module';
+import { FormsModule } from './forms/forms.module';
+import { HealthController } from './health/health.controller';
+import { MediaPacksModule } from './media-packs/media-packs.module';
+import { MediasModule } from './medias/medias.module';
+import { MessagesModule } from './messages/messages.module';
+import { RevalidationModule } from './revalidation/revalidation.module';
+import { RolesModule } from './roles/roles.module';
+import { SettingsModule } from './settings/settings.module';
+import { ThemeController } from './theme/theme.controller';
+import { UploadsModule } from './uploads/uploads.module';
+import { UsersModule } from './users/users.module';
+import { ContainersModule } from './containers/containers.module';
+import { ContentsModule } from './contents/contents.module';
+import { ElementsModule } from './elements/elements.module';
+import { LayoutModule } from './layout/layout.module';
+import { PagesModule } from './pages/pages.module';
+import { SlugsModule } from './slugs/slugs.module';
+
+export interface AppModuleOptions {
+  config: AppConfig & { jwtSecret: string };
+  dataSource: DataSource;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot({ config, dataSource }: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
+            autoLogging: { ignore: (req) => req.url === '/api/health' },
+            quietReqLogger: true,
+          },
+          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+        }),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => dataSource.options,
+          dataSourceFactory: async () => dataSource,
+        }),
+        JwtModule.register({ global: true, secret: config.jwtSecret, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }),
+        AuthModule,
+        RolesModule,
+        UsersModule,
+        RevalidationModule,
+        SettingsModule,
+        FormsModule,
+        MessagesModule,
+        ConfiguratorModule,
+        MediasModule,
+        MediaPacksModule,
+        UploadsModule,
+        ContainersModule,
+        ContentsModule,
+        SlugsModule,
+        ElementsModule,
+        LayoutModule,
+        PagesModule,
+      ],
+      controllers: [HealthController, ThemeController],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+      exports: [APP_CONFIG],
+    };
+  }
+}

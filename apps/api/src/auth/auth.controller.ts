@@ -1,0 +1,42 @@
+import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { CurrentAuth, Public, SignedIn } from '../common/auth/access.decorators';
+import type { AuthContext } from '../common/auth/auth-context';
+import { AuthService } from './auth.service';
+import { MeDto } from './dto/me.dto';
+import { SignInDto, SignInResponseDto } from './dto/sign-in.dto';
+import { SessionsService } from './sessions.service';
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  @Post('auth/signin')
+  @HttpCode(200)
+  @Public()
+  @ApiOkResponse({ type: SignInResponseDto })
+  @ApiUnauthorizedResponse({ description: 'Invalid e-mail or password' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed sign-ins for this account or address; see Retry-After' })
+  async signIn(@Body() body: SignInDto, @Ip() ip: string): Promise<SignInResponseDto> {
+    return { token: await this.auth.signIn(body.email, body.password, ip) };
+  }
+
+  @Post('auth/signout')
+  @HttpCode(204)
+  @SignedIn()
+  @ApiNoContentResponse({ description: 'The session is deleted; its token no longer works' })
+  async signOut(@CurrentAuth() auth: AuthContext): Promise<void> {
+    await this.sessions.revoke(auth.sessionId);
+  }
+
+  @Get('me')
+  @SignedIn({ unauthenticatedStatus: 403 })
+  @ApiOkResponse({ type: MeDto, description: 'The signed-in user; 403 for a missing, invalid, expired or revoked token' })
+  me(@CurrentAuth() auth: AuthContext): MeDto {
+    return { id: auth.userId, name: auth.name, email: auth.email, role: auth.role, rights: auth.rights };
+  }
+}

@@ -1,0 +1,106 @@
+import { RIGHT_TYPES, SUPER_ADMIN_ROLE_ID, type RightType } from '@cms/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash, randomUUID } from 'node:crypto';
+import { DataSource, In, LessThan } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { AuthContext } from '../common/auth/auth-context';
+import { Session } from './session.entity';
+
+interface SessionClaims {
+  sid: string;
+}
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+interface ResolvedRow {
+  sessionId: string;
+  token: string;
+  expiresAt: Date;
+  loginId: number;
+  email: string;
+  roleId: string;
+  userId: number;
+  name: string;
+  rights: RightType[] | null;
+}
+
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+const RESOLVE_SQL = `
+  SELECT s.id AS "sessionId", s.token, s."expiresAt", l.id AS "loginId", l.email, l."roleId", u.id AS "userId", u.name,
+         (SELECT array_agg(r."rightType"::text) FROM "right" r WHERE r."roleId" = l."roleId") AS rights
+  FROM "session" s
+  JOIN "login" l ON l.id = s."loginId"
+  JOIN "user" u ON u.id = l."userId"
+  WHERE s.id = $1`;
+
+/** Issues, resolves and revokes session tokens: JWTs that name a Session row. */
+@Injectable()
+export class SessionsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private readonly verified = new Map<string, { sid: string; expiresAt: number }>();
+
+  async create(loginId: number): Promise<string> {
+    const id = randomUUID();
+    const ttl = this.config.sessionTtlSeconds;
+    const token = await this.jwt.signAsync({ sid: id } satisfies SessionClaims, { expiresIn: ttl });
+    await this.dataSource.getRepository(Session).insert({ id, loginId, token: digest(token), expiresAt: new Date(Date.now() + ttl * 1000) });
+    return token;
+  }
+
+  /** The caller behind a token, or null for a missing, forged, expired or revoked one. One query. */
+  async resolve(token: string): Promise<AuthContext | null> {
+    const sid = await this.sessionIdOf(token);
+    if (!sid) return null;
+    const rows: ResolvedRow[] = await this.dataSource.query(RESOLVE_SQL, [sid]);
+    const row = rows[0];
+    if (!row || row.token !== digest(token) || new Date(row.expiresAt).getTime() <= Date.now()) return null;
+    const rights = row.roleId === SUPER_ADMIN_ROLE_ID ? [...RIGHT_TYPES] : (row.rights ?? []);
+    return { sessionId: row.sessionId, loginId: row.loginId, userId: row.userId, name: row.name, email: row.email, role: row.roleId, rights };
+  }
+
+  /**
+   * The session id a token names, once its signature checks out. Checking an HS256 signature is
+   * cheap, but jsonwebtoken rebuilds a key object at every call, which cost more than the
+   * database lookup; a verified token is remembered until it expires. Revocation is unaffected:
+   * the session row is still read at every request.
+   */
+  private async sessionIdOf(token: string): Promise<string | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > Date.now()) return known.sid;
+      this.verified.delete(token);
+      return null;
+    }
+    let claims: SessionClaims & { exp?: number };
+    try {
+      claims = await this.jwt.verifyAsync<SessionClaims & { exp?: number }>(token);
+    } catch {
+      return null;
+    }
+    if (typeof claims.sid !== 'string' || !/^[0-9a-f-]{36}$/.test(claims.sid)) return null;
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, { sid: claims.sid, expiresAt: (claims.exp ?? 0) * 1000 });
+    return claims.sid;
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.dataSource.getRepository(Session).delete({ id: sessionId });
+  }
+
+  /** Ends every session of these logins at once (user removed, role changed, password reset). */
+  async revokeForLogins(loginIds: number[], manager = this.dataSource.manager): Promise<void> {
+    if (loginIds.length) await manager.getRepository(Session).delete({ loginId: In(loginIds) });
+  }
+
+  async deleteExpired(): Promise<void> {
+    await this.dataSource.getRepository(Session).delete({ expiresAt: LessThan(new Date()) });
+  }
+}

@@ -1,0 +1,51 @@
+import { hasAllRights, isSuperAdmin } from '@cms/rights';
+import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { SessionsService } from '../../auth/sessions.service';
+import { ACCESS_RULE, type AccessRule } from './access.decorators';
+import type { RequestWithAuth } from './auth-context';
+
+/** Reads the session token from the `token` header, or from `Authorization: Bearer`. */
+export function tokenFromRequest(request: Pick<Request, 'headers'>): string | undefined {
+  const header = request.headers['token'];
+  const token = Array.isArray(header) ? header[0] : header;
+  if (token) return token.trim() || undefined;
+  const authorization = request.headers['authorization'];
+  const match = typeof authorization === 'string' ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
+  return match?.[1];
+}
+
+/**
+ * The one guard of the API: every handler carries an access rule (see access.decorators.ts) and
+ * this guard enforces it. A handler without a rule is refused, so a forgotten decorator fails closed.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, [context.getHandler(), context.getClass()]);
+    if (!rule) throw new ForbiddenException('This route has no access rule');
+    const request = context.switchToHttp().getRequest<Request & RequestWithAuth>();
+    const token = tokenFromRequest(request);
+    const auth = token ? await this.sessions.resolve(token) : null;
+    if (auth) request.auth = auth;
+    if (rule.kind === 'public') return true;
+    if (!auth) {
+      const message = token ? 'Your session is invalid or has expired' : 'Sign in first: send the session token in the "token" header';
+      if (rule.kind === 'signed-in' && rule.unauthenticatedStatus === 403) throw new ForbiddenException(message);
+      throw new UnauthorizedException(message);
+    }
+    if (rule.kind === 'signed-in') return true;
+    if (rule.kind === 'super-admin') {
+      if (isSuperAdmin(auth)) return true;
+      throw new ForbiddenException('Only the super-admin role may do this');
+    }
+    if (hasAllRights(auth, rule.rights)) return true;
+    throw new ForbiddenException(`Your role lacks the right ${rule.rights.filter((r) => !hasAllRights(auth, [r])).join(', ')}`);
+  }
+}

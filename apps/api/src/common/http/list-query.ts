@@ -1,0 +1,160 @@
+import { BadRequestException } from '@nestjs/common';
+import type { Response } from 'express';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+
+export type SortOrder = 'ASC' | 'DESC';
+
+export type FilterKind =
+  | { type: 'int' }
+  | { type: 'string' }
+  | { type: 'boolean' }
+  | { type: 'enum'; values: readonly string[] };
+
+export interface FilterDefinition<Q extends ObjectLiteral> {
+  /** How the value is checked; arrays of it are accepted (getMany and "one of"). */
+  kind: FilterKind;
+  /** The SQL column for the plain equality filter. */
+  column?: string;
+  /** A custom condition, e.g. for `q`; `param` is a unique parameter name to use. */
+  apply?: (qb: SelectQueryBuilder<Q>, value: unknown, param: string) => void;
+}
+
+/** What a list endpoint lets callers sort and filter by: an allow-list, never raw SQL. */
+export interface ListSpec<Q extends ObjectLiteral> {
+  resource: string;
+  sortable: Record<string, string>;
+  defaultSort: [string, SortOrder];
+  filters: Record<string, FilterDefinition<Q>>;
+  maxPageSize?: number;
+}
+
+export interface ListQuery {
+  sort: { field: string; column: string; order: SortOrder };
+  range: { start: number; end: number };
+  filter: Record<string, unknown>;
+}
+
+export interface RawListQuery {
+  sort?: unknown;
+  range?: unknown;
+  filter?: unknown;
+}
+
+function parseJson(name: string, raw: unknown): unknown {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') throw new BadRequestException(`"${name}" must be given once, as JSON`);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new BadRequestException(`"${name}" is not valid JSON`);
+  }
+}
+
+function checkValue(key: string, kind: FilterKind, value: unknown): unknown {
+  const fail = (what: string) => new BadRequestException(`Filter "${key}" must be ${what}`);
+  switch (kind.type) {
+    case 'int':
+      if (typeof value === 'string' && /^\d{1,10}$/.test(value)) value = Number(value);
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < -2_147_483_648 || value > 2_147_483_647) throw fail('an integer');
+      return value;
+    case 'string':
+      if (typeof value !== 'string' || value.length > 500) throw fail('a string of at most 500 characters');
+      return value;
+    case 'boolean':
+      if (value === 'true' || value === 'false') return value === 'true';
+      if (typeof value !== 'boolean') throw fail('true or false');
+      return value;
+    case 'enum':
+      if (typeof value !== 'string' || !kind.values.includes(value)) throw fail(`one of ${kind.values.join(', ')}`);
+      return value;
+  }
+}
+
+/**
+ * Parses the ra-data-simple-rest dialect: `sort=["title","ASC"]`, `range=[0,24]`,
+ * `filter={"q":"x","id":[1,2]}`. Unknown sort or filter fields, bad JSON and oversized pages are 400s.
+ */
+export function parseListQuery<Q extends ObjectLiteral>(raw: RawListQuery, spec: ListSpec<Q>): ListQuery {
+  const maxPageSize = spec.maxPageSize ?? 500;
+  const sortRaw = parseJson('sort', raw.sort);
+  let [field, order] = spec.defaultSort;
+  if (sortRaw !== undefined) {
+    if (!Array.isArray(sortRaw) || sortRaw.length !== 2 || typeof sortRaw[0] !== 'string' || typeof sortRaw[1] !== 'string') {
+      throw new BadRequestException('"sort" must look like ["field","ASC"]');
+    }
+    field = sortRaw[0];
+    const upper = sortRaw[1].toUpperCase();
+    if (upper !== 'ASC' && upper !== 'DESC') throw new BadRequestException('The sort order must be ASC or DESC');
+    order = upper;
+  }
+  const column = spec.sortable[field];
+  if (!Object.prototype.hasOwnProperty.call(spec.sortable, field) || !column) {
+    throw new BadRequestException(`Cannot sort ${spec.resource} by "${field}": use one of ${Object.keys(spec.sortable).join(', ')}`);
+  }
+
+  const rangeRaw = parseJson('range', raw.range);
+  let start = 0;
+  let end = Math.min(24, maxPageSize - 1);
+  if (rangeRaw !== undefined) {
+    if (!Array.isArray(rangeRaw) || rangeRaw.length !== 2 || !rangeRaw.every((n) => Number.isInteger(n) && n >= 0 && n <= 2_000_000_000)) {
+      throw new BadRequestException('"range" must look like [0,24] with whole numbers from 0');
+    }
+    [start, end] = rangeRaw as [number, number];
+    if (end < start) throw new BadRequestException('"range" must not end before it starts');
+    if (end - start + 1 > maxPageSize) throw new BadRequestException(`At most ${maxPageSize} ${spec.resource} per page`);
+  }
+
+  const filterRaw = parseJson('filter', raw.filter);
+  const filter: Record<string, unknown> = {};
+  if (filterRaw !== undefined) {
+    if (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw)) {
+      throw new BadRequestException('"filter" must be a JSON object');
+    }
+    for (const [key, value] of Object.entries(filterRaw)) {
+      const definition = Object.prototype.hasOwnProperty.call(spec.filters, key) ? spec.filters[key] : undefined;
+      if (!definition) {
+        throw new BadRequestException(`Cannot filter ${spec.resource} by "${key}": use one of ${Object.keys(spec.filters).join(', ')}`);
+      }
+      if (Array.isArray(value)) {
+        if (value.length > 1000) throw new BadRequestException(`Filter "${key}" takes at most 1000 values`);
+        filter[key] = value.map((v) => checkValue(key, definition.kind, v));
+      } else {
+        filter[key] = checkValue(key, definition.kind, value);
+      }
+    }
+  }
+  return { sort: { field, column, order }, range: { start, end }, filter };
+}
+
+/** Adds the filter conditions of a parsed query to a query builder (without paging or sorting). */
+export function applyFilters<Q extends ObjectLiteral>(qb: SelectQueryBuilder<Q>, query: ListQuery, spec: ListSpec<Q>): SelectQueryBuilder<Q> {
+  let index = 0;
+  for (const [key, value] of Object.entries(query.filter)) {
+    const definition = spec.filters[key];
+    const param = `f${index++}`;
+    if (definition.apply) {
+      definition.apply(qb, value, param);
+    } else if (definition.column) {
+      if (Array.isArray(value)) {
+        if (value.length === 0) qb.andWhere('1 = 0');
+        else qb.andWhere(`${definition.column} IN (:...${param})`, { [param]: value });
+      } else {
+        qb.andWhere(`${definition.column} = :${param}`, { [param]: value });
+      }
+    }
+  }
+  return qb;
+}
+
+/** Sorting (with the id as a tie-breaker, so pages are stable) and paging. */
+export function applySortAndRange<Q extends ObjectLiteral>(qb: SelectQueryBuilder<Q>, query: ListQuery, idColumn: string): SelectQueryBuilder<Q> {
+  qb.orderBy(query.sort.column, query.sort.order);
+  if (query.sort.column !== idColumn) qb.addOrderBy(idColumn, query.sort.order);
+  return qb.offset(query.range.start).limit(query.range.end - query.range.start + 1);
+}
+
+/** `Content-Range: users 0-24/319`, the total that react-admin pages with. */
+export function setContentRange(response: Pick<Response, 'setHeader'>, resource: string, start: number, count: number, total: number): void {
+  const range = count > 0 ? `${start}-${start + count - 1}` : '*';
+  response.setHeader('Content-Range', `${resource} ${range}/${total}`);
+}

@@ -1,0 +1,48 @@
+import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+
+function flatten(errors: ValidationError[], prefix = ''): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const error of errors) {
+    const key = prefix ? `${prefix}.${error.property}` : error.property;
+    if (error.constraints) out[key] = Object.values(error.constraints);
+    if (error.children?.length) Object.assign(out, flatten(error.children, key));
+  }
+  return out;
+}
+
+/** Path parameters keep their raw text, so their own pipes (IdPipe) can say what was wrong. */
+class AppValidationPipe extends ValidationPipe {
+  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
+    return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
+  }
+}
+
+/** Keys that could reach an object's prototype are refused while the JSON is parsed. */
+export function rejectPrototypeKeys(key: string, value: unknown): unknown {
+  if (key === '__proto__' || key === 'constructor' || key === 'prototype') {
+    throw new SyntaxError(`the key "${key}" is not allowed`);
+  }
+  return value;
+}
+
+/**
+ * class-validator with whitelisting: unknown properties (including `__proto__`) are refused, and
+ * the answer names every failing property: `{ statusCode: 400, message, errors: { field: [...] } }`.
+ */
+export function createValidationPipe(): ValidationPipe {
+  return new AppValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+    transform: true,
+    transformOptions: { enableImplicitConversion: false },
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) => {
+      const fields = flatten(errors);
+      const summary = Object.entries(fields)
+        .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
+        .join('; ');
+      return new BadRequestException({ message: `Invalid input. ${summary}`, errors: fields });
+    },
+  });
+}

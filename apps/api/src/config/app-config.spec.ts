@@ -1,0 +1,26 @@
+import { ConfigError, loadConfig, parseDuration } from './app-config';
+
+describe('configuration', () => {
+  it('has defaults for a fresh clone', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, serve: 'all', sessionTtlSeconds: 7 * 86400, uploadMaxMb: 25, logLevel: 'info' });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('stops with a message naming each wrong variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ SESSION_TTL: 'forever' })).toThrow(/SESSION_TTL/);
+    expect(() => loadConfig({ CMS_ADMIN_EMAIL: 'not-an-email' })).toThrow(/CMS_ADMIN_EMAIL/);
+    expect(() => loadConfig({ SERVE: 'everything' })).toThrow(/SERVE/);
+  });
+
+  it('reads durations in seconds, minutes, hours and days', () => {
+    expect(parseDuration('90')).toBe(90);
+    expect(parseDuration('15m')).toBe(900);
+    expect(parseDuration('12h')).toBe(43200);
+    expect(parseDuration('7d')).toBe(604800);
+  });
+});

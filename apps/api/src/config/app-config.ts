@@ -1,0 +1,210 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import * as path from 'node:path';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+
+/** The environment variables the API reads, validated once at start-up. */
+export class EnvironmentVariables {
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  PORT?: number;
+
+  @IsOptional() @IsString()
+  HOST?: string;
+
+  @IsOptional() @IsString()
+  DATA_DIR?: string;
+
+  @IsOptional() @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL?: string;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100)
+  DATABASE_POOL_SIZE?: number;
+
+  @IsOptional() @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters long' })
+  JWT_SECRET?: string;
+
+  @IsOptional() @Matches(/^\d+\s*(s|m|h|d)?$/, { message: 'SESSION_TTL must be a number of seconds or a duration such as 12h or 7d' })
+  SESSION_TTL?: string;
+
+  @IsOptional() @IsEmail({}, { message: 'CMS_ADMIN_EMAIL must be an e-mail address' })
+  CMS_ADMIN_EMAIL?: string;
+
+  @IsOptional() @IsString() @MinLength(8, { message: 'CMS_ADMIN_PASSWORD must be at least 8 characters long' })
+  CMS_ADMIN_PASSWORD?: string;
+
+  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL?: string;
+
+  @IsOptional() @IsIn(['all', 'back-office', 'api'], { message: 'SERVE must be "all" (API, back office and site), "back-office" (API and back office) or "api"' })
+  SERVE?: string;
+
+  @IsOptional() @IsString()
+  ADMIN_DIR?: string;
+
+  @IsOptional() @IsString()
+  SITE_DIR?: string;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(2048)
+  UPLOAD_MAX_MB?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(10_000) @Max(1_000_000_000)
+  UPLOAD_MAX_PIXELS?: number;
+
+  @IsOptional() @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name (lower-case letters, digits, dots and dashes)' })
+  S3_BUCKET?: string;
+
+  @IsOptional() @Matches(/^https?:\/\/\S+$/, { message: 'S3_ENDPOINT must be an http:// or https:// URL' })
+  S3_ENDPOINT?: string;
+
+  @IsOptional() @Matches(/^[a-z0-9-]{1,50}$/, { message: 'S3_REGION must be a region name such as us-east-1' })
+  S3_REGION?: string;
+
+  @IsOptional() @IsString() @MinLength(1)
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsOptional() @IsString() @MinLength(1)
+  S3_SECRET_ACCESS_KEY?: string;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  S3_FORCE_PATH_STYLE?: boolean;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  TRUST_PROXY?: boolean;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  SIGNIN_MAX_FAILURES_PER_ACCOUNT?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10000)
+  SIGNIN_MAX_FAILURES_PER_IP?: number;
+
+  @IsOptional() @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @IsOptional() @IsEmail({}, { message: 'MAIL_FROM must be an e-mail address' })
+  MAIL_FROM?: string;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100)
+  MAIL_MAX_ATTEMPTS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(10) @Max(86_400_000)
+  MAIL_RETRY_BASE_MS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(10) @Max(3_600_000)
+  MAIL_POLL_MS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100_000_000)
+  FORM_SUBMISSIONS_PER_MINUTE?: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  jwtSecret?: string;
+  sessionTtlSeconds: number;
+  adminEmail?: string;
+  adminPassword?: string;
+  logLevel: string;
+  serve: 'all' | 'back-office' | 'api';
+  adminDir: string;
+  siteDir: string;
+  uploadMaxMb: number;
+  /** Largest raster image accepted, in pixels (all frames of an animation together). */
+  uploadMaxPixels: number;
+  /** Where uploads live: DATA_DIR/uploads, or an S3-compatible bucket shared by every instance. */
+  storage: StorageConfig;
+  trustProxy: boolean | 'loopback';
+  signIn: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowSeconds: number };
+  /** Form e-mails: no smtpUrl means they wait in the outbox until one is configured. */
+  mail: { smtpUrl?: string; from?: string; maxAttempts: number; retryBaseMs: number; pollMs: number };
+  forms: { submissionsPerMinute: number };
+}
+
+export type StorageConfig =
+  | { driver: 'local'; dir: string }
+  | { driver: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+
+export class ConfigError extends Error {}
+
+/** S3 when S3_BUCKET is set (credentials in pairs, or the SDK's own chain when both are absent). */
+function storageConfig(raw: EnvironmentVariables, dataDir: string): StorageConfig {
+  const s3Vars = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+  if (!raw.S3_BUCKET) {
+    const stray = s3Vars.filter((name) => raw[name] !== undefined);
+    if (stray.length) throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: must be set when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`);
+    return { driver: 'local', dir: path.join(dataDir, 'uploads') };
+  }
+  if (!raw.S3_ACCESS_KEY_ID !== !raw.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS credential chain');
+  }
+  return {
+    driver: 's3',
+    bucket: raw.S3_BUCKET,
+    endpoint: raw.S3_ENDPOINT,
+    region: raw.S3_REGION ?? 'us-east-1',
+    accessKeyId: raw.S3_ACCESS_KEY_ID,
+    secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
+    // S3-compatible servers (MinIO, s3rver, Ceph...) usually want path-style URLs; AWS does not.
+    forcePathStyle: raw.S3_FORCE_PATH_STYLE ?? Boolean(raw.S3_ENDPOINT),
+  };
+}
+
+export function parseDuration(value: string): number {
+  const match = /^(\d+)\s*(s|m|h|d)?$/.exec(value.trim());
+  if (!match) throw new ConfigError(`Invalid duration: ${value}`);
+  const unit = { s: 1, m: 60, h: 3600, d: 86400 }[(match[2] ?? 's') as 's' | 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit;
+}
+
+/** Reads and checks the environment; a wrong variable throws a ConfigError that names it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const raw = plainToInstance(EnvironmentVariables, { ...env });
+  const errors = validateSync(raw, { skipMissingProperties: false, whitelist: false });
+  if (errors.length > 0) {
+    const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  // Built layout: dist/apps/api/config/app-config.js beside dist/apps/admin and dist/apps/site.
+  const distRoot = path.resolve(__dirname, '..', '..');
+  const dataDir = path.resolve(raw.DATA_DIR ?? 'data');
+  return {
+    port: raw.PORT ?? 3000,
+    host: raw.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: raw.DATABASE_URL,
+    databasePoolSize: raw.DATABASE_POOL_SIZE ?? 20,
+    jwtSecret: raw.JWT_SECRET,
+    sessionTtlSeconds: parseDuration(raw.SESSION_TTL ?? '7d'),
+    adminEmail: raw.CMS_ADMIN_EMAIL,
+    adminPassword: raw.CMS_ADMIN_PASSWORD,
+    logLevel: raw.LOG_LEVEL ?? 'info',
+    serve: (raw.SERVE as AppConfig['serve'] | undefined) ?? 'all',
+    adminDir: path.resolve(raw.ADMIN_DIR ?? path.join(distRoot, 'admin')),
+    siteDir: path.resolve(raw.SITE_DIR ?? path.join(distRoot, 'site')),
+    uploadMaxMb: raw.UPLOAD_MAX_MB ?? 25,
+    uploadMaxPixels: raw.UPLOAD_MAX_PIXELS ?? 50_000_000,
+    storage: storageConfig(raw, dataDir),
+    // Loopback is trusted by default: the site renderer in this process forwards form posts with X-Forwarded-For.
+    trustProxy: raw.TRUST_PROXY ?? 'loopback',
+    signIn: {
+      maxFailuresPerAccount: raw.SIGNIN_MAX_FAILURES_PER_ACCOUNT ?? 5,
+      maxFailuresPerIp: raw.SIGNIN_MAX_FAILURES_PER_IP ?? 50,
+      windowSeconds: 15 * 60,
+    },
+    mail: {
+      smtpUrl: raw.SMTP_URL,
+      from: raw.MAIL_FROM,
+      maxAttempts: raw.MAIL_MAX_ATTEMPTS ?? 10,
+      retryBaseMs: raw.MAIL_RETRY_BASE_MS ?? 30_000,
+      pollMs: raw.MAIL_POLL_MS ?? 5_000,
+    },
+    forms: { submissionsPerMinute: raw.FORM_SUBMISSIONS_PER_MINUTE ?? 10 },
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

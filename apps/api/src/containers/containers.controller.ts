@@ -1,0 +1,68 @@
+import { RightType, type Lang } from '@cms/contracts';
+import { Body, Controller, Delete, Get, Param, ParseBoolPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { RequireRights } from '../common/auth/access.decorators';
+import { setContentRange } from '../common/http/list-query';
+import { IdPipe, LocalePipe } from '../common/http/params';
+import { ContainersService } from './containers.service';
+import { ContainerDto, ContainerListItemDto, ContainerListQueryDto, ContainerSummaryDto, CreateContainerDto, UpdateContainerDto } from './dto/container.dto';
+
+const LOCALE_QUERY = { name: 'locale', required: false, enum: ['en', 'fr', 'tr', 'es', 'it'], description: 'The locale of the PAGE sections and metadata read or written (default en)' };
+
+@ApiTags('containers')
+@Controller('containers')
+@ApiExtraModels(ContainerListItemDto, ContainerSummaryDto)
+export class ContainersController {
+  constructor(private readonly containers: ContainersService) {}
+
+  @Get()
+  @RequireRights(RightType.VIEW_CONTAINER)
+  @ApiOperation({
+    summary: 'List containers',
+    description:
+      'With only `q` (or nothing): `[{ id, title }]` of the containers whose title holds q, in creation order (at most 500; the admin top bar). ' +
+      'With sort, range or filter: the ra-data-simple-rest dialect (sort by id, title, published, status, updatedAt; filter by id, published, status, q), total in Content-Range.',
+  })
+  @ApiOkResponse({ schema: { oneOf: [{ type: 'array', items: { $ref: getSchemaPath(ContainerListItemDto) } }, { type: 'array', items: { $ref: getSchemaPath(ContainerSummaryDto) } }] } })
+  async list(@Query() query: ContainerListQueryDto, @Res({ passthrough: true }) res: Response): Promise<ContainerListItemDto[] | ContainerSummaryDto[]> {
+    const page = await this.containers.list(query);
+    setContentRange(res, 'containers', page.start, page.items.length, page.total);
+    return page.items;
+  }
+
+  @Get(':id')
+  @RequireRights(RightType.VIEW_CONTAINER)
+  @ApiQuery(LOCALE_QUERY)
+  @ApiOkResponse({ type: ContainerDto })
+  get(@Param('id', IdPipe) id: number, @Query('locale', LocalePipe) locale: Lang): Promise<ContainerDto> {
+    return this.containers.get(id, locale);
+  }
+
+  @Post()
+  @RequireRights(RightType.CREATE_CONTAINER)
+  @ApiQuery(LOCALE_QUERY)
+  @ApiCreatedResponse({ type: ContainerDto })
+  @ApiConflictResponse({ description: 'The slug makes a path another page has' })
+  create(@Body() body: CreateContainerDto, @Query('locale', LocalePipe) locale: Lang): Promise<ContainerDto> {
+    return this.containers.create(body, locale);
+  }
+
+  @Put(':id')
+  @RequireRights(RightType.UPDATE_CONTAINER)
+  @ApiQuery(LOCALE_QUERY)
+  @ApiOkResponse({ type: ContainerDto })
+  @ApiConflictResponse({ description: 'The slug makes a path another page has (or a descendant’s would)' })
+  update(@Param('id', IdPipe) id: number, @Body() body: UpdateContainerDto, @Query('locale', LocalePipe) locale: Lang): Promise<ContainerDto> {
+    return this.containers.update(id, body, locale);
+  }
+
+  @Delete(':id')
+  @RequireRights(RightType.DELETE_CONTAINER)
+  @ApiQuery({ name: 'cascade', required: false, type: Boolean, description: 'Also delete the container’s contents' })
+  @ApiOkResponse({ type: ContainerDto, description: 'The deleted record' })
+  @ApiConflictResponse({ description: 'The container still has contents (the message gives their count) and cascade is not set' })
+  remove(@Param('id', IdPipe) id: number, @Query('cascade', new ParseBoolPipe({ optional: true })) cascade?: boolean): Promise<ContainerDto> {
+    return this.containers.remove(id, cascade ?? false);
+  }
+}

@@ -1,0 +1,253 @@
+import {
+  CONTAINER_FIELD_NAME_PATTERN,
+  ContainerFieldType,
+  Lang,
+  Status,
+  type ContainerDto as ContainerShape,
+  type ContainerFieldDto as ContainerFieldShape,
+  type ContainerFieldInput,
+  type ContainerListItem,
+  type ContainerRequest,
+  type ContainerSummary,
+  type UpdateContainerRequest,
+} from '@cms/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEnum,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { AccessEntryDto } from '../../accesses/dto/access.dto';
+import { ListQueryDto } from '../../common/http/list-query.dto';
+import { MetadataEntryDto } from '../../metadata/dto/metadata.dto';
+import { SectionDto, SectionInputDto } from '../../sections/dto/section.dto';
+
+const MAX_ID = 2_147_483_647;
+export const MAX_CONTAINER_FIELDS = 100;
+
+export class ContainerFieldInputDto implements ContainerFieldInput {
+  @ApiPropertyOptional({ description: 'An existing field of this container; renaming it keeps its values' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  id?: number;
+
+  @ApiPropertyOptional({ description: 'Ignored: the order is the list’s' })
+  @IsOptional()
+  @IsInt()
+  position?: number;
+
+  @ApiProperty({ example: 'Price' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  label: string;
+
+  @ApiProperty({ example: 'price', description: 'A letter, then letters, digits or _ (at most 100): the key in a content’s `fields`' })
+  @IsString()
+  @Matches(CONTAINER_FIELD_NAME_PATTERN, { message: 'name must start with a letter and hold only letters, digits and _ (at most 100)' })
+  name: string;
+
+  @ApiProperty({ enum: ContainerFieldType })
+  @IsEnum(ContainerFieldType, { message: `type must be one of ${Object.values(ContainerFieldType).join(', ')}` })
+  type: ContainerFieldType;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean()
+  required?: boolean;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Length for text, value for numbers, count of items when multiple' })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  min?: number | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  max?: number | null;
+
+  @ApiPropertyOptional({ default: false, description: 'The value is a list' })
+  @IsOptional()
+  @IsBoolean()
+  multiple?: boolean;
+
+  @ApiPropertyOptional({ type: [String], nullable: true, description: 'The choices of an OPTION field' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsString({ each: true })
+  @MaxLength(500, { each: true })
+  options?: string[] | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'ZOHOOPTIONS: the key of its list in the optionLists setting' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  zohoOptionsKey?: string | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'CONTENT: the container its contents must come from' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  linkedContainerId?: number | null;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'Free JSON for the back office' })
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, unknown> | null;
+}
+
+export class ContainerFieldDto implements ContainerFieldShape {
+  @ApiProperty() id: number;
+  @ApiProperty() label: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: ContainerFieldType }) type: ContainerFieldType;
+  @ApiProperty() required: boolean;
+  @ApiProperty({ type: Number, nullable: true }) min: number | null;
+  @ApiProperty({ type: Number, nullable: true }) max: number | null;
+  @ApiProperty() multiple: boolean;
+  @ApiProperty({ type: [String], nullable: true }) options: string[] | null;
+  @ApiProperty({ type: String, nullable: true }) zohoOptionsKey: string | null;
+  @ApiProperty({ type: Number, nullable: true }) linkedContainerId: number | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) metadata: Record<string, unknown> | null;
+  @ApiProperty() position: number;
+}
+
+/** The page parts shared by containers and contents: slug, sections, metadata, accesses. */
+export class PageWriteDto {
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'blog', description: "The page's slug segment: lower-case words and dashes; '' (at the root) makes it the home page; null removes the page" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  slug?: string | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'The slug this page hangs under (null: the root)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  parentSlugId?: number | null;
+
+  @ApiPropertyOptional({ type: [SectionInputDto], description: 'Replaces the PAGE sections of the locale, in this order' })
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => SectionInputDto)
+  sections?: SectionInputDto[];
+
+  @ApiPropertyOptional({ type: [MetadataEntryDto], description: 'Replaces the <meta> pairs of the locale' })
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => MetadataEntryDto)
+  metadata?: MetadataEntryDto[];
+
+  @ApiPropertyOptional({ type: [AccessEntryDto], description: 'Replaces the roles that may read the page; none: the page is public' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => AccessEntryDto)
+  accesses?: AccessEntryDto[];
+}
+
+class ContainerWriteDto extends PageWriteDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  published?: boolean;
+
+  @ApiPropertyOptional({ enum: Status })
+  @IsOptional()
+  @IsEnum(Status, { message: 'status must be AVAILABLE or DISCONTINUED' })
+  status?: Status;
+
+  @ApiPropertyOptional({ description: 'Contents of this container have no sections of their own' })
+  @IsOptional()
+  @IsBoolean()
+  disableContentSections?: boolean;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  hideFooter?: boolean;
+
+  @ApiPropertyOptional({ type: [ContainerFieldInputDto], description: 'Every field definition, in order: absent ones are removed with their values' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_CONTAINER_FIELDS)
+  @ValidateNested({ each: true })
+  @Type(() => ContainerFieldInputDto)
+  fields?: ContainerFieldInputDto[];
+}
+
+export class CreateContainerDto extends ContainerWriteDto implements ContainerRequest {
+  @ApiProperty({ example: 'Blog' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  title: string;
+}
+
+export class UpdateContainerDto extends ContainerWriteDto implements UpdateContainerRequest {
+  @ApiPropertyOptional({ example: 'Blog' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  title?: string;
+}
+
+export class ContainerListItemDto implements ContainerListItem {
+  @ApiProperty() id: number;
+  @ApiProperty() title: string;
+}
+
+export class ContainerSummaryDto implements ContainerSummary {
+  @ApiProperty() id: number;
+  @ApiProperty() title: string;
+  @ApiProperty() published: boolean;
+  @ApiProperty({ enum: Status }) status: Status;
+  @ApiProperty() disableContentSections: boolean;
+  @ApiProperty() hideFooter: boolean;
+  @ApiProperty({ type: String, nullable: true }) slug: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '/blog' }) path: string | null;
+  @ApiProperty() updatedAt: string;
+}
+
+export class ContainerDto extends ContainerSummaryDto implements ContainerShape {
+  @ApiProperty({ enum: Lang }) locale: Lang;
+  @ApiProperty({ type: Number, nullable: true }) parentSlugId: number | null;
+  @ApiProperty({ type: Number, nullable: true }) slugId: number | null;
+  @ApiProperty({ type: [ContainerFieldDto] }) fields: ContainerFieldDto[];
+  @ApiProperty({ type: [SectionDto] }) sections: SectionDto[];
+  @ApiProperty({ description: "The locale has no sections: these are en's" }) sectionsFallback: boolean;
+  @ApiProperty({ type: [MetadataEntryDto] }) metadata: MetadataEntryDto[];
+  @ApiProperty() metadataFallback: boolean;
+  @ApiProperty({ type: [AccessEntryDto] }) accesses: AccessEntryDto[];
+}
+
+export class ContainerListQueryDto extends ListQueryDto {
+  @ApiPropertyOptional({ description: 'Alone (without sort, range or filter): answers [{ id, title }] of the containers whose title holds q, in creation order' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  q?: string;
+}

@@ -1,0 +1,179 @@
+import { ContainerFieldType, DEFAULT_LANG, type ContentFieldValue, type Lang } from '@cms/contracts';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import type { ContainerField } from '../containers/container-field.entity';
+import type { InputErrors } from '../sections/input-errors';
+import { ContentField } from './content-field.entity';
+import { checkFieldValue, valueOf, type FieldItem, type FieldReferences } from './field-values';
+
+/** The setting that holds the named option lists of ZOHOOPTIONS fields (validated by the settings module). */
+export const OPTION_LISTS_SETTING = 'optionLists';
+
+/** A content's fields in one locale, each falling back to en where the locale has no value. */
+export interface LocalizedFields {
+  fields: Record<string, ContentFieldValue>;
+  fallbackFields: string[];
+  /** The type of each field read (not answered as such: it tells ids of media from ids of contents). */
+  types: Record<string, ContainerFieldType>;
+}
+
+/** Changes of a write: per field name, the items to store in the locale, or null to clear it. */
+export type FieldChanges = Map<string, FieldItem[] | null>;
+
+export type StoredRow = Pick<ContentField, 'contentId' | 'name' | 'type' | 'lang' | 'multiple' | 'textValue' | 'numberValue' | 'boolValue' | 'dateValue' | 'timeRange' | 'mediaId' | 'contentValueId'>;
+
+const MIME_PREFIX: Partial<Record<ContainerFieldType, string>> = { [ContainerFieldType.IMAGE]: 'image/', [ContainerFieldType.VIDEO]: 'video/' };
+
+/**
+ * Content field values: checked against the container's definitions (type, rules, references
+ * that exist), stored as one ContentField row per name, locale and item, and read per locale
+ * with a fallback to en field by field.
+ */
+@Injectable()
+export class ContentFieldsService {
+  /**
+   * Checks `input` (field name → value) against the definitions. Unknown names and wrong values
+   * go to `errors` as `fields.<name>`; media, contents and option lists named are checked with
+   * one query each, only when some are named.
+   */
+  async check(manager: EntityManager, definitions: readonly ContainerField[], input: Record<string, unknown>, errors: InputErrors): Promise<FieldChanges> {
+    const byName = new Map(definitions.map((d) => [d.name, d]));
+    const refs: FieldReferences = { media: [], contents: [], optionLists: [] };
+    const changes: FieldChanges = new Map();
+    for (const [name, value] of Object.entries(input)) {
+      const definition = byName.get(name);
+      if (!definition) {
+        errors.add(`fields.${name}`, `is not a field of this container (its fields: ${[...byName.keys()].join(', ') || 'none'})`);
+        continue;
+      }
+      const items = checkFieldValue(definition, value, `fields.${name}`, errors, refs);
+      if (items !== undefined) changes.set(name, items);
+    }
+    await this.checkReferences(manager, refs, errors);
+    return changes;
+  }
+
+  private async checkReferences(manager: EntityManager, refs: FieldReferences, errors: InputErrors): Promise<void> {
+    if (refs.media.length) {
+      const rows: { id: number; mimeType: string }[] = await manager.query(`SELECT id, "mimeType" FROM "media" WHERE id = ANY($1::int[])`, [[...new Set(refs.media.map((r) => r.id))]]);
+      const mime = new Map(rows.map((r) => [r.id, r.mimeType]));
+      for (const ref of refs.media) {
+        const type = mime.get(ref.id);
+        const prefix = MIME_PREFIX[ref.type];
+        if (type === undefined) errors.add(ref.path, `media ${ref.id} does not exist`);
+        else if (prefix && !type.startsWith(prefix)) errors.add(ref.path, `media ${ref.id} is ${type}, not ${prefix}*`);
+      }
+    }
+    if (refs.contents.length) {
+      const rows: { id: number; containerId: number }[] = await manager.query(`SELECT id, "containerId" FROM "content" WHERE id = ANY($1::int[])`, [[...new Set(refs.contents.map((r) => r.id))]]);
+      const container = new Map(rows.map((r) => [r.id, r.containerId]));
+      for (const ref of refs.contents) {
+        const containerId = container.get(ref.id);
+        if (containerId === undefined) errors.add(ref.path, `content ${ref.id} does not exist`);
+        else if (ref.linkedContainerId !== null && containerId !== ref.linkedContainerId) errors.add(ref.path, `content ${ref.id} is not in container ${ref.linkedContainerId}`);
+      }
+    }
+    if (refs.optionLists.length) {
+      const rows: { value: unknown }[] = await manager.query(`SELECT value FROM "setting" WHERE name = $1`, [OPTION_LISTS_SETTING]);
+      const lists = rows[0]?.value;
+      for (const ref of refs.optionLists) {
+        const list = lists && typeof lists === 'object' && Object.prototype.hasOwnProperty.call(lists, ref.key) ? (lists as Record<string, unknown>)[ref.key] : undefined;
+        if (!Array.isArray(list)) errors.add(ref.path, `the option list "${ref.key}" does not exist in the ${OPTION_LISTS_SETTING} setting`);
+        else if (!list.includes(ref.value)) errors.add(ref.path, `must be one of the "${ref.key}" options: ${list.slice(0, 20).join(', ')}${list.length > 20 ? '…' : ''}`);
+      }
+    }
+  }
+
+  /**
+   * Required fields must have a value once the write is applied: in en for en, and in the locale
+   * or else en for another locale (it falls back). `present` lists, per locale, the names that
+   * have values before the write.
+   */
+  checkRequired(definitions: readonly ContainerField[], lang: Lang, present: Map<Lang, Set<string>>, changes: FieldChanges, errors: InputErrors): void {
+    const has = (l: Lang, name: string) => (l === lang && changes.has(name) ? changes.get(name) !== null : (present.get(l)?.has(name) ?? false));
+    for (const definition of definitions) {
+      if (!definition.required) continue;
+      if (has(lang, definition.name) || (lang !== DEFAULT_LANG && has(DEFAULT_LANG, definition.name))) continue;
+      errors.add(`fields.${definition.name}`, lang === DEFAULT_LANG ? 'is required' : 'is required (in this locale or in en)');
+    }
+  }
+
+  /** Per locale (the asked one and en), the names of the fields a content has values for. One query. */
+  async presentNames(manager: EntityManager, contentId: number, lang: Lang): Promise<Map<Lang, Set<string>>> {
+    const rows: { lang: Lang; name: string }[] = await manager.query(
+      `SELECT DISTINCT lang, name FROM "content_field" WHERE "contentId" = $1 AND lang = ANY($2::lang[])`,
+      [contentId, [...new Set([lang, DEFAULT_LANG])]],
+    );
+    const present = new Map<Lang, Set<string>>();
+    for (const row of rows) {
+      if (!present.has(row.lang)) present.set(row.lang, new Set());
+      present.get(row.lang)!.add(row.name);
+    }
+    return present;
+  }
+
+  /** Applies checked changes: the named fields of the locale are replaced. Two statements at most. */
+  async write(manager: EntityManager, contentId: number, lang: Lang, definitions: readonly ContainerField[], changes: FieldChanges): Promise<void> {
+    if (changes.size === 0) return;
+    await manager.query(`DELETE FROM "content_field" WHERE "contentId" = $1 AND lang = $2 AND name = ANY($3::varchar[])`, [contentId, lang, [...changes.keys()]]);
+    const byName = new Map(definitions.map((d) => [d.name, d]));
+    const rows: QueryDeepPartialEntity<ContentField>[] = [];
+    for (const [name, items] of changes) {
+      if (!items) continue;
+      const definition = byName.get(name)!;
+      items.forEach((item, position) => rows.push({ ...item, contentId, lang, name, type: definition.type, multiple: definition.multiple, position }));
+    }
+    if (rows.length) await manager.getRepository(ContentField).insert(rows);
+  }
+
+  /** Fields of several contents in a locale, with the en fallback. One query, whatever the number of contents. */
+  async read(manager: EntityManager, contentIds: readonly number[], lang: Lang): Promise<Map<number, LocalizedFields>> {
+    const result = new Map<number, LocalizedFields>(contentIds.map((id) => [id, { fields: {}, fallbackFields: [], types: {} }]));
+    if (contentIds.length === 0) return result;
+    const rows: StoredRow[] = await manager.query(
+      `SELECT "contentId", name, type, lang, multiple, "textValue", "numberValue", "boolValue", "dateValue", "timeRange", "mediaId", "contentValueId"
+       FROM "content_field" WHERE "contentId" = ANY($1::int[]) AND lang = ANY($2::lang[])
+       ORDER BY "contentId", name, position, id`,
+      [[...new Set(contentIds)], [...new Set([lang, DEFAULT_LANG])]],
+    );
+    return localize(rows, lang, result);
+  }
+}
+
+/**
+ * A SQL expression: the stored field rows of one content (`contentId`) in the given locales
+ * (`langs`, a lang[] parameter) as a JSON array shaped like StoredRow, for reads that fetch a page
+ * of contents and their fields in one round trip. PostgreSQL builds the JSON; Node parses it natively.
+ */
+export function storedRowsJsonSql(contentId: string, langs: string): string {
+  return `(SELECT coalesce(json_agg(json_build_object(
+      'contentId', f."contentId", 'name', f.name, 'type', f.type, 'lang', f.lang, 'multiple', f.multiple,
+      'textValue', f."textValue", 'numberValue', f."numberValue", 'boolValue', f."boolValue", 'dateValue', f."dateValue",
+      'timeRange', f."timeRange", 'mediaId', f."mediaId", 'contentValueId', f."contentValueId")
+      ORDER BY f.name, f.position, f.id), '[]')
+    FROM "content_field" f WHERE f."contentId" = ${contentId} AND f.lang = ANY(${langs}::lang[]))`;
+}
+
+/** Groups rows by content and name and picks, per name, the locale's rows or else en's. */
+export function localize(rows: readonly StoredRow[], lang: Lang, into = new Map<number, LocalizedFields>()): Map<number, LocalizedFields> {
+  const groups = new Map<number, Map<string, { own: StoredRow[]; fallback: StoredRow[] }>>();
+  for (const row of rows) {
+    let byName = groups.get(row.contentId);
+    if (!byName) groups.set(row.contentId, (byName = new Map()));
+    let group = byName.get(row.name);
+    if (!group) byName.set(row.name, (group = { own: [], fallback: [] }));
+    (row.lang === lang ? group.own : group.fallback).push(row);
+  }
+  for (const [contentId, byName] of groups) {
+    const target = into.get(contentId) ?? { fields: {}, fallbackFields: [], types: {} };
+    into.set(contentId, target);
+    for (const [name, { own, fallback }] of byName) {
+      const chosen = own.length ? own : fallback;
+      if (!chosen.length) continue;
+      target.fields[name] = valueOf(chosen, chosen[0].multiple);
+      target.types[name] = chosen[0].type;
+      if (!own.length) target.fallbackFields.push(name);
+    }
+  }
+  return into;
+}

@@ -1,0 +1,40 @@
+import { Status } from '@cms/contracts';
+import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Container } from '../containers/container.entity';
+import type { ContentField } from './content-field.entity';
+
+@Entity('content')
+@Index(['containerId', 'updatedAt'])
+// Full-text search of titles: an expression GIN index kept by migration ContentFullTextSearch (see search/full-text.ts).
+@Index('IDX_content_title_fts', { synchronize: false })
+export class Content {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index()
+  @Column({ type: 'varchar', length: 300 })
+  title: string;
+
+  @Index()
+  @Column({ type: 'int' })
+  containerId: number;
+
+  @ManyToOne('Container', { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'containerId' })
+  container?: Container;
+
+  @Index()
+  @Column({ type: 'boolean', default: false })
+  published: boolean;
+
+  @Index()
+  @Column({ type: 'enum', enum: Status, enumName: 'status', default: Status.AVAILABLE })
+  status: Status;
+
+  @Index()
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+
+  @OneToMany('ContentField', (field: ContentField) => field.content)
+  fields?: ContentField[];
+}

@@ -1,0 +1,68 @@
+import { RightType, type Lang } from '@cms/contracts';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { RequireRights } from '../common/auth/access.decorators';
+import { setContentRange } from '../common/http/list-query';
+import { IdPipe, LocalePipe } from '../common/http/params';
+import { ContentsService } from './contents.service';
+import { ContentDto, ContentListQueryDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
+
+const LOCALE_QUERY = { name: 'locale', required: false, enum: ['en', 'fr', 'tr', 'es', 'it'], description: 'The locale of the fields, sections and metadata read or written (default en)' };
+
+@ApiTags('contents')
+@Controller('contents')
+export class ContentsController {
+  constructor(private readonly contents: ContentsService) {}
+
+  @Get()
+  @RequireRights(RightType.VIEW_CONTENT)
+  @ApiOperation({
+    summary: 'List contents',
+    description:
+      'ra-data-simple-rest dialect: sort by id, title, updatedAt (default, DESC), published, status, containerId; filter by id, containerId, published, status and q ' +
+      '(full-text search of the title and the STRING, PARAGRAPH and RICHTEXT fields in the locale; every word must match, as a prefix). The total is in Content-Range.',
+  })
+  @ApiOkResponse({ type: ContentSummaryDto, isArray: true })
+  async list(@Query() query: ContentListQueryDto, @Query('locale', LocalePipe) locale: Lang, @Res({ passthrough: true }) res: Response): Promise<ContentSummaryDto[]> {
+    const page = await this.contents.list(query, locale);
+    setContentRange(res, 'contents', page.start, page.items.length, page.total);
+    return page.items;
+  }
+
+  @Get(':id')
+  @RequireRights(RightType.VIEW_CONTENT)
+  @ApiQuery(LOCALE_QUERY)
+  @ApiOkResponse({ type: ContentDto })
+  get(@Param('id', IdPipe) id: number, @Query('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
+    return this.contents.get(id, locale);
+  }
+
+  @Post()
+  @RequireRights(RightType.CREATE_CONTENT)
+  @ApiQuery(LOCALE_QUERY)
+  @ApiCreatedResponse({ type: ContentDto })
+  @ApiBadRequestResponse({ description: 'A value breaks its field’s rules: `errors` names each, e.g. `{ "fields.price": ["must be at least 0"] }`' })
+  @ApiConflictResponse({ description: 'The slug makes a path another page has' })
+  create(@Body() body: CreateContentDto, @Query('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
+    return this.contents.create(body, locale);
+  }
+
+  @Put(':id')
+  @RequireRights(RightType.UPDATE_CONTENT)
+  @ApiQuery(LOCALE_QUERY)
+  @ApiOkResponse({ type: ContentDto })
+  @ApiBadRequestResponse({ description: 'A value breaks its field’s rules; nothing is written' })
+  @ApiConflictResponse({ description: 'The slug makes a path another page has; nothing is written' })
+  update(@Param('id', IdPipe) id: number, @Body() body: UpdateContentDto, @Query('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
+    return this.contents.update(id, body, locale);
+  }
+
+  @Delete(':id')
+  @RequireRights(RightType.DELETE_CONTENT)
+  @ApiOkResponse({ type: ContentDto, description: 'The deleted record' })
+  @ApiConflictResponse({ description: 'Other pages hang under its slug' })
+  remove(@Param('id', IdPipe) id: number): Promise<ContentDto> {
+    return this.contents.remove(id);
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AccessesModule } from '../accesses/accesses.module';
+import { MetadataModule } from '../metadata/metadata.module';
+import { SectionsModule } from '../sections/sections.module';
+import { SlugsModule } from '../slugs/slugs.module';
+import { ContentFieldsService } from './content-fields.service';
+import { ContentsController } from './contents.controller';
+import { ContentsService } from './contents.service';
+
+@Module({
+  imports: [SlugsModule, SectionsModule, MetadataModule, AccessesModule],
+  controllers: [ContentsController],
+  providers: [ContentsService, ContentFieldsService],
+  exports: [ContentFieldsService],
+})
+export class ContentsModule {}

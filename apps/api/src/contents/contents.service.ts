@@ -1,0 +1,276 @@
+import { DEFAULT_LANG, SectionType, type Lang } from '@cms/contracts';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AccessesService } from '../accesses/accesses.service';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { ContainerField } from '../containers/container-field.entity';
+import { Container } from '../containers/container.entity';
+import { MetadataService } from '../metadata/metadata.service';
+import { contentMatchSql, toPrefixQuery } from '../search/full-text';
+import { InputErrors } from '../sections/input-errors';
+import { sectionToDto, SectionsService, type PreparedSection } from '../sections/sections.service';
+import { AffectedPagesService, type AffectedSeeds } from '../slugs/affected-pages.service';
+import { pathOf } from '../slugs/slug-rules';
+import { SlugsService } from '../slugs/slugs.service';
+import { ContentFieldsService, localize, storedRowsJsonSql, type FieldChanges, type StoredRow } from './content-fields.service';
+import { Content } from './content.entity';
+import type { ContentDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
+
+/** The list's allow-list; `q` is a full-text search in the locale asked. */
+export function contentListSpec(lang: Lang): ListSpec<Content> {
+  return {
+    resource: 'contents',
+    sortable: {
+      id: 'content.id',
+      title: 'content.title',
+      updatedAt: 'content.updatedAt',
+      published: 'content.published',
+      status: 'content.status',
+      containerId: 'content.containerId',
+    },
+    defaultSort: ['updatedAt', 'DESC'],
+    filters: {
+      id: { kind: { type: 'int' }, column: 'content.id' },
+      containerId: { kind: { type: 'int' }, column: 'content.containerId' },
+      published: { kind: { type: 'boolean' }, column: 'content.published' },
+      status: { kind: { type: 'enum', values: ['AVAILABLE', 'DISCONTINUED'] }, column: 'content.status' },
+      q: {
+        kind: { type: 'string' },
+        apply: (qb, value, param) => {
+          if (String(value).trim() === '') return;
+          const tsq = toPrefixQuery(String(value));
+          if (tsq === null) qb.andWhere('1 = 0');
+          else qb.andWhere(contentMatchSql('content', param, `${param}lang`), { [param]: tsq, [`${param}lang`]: lang });
+        },
+      },
+    },
+    maxPageSize: 100,
+  };
+}
+
+interface ContentRow {
+  id: number;
+  title: string;
+  containerId: number;
+  published: boolean;
+  status: ContentSummaryDto['status'];
+  updatedAt: Date;
+  slug: string | null;
+  full: string | null;
+}
+
+function toSummary(row: ContentRow, lang: Lang): Omit<ContentSummaryDto, 'fields' | 'fallbackFields'> {
+  return {
+    id: row.id,
+    title: row.title,
+    containerId: row.containerId,
+    published: row.published,
+    status: row.status,
+    slug: row.slug,
+    path: row.full === null ? null : pathOf(row.full),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+    locale: lang,
+  };
+}
+
+/**
+ * Contents of containers: their field values per locale (checked against the container's
+ * definitions), their page (slug under the container's, PAGE sections and metadata per locale,
+ * accesses), written in one transaction: a refused write leaves the previous version whole.
+ */
+@Injectable()
+export class ContentsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly fields: ContentFieldsService,
+    private readonly slugs: SlugsService,
+    private readonly sections: SectionsService,
+    private readonly metadata: MetadataService,
+    private readonly accesses: AccessesService,
+    private readonly affected: AffectedPagesService,
+  ) {}
+
+  /** A page of contents in three queries whatever its size: the count, the page (with slugs), their fields. */
+  async list(raw: RawListQuery, lang: Lang): Promise<{ items: ContentSummaryDto[]; total: number; start: number }> {
+    const spec = contentListSpec(lang);
+    const query = parseListQuery(raw, spec);
+    const base = applyFilters(this.dataSource.getRepository(Content).createQueryBuilder('content'), query, spec);
+    const page = applySortAndRange(
+      base
+        .clone()
+        .leftJoin('slug', 'slug', 'slug."contentId" = content.id')
+        .select(['content.id AS id', 'content.title AS title', 'content.containerId AS "containerId"', 'content.published AS published'])
+        .addSelect(['content.status AS status', 'content.updatedAt AS "updatedAt"', 'slug.basic AS slug', 'slug.full AS full']),
+      query,
+      'content.id',
+    );
+    // The page of contents and their fields in one round trip: every sortable field is a column
+    // of the page, so the outer query keeps its order.
+    const [pageSql, params] = page.getQueryAndParameters();
+    const order = query.sort.order;
+    const sql = `SELECT page.*, ${storedRowsJsonSql('page.id', `$${params.length + 1}`)} AS "fieldRows"
+      FROM (${pageSql}) page ORDER BY page."${query.sort.field}" ${order}, page.id ${order}`;
+    const [total, rows] = await Promise.all([
+      this.count(query.filter, () => base.clone().select('count(*)::int', 'total').getRawOne<{ total: number }>()),
+      this.dataSource.query(sql, [...params, [...new Set([lang, DEFAULT_LANG])]]) as Promise<(ContentRow & { fieldRows: StoredRow[] })[]>,
+    ]);
+    const fields = localize(rows.flatMap((row) => row.fieldRows), lang, new Map(rows.map((row) => [row.id, { fields: {}, fallbackFields: [], types: {} }])));
+    return {
+      items: rows.map((row) => {
+        const { fields: values, fallbackFields } = fields.get(row.id)!;
+        return { ...toSummary(row, lang), fields: values, fallbackFields };
+      }),
+      total,
+      start: query.range.start,
+    };
+  }
+
+  /**
+   * The total of a list. Filtered by container only (or not at all), it is read from the
+   * per-container counts the database keeps (migration ContentCounts), so that paging through a
+   * large container does not count its rows at every request; other filters count.
+   */
+  private async count(filter: Record<string, unknown>, countRows: () => Promise<{ total: number } | undefined>): Promise<number> {
+    const keys = Object.keys(filter).filter((key) => !(key === 'q' && String(filter.q).trim() === ''));
+    if (keys.length === 0 || (keys.length === 1 && keys[0] === 'containerId')) {
+      const containers = filter.containerId === undefined ? null : [...new Set(([] as unknown[]).concat(filter.containerId))];
+      const [row]: { total: number }[] = await this.dataSource.query(
+        `SELECT coalesce(sum("count"), 0)::int AS total FROM "content_count" WHERE $1::int[] IS NULL OR "containerId" = ANY($1::int[])`,
+        [containers],
+      );
+      return row.total;
+    }
+    return (await countRows())?.total ?? 0;
+  }
+
+  async get(id: number, lang: Lang, manager: EntityManager = this.dataSource.manager): Promise<ContentDto> {
+    const row = await manager
+      .getRepository(Content)
+      .createQueryBuilder('content')
+      .leftJoin('slug', 'slug', 'slug."contentId" = content.id')
+      .select(['content.id AS id', 'content.title AS title', 'content.containerId AS "containerId"', 'content.published AS published'])
+      .addSelect(['content.status AS status', 'content.updatedAt AS "updatedAt"', 'slug.basic AS slug', 'slug.full AS full', 'slug.id AS "slugId"', 'slug.parentId AS "parentSlugId"'])
+      .where('content.id = :id', { id })
+      .getRawOne<ContentRow & { slugId: number | null; parentSlugId: number | null }>();
+    if (!row) throw new NotFoundException(`No content ${id}`);
+    const { fields, fallbackFields } = (await this.fields.read(manager, [id], lang)).get(id)!;
+    const { sections, fallbackTypes } = await this.sections.read(manager, { kind: 'content', id }, lang, [SectionType.PAGE]);
+    const { metadata, fallback } = await this.metadata.read(manager, { contentId: id }, lang);
+    const accesses = await this.accesses.read(manager, { contentId: id });
+    return {
+      ...toSummary(row, lang),
+      fields,
+      fallbackFields,
+      slugId: row.slugId,
+      parentSlugId: row.parentSlugId,
+      sections: sections.map(sectionToDto),
+      sectionsFallback: fallbackTypes.length > 0,
+      metadata,
+      metadataFallback: fallback,
+      accesses,
+    };
+  }
+
+  async create(dto: CreateContentDto, lang: Lang): Promise<ContentDto> {
+    const { id, affected } = await this.dataSource.transaction(async (manager) => {
+      const { container, definitions } = await this.containerOf(manager, dto.containerId, 'containerId');
+      const errors = new InputErrors();
+      const changes = await this.fields.check(manager, definitions, dto.fields ?? {}, errors);
+      this.fields.checkRequired(definitions, lang, new Map(), changes, errors);
+      const prepared = await this.checkPageParts(manager, container, dto, errors);
+      errors.throwIfAny();
+
+      const { identifiers } = await manager.getRepository(Content).insert({ title: dto.title, containerId: container.id, published: dto.published ?? false, status: dto.status });
+      const id = identifiers[0].id as number;
+      await this.fields.write(manager, id, lang, definitions, changes);
+      const seeds: AffectedSeeds = { contentIds: [id], listingContainerIds: [container.id], paths: [] };
+      if (dto.slug != null) {
+        const containerSlug = await this.slugs.findFor(manager, { containerId: container.id });
+        const result = await this.slugs.apply(manager, { contentId: id }, { basic: dto.slug, parentId: dto.parentSlugId, defaultParentId: containerSlug?.id ?? null, published: dto.published ?? false });
+        seeds.paths!.push(...result.paths);
+      }
+      await this.writePageParts(manager, id, lang, dto, prepared);
+      return { id, affected: await this.affected.collect(manager, seeds) };
+    });
+    this.affected.emit(affected, 'all');
+    return this.get(id, lang);
+  }
+
+  async update(id: number, dto: UpdateContentDto, lang: Lang): Promise<ContentDto> {
+    const { affected, localOnly } = await this.dataSource.transaction(async (manager) => {
+      const content = await manager.getRepository(Content).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
+      if (!content) throw new NotFoundException(`No content ${id}`);
+      if (dto.containerId != null && dto.containerId !== content.containerId) InputErrors.fail('containerId', 'cannot change: a content stays in its container');
+      const { container, definitions } = await this.containerOf(manager, content.containerId, 'containerId');
+      const errors = new InputErrors();
+      let changes: FieldChanges = new Map();
+      if (dto.fields != null) {
+        changes = await this.fields.check(manager, definitions, dto.fields, errors);
+        this.fields.checkRequired(definitions, lang, await this.fields.presentNames(manager, id, lang), changes, errors);
+      }
+      const prepared = await this.checkPageParts(manager, container, dto, errors);
+      errors.throwIfAny();
+
+      const published = dto.published ?? content.published;
+      const scalars: Partial<Pick<Content, 'title' | 'published' | 'status'>> = {};
+      for (const key of ['title', 'published', 'status'] as const) {
+        if (dto[key] != null && dto[key] !== content[key]) Object.assign(scalars, { [key]: dto[key] });
+      }
+      await manager.getRepository(Content).update({ id }, { ...scalars, updatedAt: new Date() });
+      await this.fields.write(manager, id, lang, definitions, changes);
+      const seeds: AffectedSeeds = { contentIds: [id], listingContainerIds: [container.id], referencingContentIds: [id], paths: [] };
+      if (dto.slug !== undefined || dto.parentSlugId !== undefined) {
+        const containerSlug = await this.slugs.findFor(manager, { containerId: container.id });
+        const result = await this.slugs.apply(manager, { contentId: id }, { basic: dto.slug, parentId: dto.parentSlugId, defaultParentId: containerSlug?.id ?? null, published });
+        seeds.paths!.push(...result.paths);
+      } else if (scalars.published !== undefined) {
+        await this.slugs.setPublished(manager, { contentId: id }, published);
+      }
+      await this.writePageParts(manager, id, lang, dto, prepared);
+      const localOnly = Object.keys(scalars).length === 0 && dto.slug === undefined && dto.parentSlugId === undefined && dto.accesses == null;
+      return { affected: await this.affected.collect(manager, seeds), localOnly };
+    });
+    this.affected.emit(affected, localOnly ? lang : 'all');
+    return this.get(id, lang);
+  }
+
+  async remove(id: number): Promise<ContentDto> {
+    const { deleted, affected } = await this.dataSource.transaction(async (manager) => {
+      const content = await manager.getRepository(Content).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
+      if (!content) throw new NotFoundException(`No content ${id}`);
+      const deleted = await this.get(id, DEFAULT_LANG, manager);
+      if (deleted.slugId !== null) await this.slugs.assertNoChildren(manager, [deleted.slugId]);
+      const affected = await this.affected.collect(manager, { contentIds: [id], listingContainerIds: [content.containerId], referencingContentIds: [id] });
+      await manager.getRepository(Content).delete({ id });
+      return { deleted, affected };
+    });
+    this.affected.emit(affected, 'all');
+    return deleted;
+  }
+
+  /** The container (locked against definition changes until the write ends) and its field definitions. */
+  private async containerOf(manager: EntityManager, containerId: number, path: string): Promise<{ container: Container; definitions: ContainerField[] }> {
+    const container = await manager.getRepository(Container).createQueryBuilder('c').setLock('pessimistic_read').where('c.id = :id', { id: containerId }).getOne();
+    if (!container) InputErrors.fail(path, `container ${containerId} does not exist`);
+    const definitions = await manager.getRepository(ContainerField).find({ where: { containerId }, order: { position: 'ASC', id: 'ASC' } });
+    return { container, definitions };
+  }
+
+  private async checkPageParts(manager: EntityManager, container: Container, dto: UpdateContentDto, errors: InputErrors): Promise<PreparedSection[] | null> {
+    let prepared: PreparedSection[] | null = null;
+    if (dto.sections != null) {
+      if (container.disableContentSections && dto.sections.length > 0) errors.add('sections', `the container "${container.title}" disables sections on its contents`);
+      else prepared = await this.sections.prepare(manager, dto.sections, { allowedTypes: [SectionType.PAGE], path: 'sections' }, errors);
+    }
+    if (dto.metadata != null) this.metadata.check(dto.metadata, 'metadata', errors);
+    if (dto.accesses != null) await this.accesses.check(manager, dto.accesses, 'accesses', errors);
+    return prepared;
+  }
+
+  private async writePageParts(manager: EntityManager, id: number, lang: Lang, dto: UpdateContentDto, prepared: PreparedSection[] | null): Promise<void> {
+    if (prepared) await this.sections.replace(manager, { kind: 'content', id }, lang, [SectionType.PAGE], prepared);
+    if (dto.metadata != null) await this.metadata.replace(manager, { contentId: id }, lang, dto.metadata);
+    if (dto.accesses != null) await this.accesses.replace(manager, { contentId: id }, dto.accesses);
+  }
+}

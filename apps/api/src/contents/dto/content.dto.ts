@@ -1,0 +1,106 @@
+import {
+  Lang,
+  Status,
+  type ContentDto as ContentShape,
+  type ContentFieldValue,
+  type ContentRequest,
+  type ContentSummary,
+  type UpdateContentRequest,
+} from '@cms/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsEnum, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { AccessEntryDto } from '../../accesses/dto/access.dto';
+import { ListQueryDto } from '../../common/http/list-query.dto';
+import { PageWriteDto } from '../../containers/dto/container.dto';
+import { MetadataEntryDto } from '../../metadata/dto/metadata.dto';
+import { SectionDto } from '../../sections/dto/section.dto';
+
+const MAX_ID = 2_147_483_647;
+
+const FIELDS_DOC = {
+  type: 'object',
+  additionalProperties: true,
+  description:
+    'Field name → value in the `?locale=`: text types, OPTION, ZOHOOPTIONS and COLOR (#RRGGBB) are strings; DATE YYYY-MM-DD or an ISO date-time; NUMBER, POSITION numbers; ' +
+    'BOOLEAN; IMAGE, FILE, VIDEO a media id; CONTENT a content id; LOCATION {lat, lng}; TIMERANGE {start, end}; a list of them when the field is multiple. ' +
+    "null clears the locale's value (it then falls back to en); names not given are kept.",
+  example: { price: 12.5, tags: ['new', 'sale'], cover: 3 },
+} as const;
+
+class ContentWriteDto extends PageWriteDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  published?: boolean;
+
+  @ApiPropertyOptional({ enum: Status })
+  @IsOptional()
+  @IsEnum(Status, { message: 'status must be AVAILABLE or DISCONTINUED' })
+  status?: Status;
+
+  @ApiPropertyOptional(FIELDS_DOC)
+  @IsOptional()
+  @IsObject()
+  fields?: Record<string, ContentFieldValue>;
+}
+
+export class CreateContentDto extends ContentWriteDto implements ContentRequest {
+  @ApiProperty({ example: 'Hello world' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(300)
+  title: string;
+
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  containerId: number;
+}
+
+export class UpdateContentDto extends ContentWriteDto implements UpdateContentRequest {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(300)
+  title?: string;
+
+  @ApiPropertyOptional({ description: 'May be sent, not changed: a content stays in its container' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  containerId?: number;
+}
+
+export class ContentSummaryDto implements ContentSummary {
+  @ApiProperty() id: number;
+  @ApiProperty() title: string;
+  @ApiProperty() containerId: number;
+  @ApiProperty() published: boolean;
+  @ApiProperty({ enum: Status }) status: Status;
+  @ApiProperty({ type: String, nullable: true }) slug: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '/blog/hello' }) path: string | null;
+  @ApiProperty() updatedAt: string;
+  @ApiProperty({ enum: Lang }) locale: Lang;
+  @ApiProperty({ ...FIELDS_DOC, description: 'Values in the locale, each falling back to en where the locale has none' }) fields: Record<string, ContentFieldValue>;
+  @ApiProperty({ type: [String], description: "Fields whose value is en's" }) fallbackFields: string[];
+}
+
+export class ContentDto extends ContentSummaryDto implements ContentShape {
+  @ApiProperty({ type: Number, nullable: true }) parentSlugId: number | null;
+  @ApiProperty({ type: Number, nullable: true }) slugId: number | null;
+  @ApiProperty({ type: [SectionDto] }) sections: SectionDto[];
+  @ApiProperty() sectionsFallback: boolean;
+  @ApiProperty({ type: [MetadataEntryDto] }) metadata: MetadataEntryDto[];
+  @ApiProperty() metadataFallback: boolean;
+  @ApiProperty({ type: [AccessEntryDto] }) accesses: AccessEntryDto[];
+}
+
+export class ContentListQueryDto extends ListQueryDto {
+  @ApiPropertyOptional({ enum: Lang, description: 'The locale of the fields (and of the full-text search `q`); default en' })
+  @IsOptional()
+  @IsString()
+  locale?: string;
+}

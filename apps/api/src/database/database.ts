@@ -1,0 +1,52 @@
+import * as path from 'node:path';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { dataSourceOptions } from './data-source-options';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+
+export interface Database {
+  dataSource: DataSource;
+  /** Where the database is, with any password hidden, for logs. */
+  description: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database the configuration names (a PostgreSQL server through DATABASE_URL, else the
+ * embedded PGlite under DATA_DIR) and brings its schema up to date with the committed migrations.
+ */
+export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>, options: { inMemory?: boolean } = {}): Promise<Database> {
+  let embedded: EmbeddedPostgres | undefined;
+  let url = config.databaseUrl;
+  let description: string;
+  let poolSize = config.databasePoolSize;
+  if (url) {
+    description = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+  } else {
+    const dataDir = options.inMemory ? undefined : path.join(config.dataDir, 'pg');
+    // One connection: pglite-socket interleaves the extended-protocol messages of concurrent
+    // connections (Parse/Bind/Execute of one with another's), which loses portals and mixes up
+    // answers under load (electric-sql/pglite#1046). PGlite runs one query at a time anyway.
+    poolSize = 1;
+    embedded = await startEmbeddedPostgres({ dataDir, maxConnections: poolSize });
+    url = embedded.url;
+    description = `embedded PGlite (${dataDir ?? 'in memory'})`;
+  }
+  const dataSource = new DataSource(dataSourceOptions(url, poolSize));
+  try {
+    await dataSource.initialize();
+    await dataSource.runMigrations({ transaction: 'each' });
+  } catch (error) {
+    if (dataSource.isInitialized) await dataSource.destroy().catch(() => undefined);
+    await embedded?.stop();
+    throw error;
+  }
+  return {
+    dataSource,
+    description,
+    async close() {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      await embedded?.stop();
+    },
+  };
+}

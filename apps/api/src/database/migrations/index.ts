@@ -1,0 +1,8 @@
+import { InitialSchema1795318537000 } from './1795318537000-initial-schema';
+import { SuperAdminRoleAndSignInLimits1795318538000 } from './1795318538000-super-admin-role-and-sign-in-limits';
+import { MailOutboxAndFormSubmissionLimits1795319869073 } from './1795319869073-mail-outbox-and-form-submission-limits';
+import { ContentFullTextSearch1795320189903 } from './1795320189903-content-full-text-search';
+import { ContentCounts1795320762865 } from './1795320762865-content-counts';
+
+/** In the order they run. */
+export const MIGRATIONS = [InitialSchema1795318537000, SuperAdminRoleAndSignInLimits1795318538000, MailOutboxAndFormSubmissionLimits1795319869073, ContentFullTextSearch1795320189903, ContentCounts1795320762865];

@@ -1,0 +1,63 @@
+import { BLOCK_NAMES, Status, type ElementDto as ElementShape, type ElementRequest, type UpdateElementRequest } from '@cms/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEnum, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+
+const MAX_ID = 2_147_483_647;
+const REUSABLE = BLOCK_NAMES.filter((b) => b !== 'element' && b !== 'contents');
+
+class ElementWriteDto {
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: "The block's content, checked against its schema (and `theme`)" })
+  @IsOptional()
+  @IsObject()
+  content?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'The form of a `form` element' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  formId?: number | null;
+
+  @ApiPropertyOptional({ enum: Status })
+  @IsOptional()
+  @IsEnum(Status, { message: 'status must be AVAILABLE or DISCONTINUED' })
+  status?: Status;
+}
+
+export class CreateElementDto extends ElementWriteDto implements ElementRequest {
+  @ApiProperty({ example: 'Newsletter call to action' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  title: string;
+
+  @ApiProperty({ enum: REUSABLE })
+  @IsString()
+  @MaxLength(50)
+  block: string;
+}
+
+export class UpdateElementDto extends ElementWriteDto implements UpdateElementRequest {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  title?: string;
+
+  @ApiPropertyOptional({ enum: REUSABLE })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  block?: string;
+}
+
+export class ElementDto implements ElementShape {
+  @ApiProperty() id: number;
+  @ApiProperty() title: string;
+  @ApiProperty({ enum: REUSABLE }) block: string;
+  @ApiProperty({ type: Number, nullable: true }) formId: number | null;
+  @ApiProperty({ type: 'object', additionalProperties: true }) content: Record<string, unknown>;
+  @ApiProperty({ enum: Status }) status: Status;
+  @ApiProperty() updatedAt: string;
+}

@@ -1,0 +1,56 @@
+import { RightType } from '@cms/contracts';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { RequireRights } from '../common/auth/access.decorators';
+import { setContentRange } from '../common/http/list-query';
+import { ListQueryDto } from '../common/http/list-query.dto';
+import { IdPipe } from '../common/http/params';
+import { CreateElementDto, ElementDto, UpdateElementDto } from './dto/element.dto';
+import { ElementsService } from './elements.service';
+
+@ApiTags('elements')
+@Controller('elements')
+export class ElementsController {
+  constructor(private readonly elements: ElementsService) {}
+
+  @Get()
+  @RequireRights(RightType.VIEW_ELEMENT)
+  @ApiOperation({ description: 'ra-data-simple-rest dialect: sort by id, title, block, status, updatedAt; filter by id, block, formId, status, q. Total in Content-Range.' })
+  @ApiOkResponse({ type: ElementDto, isArray: true })
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<ElementDto[]> {
+    const page = await this.elements.list(query);
+    setContentRange(res, 'elements', page.start, page.items.length, page.total);
+    return page.items;
+  }
+
+  @Get(':id')
+  @RequireRights(RightType.VIEW_ELEMENT)
+  @ApiOkResponse({ type: ElementDto })
+  get(@Param('id', IdPipe) id: number): Promise<ElementDto> {
+    return this.elements.get(id);
+  }
+
+  @Post()
+  @RequireRights(RightType.CREATE_ELEMENT)
+  @ApiCreatedResponse({ type: ElementDto })
+  @ApiBadRequestResponse({ description: 'Unknown block, content that breaks its schema, or a form that does not exist' })
+  create(@Body() body: CreateElementDto): Promise<ElementDto> {
+    return this.elements.create(body);
+  }
+
+  @Put(':id')
+  @RequireRights(RightType.UPDATE_ELEMENT)
+  @ApiOkResponse({ type: ElementDto })
+  update(@Param('id', IdPipe) id: number, @Body() body: UpdateElementDto): Promise<ElementDto> {
+    return this.elements.update(id, body);
+  }
+
+  @Delete(':id')
+  @RequireRights(RightType.DELETE_ELEMENT)
+  @ApiOkResponse({ type: ElementDto, description: 'The deleted record' })
+  @ApiConflictResponse({ description: 'Sections still place the element; the message names them' })
+  remove(@Param('id', IdPipe) id: number): Promise<ElementDto> {
+    return this.elements.remove(id);
+  }
+}

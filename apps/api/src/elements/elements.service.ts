@@ -1,0 +1,121 @@
+import { Injectable, ConflictException, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { escapeLike } from '../roles/roles.service';
+import { InputErrors } from '../sections/input-errors';
+import { SectionsService } from '../sections/sections.service';
+import { AffectedPagesService } from '../slugs/affected-pages.service';
+import type { CreateElementDto, ElementDto, UpdateElementDto } from './dto/element.dto';
+import { Element } from './element.entity';
+
+export const ELEMENT_LIST: ListSpec<Element> = {
+  resource: 'elements',
+  sortable: { id: 'element.id', title: 'LOWER(element.title)', block: 'element.block', status: 'element.status', updatedAt: 'element.updatedAt' },
+  defaultSort: ['title', 'ASC'],
+  filters: {
+    id: { kind: { type: 'int' }, column: 'element.id' },
+    block: { kind: { type: 'string' }, column: 'element.block' },
+    formId: { kind: { type: 'int' }, column: 'element.formId' },
+    status: { kind: { type: 'enum', values: ['AVAILABLE', 'DISCONTINUED'] }, column: 'element.status' },
+    q: {
+      kind: { type: 'string' },
+      apply: (qb, value, param) => qb.andWhere(`element.title ILIKE :${param}`, { [param]: `%${escapeLike(String(value))}%` }),
+    },
+  },
+};
+
+function toDto(element: Element): ElementDto {
+  return {
+    id: element.id,
+    title: element.title,
+    block: element.block,
+    formId: element.formId,
+    content: element.content ?? {},
+    status: element.status,
+    updatedAt: element.updatedAt.toISOString(),
+  };
+}
+
+/** Reusable blocks placed in sections by reference (block `element` + elementId). */
+@Injectable()
+export class ElementsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sections: SectionsService,
+    private readonly affected: AffectedPagesService,
+  ) {}
+
+  async list(raw: RawListQuery): Promise<{ items: ElementDto[]; total: number; start: number }> {
+    const query = parseListQuery(raw, ELEMENT_LIST);
+    const base = applyFilters(this.dataSource.getRepository(Element).createQueryBuilder('element'), query, ELEMENT_LIST);
+    const [elements, total] = await applySortAndRange(base, query, 'element.id').getManyAndCount();
+    return { items: elements.map(toDto), total, start: query.range.start };
+  }
+
+  async get(id: number): Promise<ElementDto> {
+    return toDto(await this.find(this.dataSource.manager, id));
+  }
+
+  private async find(manager: EntityManager, id: number, lock = false): Promise<Element> {
+    const qb = manager.getRepository(Element).createQueryBuilder('element').where('element.id = :id', { id });
+    if (lock) qb.setLock('pessimistic_write');
+    const element = await qb.getOne();
+    if (!element) throw new NotFoundException(`No element ${id}`);
+    return element;
+  }
+
+  async create(dto: CreateElementDto): Promise<ElementDto> {
+    const id = await this.dataSource.transaction(async (manager) => {
+      const errors = new InputErrors();
+      const prepared = await this.sections.prepareElement(manager, { block: dto.block, content: dto.content, formId: dto.formId }, errors);
+      errors.throwIfAny();
+      const { identifiers } = await manager
+        .getRepository(Element)
+        .insert({ title: dto.title, block: prepared.block, content: prepared.content, formId: prepared.formId, status: dto.status } as QueryDeepPartialEntity<Element>);
+      return identifiers[0].id as number;
+    });
+    return this.get(id);
+  }
+
+  async update(id: number, dto: UpdateElementDto): Promise<ElementDto> {
+    const affected = await this.dataSource.transaction(async (manager) => {
+      const element = await this.find(manager, id, true);
+      const errors = new InputErrors();
+      const prepared = await this.sections.prepareElement(
+        manager,
+        { block: dto.block ?? element.block, content: dto.content ?? element.content, formId: dto.formId !== undefined ? dto.formId : element.formId },
+        errors,
+      );
+      errors.throwIfAny();
+      await manager.getRepository(Element).update(
+        { id },
+        { title: dto.title ?? element.title, block: prepared.block, content: prepared.content, formId: prepared.formId, status: dto.status ?? element.status, updatedAt: new Date() } as QueryDeepPartialEntity<Element>,
+      );
+      return this.affected.collect(manager, { elementIds: [id] });
+    });
+    this.affected.emit(affected, 'all');
+    return this.get(id);
+  }
+
+  /** Deletes an element no section places; otherwise 409 naming where it is placed. */
+  async remove(id: number): Promise<ElementDto> {
+    return this.dataSource.transaction(async (manager) => {
+      const element = await this.find(manager, id, true);
+      const uses: { type: string; lang: string; containerTitle: string | null; contentTitle: string | null }[] = await manager.query(
+        `SELECT s.type, s.lang, c.title AS "containerTitle", ct.title AS "contentTitle"
+         FROM "section" s LEFT JOIN "container" c ON c.id = s."containerId" LEFT JOIN "content" ct ON ct.id = s."contentId"
+         WHERE s."elementId" = $1 ORDER BY s.id LIMIT 11`,
+        [id],
+      );
+      if (uses.length) {
+        const places = uses
+          .slice(0, 10)
+          .map((u) => (u.containerTitle !== null ? `container "${u.containerTitle}"` : u.contentTitle !== null ? `content "${u.contentTitle}"` : `the layout (${u.type})`) + ` in ${u.lang}`);
+        throw new ConflictException(`The element "${element.title}" is placed in ${places.join(', ')}${uses.length > 10 ? ' and more' : ''}: take it out of those sections first`);
+      }
+      await manager.getRepository(Element).delete({ id });
+      return toDto(element);
+    });
+  }
+}

@@ -1,0 +1,70 @@
+import { LANGS, RightType, type Lang } from '@cms/contracts';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Public, RequireRights } from '../common/auth/access.decorators';
+import { setContentRange } from '../common/http/list-query';
+import { ListQueryDto } from '../common/http/list-query.dto';
+import { IdPipe, LocalePipe } from '../common/http/params';
+import { CreateFormDto, FormDto, FormListItemDto, PublicFormDto, UpdateFormDto } from './dto/form.dto';
+import { FormsService } from './forms.service';
+
+const LocaleQuery = () => ApiQuery({ name: 'locale', enum: LANGS, required: false, description: 'Locale of the fields (default en)' });
+
+@ApiTags('forms')
+@Controller('forms')
+export class FormsController {
+  constructor(private readonly forms: FormsService) {}
+
+  @Get()
+  @RequireRights(RightType.VIEW_FORM)
+  @ApiOkResponse({ type: FormListItemDto, isArray: true, description: 'Sorted (id, title, status, sendMail, updatedAt) and paged; filters id, status, sendMail, q; the total is in Content-Range' })
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<FormListItemDto[]> {
+    const page = await this.forms.list(query);
+    setContentRange(res, 'forms', page.start, page.items.length, page.total);
+    return page.items;
+  }
+
+  @Get(':id/public')
+  @Public()
+  @LocaleQuery()
+  @ApiOkResponse({ type: PublicFormDto, description: 'An AVAILABLE form as the public site shows it, fields in the locale or else en' })
+  @ApiNotFoundResponse({ description: 'No such form, or it is DISCONTINUED' })
+  publicForm(@Param('id', IdPipe) id: number, @Query('locale', LocalePipe) locale: Lang): Promise<PublicFormDto> {
+    return this.forms.publicForm(id, locale);
+  }
+
+  @Get(':id')
+  @RequireRights(RightType.VIEW_FORM)
+  @LocaleQuery()
+  @ApiOkResponse({ type: FormDto, description: 'The form with the fields of the locale (en’s when the locale has none; see fieldsLocale)' })
+  get(@Param('id', IdPipe) id: number, @Query('locale', LocalePipe) locale: Lang): Promise<FormDto> {
+    return this.forms.get(id, locale);
+  }
+
+  @Post()
+  @RequireRights(RightType.CREATE_FORM)
+  @LocaleQuery()
+  @ApiCreatedResponse({ type: FormDto })
+  @ApiBadRequestResponse({ description: 'Invalid form or fields; `errors` names each (e.g. fields.2.options)' })
+  create(@Body() body: CreateFormDto, @Query('locale', LocalePipe) locale: Lang): Promise<FormDto> {
+    return this.forms.create(body, locale);
+  }
+
+  @Put(':id')
+  @RequireRights(RightType.UPDATE_FORM)
+  @LocaleQuery()
+  @ApiOkResponse({ type: FormDto, description: 'Saved in one transaction; `fields`, when given, replace the fields of the locale' })
+  @ApiBadRequestResponse({ description: 'Invalid form or fields; `errors` names each' })
+  update(@Param('id', IdPipe) id: number, @Body() body: UpdateFormDto, @Query('locale', LocalePipe) locale: Lang): Promise<FormDto> {
+    return this.forms.update(id, body, locale);
+  }
+
+  @Delete(':id')
+  @RequireRights(RightType.DELETE_FORM)
+  @ApiOkResponse({ type: FormDto, description: 'The deleted form (en fields); its fields and messages go with it' })
+  @ApiConflictResponse({ description: 'The form is placed in sections or elements, named in the message and in `errors`' })
+  remove(@Param('id', IdPipe) id: number): Promise<FormDto> {
+    return this.forms.remove(id);
+  }
+}

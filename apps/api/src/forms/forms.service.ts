@@ -1,0 +1,281 @@
+import { DEFAULT_LANG, FORM_HONEYPOT_FIELD, Status, type Lang } from '@cms/contracts';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { escapeLike } from '../roles/roles.service';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { Element } from '../elements/element.entity';
+import { RevalidationService } from '../revalidation/revalidation.service';
+import { Section } from '../sections/section.entity';
+import type { CreateFormDto, FormDto, FormFieldDto, FormFieldInputDto, FormListItemDto, PublicFormDto, UpdateFormDto } from './dto/form.dto';
+import { checkFormFields } from './form-definition';
+import { FormField } from './form-field.entity';
+import { Form } from './form.entity';
+
+export const FORM_LIST: ListSpec<Form> = {
+  resource: 'forms',
+  sortable: { id: 'form.id', title: 'LOWER(form.title)', status: 'form.status', sendMail: 'form.sendMail', updatedAt: 'form.updatedAt' },
+  defaultSort: ['title', 'ASC'],
+  filters: {
+    id: { kind: { type: 'int' }, column: 'form.id' },
+    status: { kind: { type: 'enum', values: Object.values(Status) }, column: 'form.status' },
+    sendMail: { kind: { type: 'boolean' }, column: 'form.sendMail' },
+    q: { kind: { type: 'string' }, apply: (qb, value, param) => qb.andWhere(`form.title ILIKE :${param}`, { [param]: `%${escapeLike(String(value))}%` }) },
+  },
+};
+
+/** A form and the fields a visitor of one locale sees (that locale's, or en's when it has none). */
+export interface FormDefinition {
+  form: Form;
+  fields: FormField[];
+  fieldsLocale: Lang;
+}
+
+function toListItem(form: Form): FormListItemDto {
+  return {
+    id: form.id,
+    title: form.title,
+    sendMail: form.sendMail,
+    sendTo: form.sendTo,
+    successMessage: form.successMessage,
+    errorMessage: form.errorMessage,
+    status: form.status,
+    updatedAt: form.updatedAt.toISOString(),
+  };
+}
+
+function toFieldDto(field: FormField): FormFieldDto {
+  return {
+    id: field.id,
+    name: field.name,
+    type: field.type,
+    label: field.label,
+    placeholder: field.placeholder,
+    position: field.position,
+    line: field.line,
+    options: field.options,
+    min: field.min,
+    max: field.max,
+    defaultText: field.defaultText,
+    defaultNumber: field.defaultNumber,
+    defaultMultiple: field.defaultMultiple,
+    required: field.required,
+    warningMessage: field.warningMessage,
+  };
+}
+
+function fieldColumns(input: FormFieldInputDto): Omit<FormField, 'id' | 'formId' | 'lang' | 'form'> {
+  return {
+    name: input.name,
+    type: input.type,
+    label: input.label ?? null,
+    placeholder: input.placeholder ?? null,
+    position: input.position ?? 0,
+    line: input.line ?? 0,
+    options: input.options ?? null,
+    min: input.min ?? null,
+    max: input.max ?? null,
+    defaultText: input.defaultText ?? null,
+    defaultNumber: input.defaultNumber ?? null,
+    defaultMultiple: input.defaultMultiple ?? null,
+    required: input.required ?? false,
+    warningMessage: input.warningMessage ?? null,
+  };
+}
+
+const byPosition = (a: FormField, b: FormField) => a.position - b.position || a.line - b.line || a.id - b.id;
+
+/**
+ * Forms and their fields per locale. A form and the fields of one locale are written in one
+ * transaction; a form placed in a section or an element cannot be deleted.
+ */
+@Injectable()
+export class FormsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly revalidation: RevalidationService,
+  ) {}
+
+  async list(raw: RawListQuery): Promise<{ items: FormListItemDto[]; total: number; start: number }> {
+    const query = parseListQuery(raw, FORM_LIST);
+    const base = applyFilters(this.dataSource.getRepository(Form).createQueryBuilder('form'), query, FORM_LIST);
+    const [forms, total] = await applySortAndRange(base, query, 'form.id').getManyAndCount();
+    return { items: forms.map(toListItem), total, start: query.range.start };
+  }
+
+  async get(id: number, locale: Lang, manager: EntityManager = this.dataSource.manager): Promise<FormDto> {
+    const form = await this.find(id, manager);
+    const all = await manager.getRepository(FormField).find({ where: { formId: id } });
+    const locales = [...new Set(all.map((f) => f.lang))].sort();
+    const own = all.filter((f) => f.lang === locale);
+    const fieldsLocale = own.length > 0 ? locale : DEFAULT_LANG;
+    const fields = (own.length > 0 ? own : all.filter((f) => f.lang === DEFAULT_LANG)).sort(byPosition);
+    return { ...toListItem(form), locale, fieldsLocale, locales, fields: fields.map(toFieldDto) };
+  }
+
+  async create(dto: CreateFormDto, locale: Lang): Promise<FormDto> {
+    this.assertMailTarget(dto.sendMail ?? false, dto.sendTo ?? null);
+    this.assertFields(dto.fields ?? []);
+    return this.dataSource.transaction(async (manager) => {
+      const repo = manager.getRepository(Form);
+      const form = await repo.save(
+        repo.create({
+          title: dto.title,
+          sendMail: dto.sendMail ?? false,
+          sendTo: dto.sendTo ?? null,
+          successMessage: dto.successMessage ?? null,
+          errorMessage: dto.errorMessage ?? null,
+          status: dto.status ?? Status.AVAILABLE,
+        }),
+      );
+      await this.replaceFields(manager, form.id, locale, dto.fields ?? []);
+      return this.get(form.id, locale, manager);
+    });
+  }
+
+  async update(id: number, dto: UpdateFormDto, locale: Lang): Promise<FormDto> {
+    if (dto.fields) this.assertFields(dto.fields);
+    const updated = await this.dataSource.transaction(async (manager) => {
+      const form = await this.find(id, manager, true);
+      const sendMail = dto.sendMail ?? form.sendMail;
+      const sendTo = dto.sendTo === undefined ? form.sendTo : dto.sendTo;
+      this.assertMailTarget(sendMail, sendTo);
+      await manager.getRepository(Form).update(
+        { id },
+        {
+          title: dto.title ?? form.title,
+          sendMail,
+          sendTo,
+          successMessage: dto.successMessage === undefined ? form.successMessage : dto.successMessage,
+          errorMessage: dto.errorMessage === undefined ? form.errorMessage : dto.errorMessage,
+          status: dto.status ?? form.status,
+          // Touch the row so updatedAt moves when only the fields change.
+          updatedAt: new Date(),
+        },
+      );
+      if (dto.fields) await this.replaceFields(manager, id, locale, dto.fields);
+      return this.get(id, locale, manager);
+    });
+    this.revalidation.emit({ scope: 'all' });
+    return updated;
+  }
+
+  async remove(id: number): Promise<FormDto> {
+    const removed = await this.dataSource.transaction(async (manager) => {
+      await this.find(id, manager, true);
+      await this.assertUnused(manager, id);
+      const dto = await this.get(id, DEFAULT_LANG, manager);
+      // Fields and messages go with the form (ON DELETE CASCADE).
+      await manager.getRepository(Form).delete({ id });
+      return dto;
+    });
+    this.revalidation.emit({ scope: 'all' });
+    return removed;
+  }
+
+  /** What the public site shows of an AVAILABLE form; 404 for others, as for a missing one. */
+  async publicForm(id: number, locale: Lang): Promise<PublicFormDto> {
+    const { form, fields, fieldsLocale } = await this.definition(id, locale);
+    if (form.status !== Status.AVAILABLE) throw new NotFoundException(`No form ${id}`);
+    return {
+      id: form.id,
+      title: form.title,
+      successMessage: form.successMessage,
+      errorMessage: form.errorMessage,
+      locale: fieldsLocale,
+      fields: fields.map((field) => {
+        const { id: _id, ...rest } = toFieldDto(field);
+        return rest;
+      }),
+      honeypot: FORM_HONEYPOT_FIELD,
+    };
+  }
+
+  /** The form and the fields of a locale (en's when the locale has none), in order; for submissions. */
+  async definition(id: number, locale: Lang): Promise<FormDefinition> {
+    const form = await this.dataSource
+      .getRepository(Form)
+      .createQueryBuilder('form')
+      .leftJoinAndSelect('form.fields', 'field', 'field.lang IN (:...langs)', { langs: [locale, DEFAULT_LANG] })
+      .where('form.id = :id', { id })
+      .getOne();
+    if (!form) throw new NotFoundException(`No form ${id}`);
+    const rows = form.fields ?? [];
+    delete form.fields;
+    const own = rows.filter((f) => f.lang === locale);
+    const fieldsLocale = own.length > 0 ? locale : DEFAULT_LANG;
+    return { form, fields: (own.length > 0 ? own : rows.filter((f) => f.lang === DEFAULT_LANG)).sort(byPosition), fieldsLocale };
+  }
+
+  /** Every field name the form has in any locale: en's in order, then the others'; for exports. */
+  async fieldNames(id: number): Promise<string[]> {
+    await this.find(id);
+    const rows = await this.dataSource.getRepository(FormField).find({ where: { formId: id } });
+    rows.sort((a, b) => Number(b.lang === DEFAULT_LANG) - Number(a.lang === DEFAULT_LANG) || a.lang.localeCompare(b.lang) || byPosition(a, b));
+    return [...new Set(rows.map((f) => f.name))];
+  }
+
+  private async find(id: number, manager: EntityManager = this.dataSource.manager, lock = false): Promise<Form> {
+    const form = await manager.getRepository(Form).findOne({ where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    if (!form) throw new NotFoundException(`No form ${id}`);
+    return form;
+  }
+
+  private assertMailTarget(sendMail: boolean, sendTo: string | null): void {
+    if (sendMail && !sendTo) {
+      throw new BadRequestException({ message: 'Invalid input. sendTo: an e-mail address is required when sendMail is true', errors: { sendTo: ['sendTo is required when sendMail is true'] } });
+    }
+  }
+
+  private assertFields(fields: FormFieldInputDto[]): void {
+    const errors = checkFormFields(fields);
+    if (Object.keys(errors).length) {
+      const summary = Object.entries(errors)
+        .map(([key, messages]) => `${key}: ${messages.join(', ')}`)
+        .join('; ');
+      throw new BadRequestException({ message: `Invalid fields. ${summary}`, errors });
+    }
+  }
+
+  /** Makes the locale's fields exactly `inputs`: given ids are updated, others inserted, the rest deleted. */
+  private async replaceFields(manager: EntityManager, formId: number, lang: Lang, inputs: FormFieldInputDto[]): Promise<void> {
+    const repo = manager.getRepository(FormField);
+    const existing = new Set((await repo.find({ where: { formId, lang }, select: { id: true } })).map((f) => f.id));
+    const unknown = inputs.map((input, index) => ({ input, index })).filter(({ input }) => input.id !== undefined && !existing.has(input.id));
+    if (unknown.length) {
+      const errors = Object.fromEntries(unknown.map(({ input, index }) => [`fields.${index}.id`, [`no field ${input.id} among the ${lang} fields of form ${formId}`]]));
+      throw new BadRequestException({ message: `Invalid fields: unknown field ids (leave id out for a new field)`, errors });
+    }
+    const kept = new Set(inputs.flatMap((input) => (input.id !== undefined ? [input.id] : [])));
+    const gone = [...existing].filter((id) => !kept.has(id));
+    if (gone.length) await repo.delete(gone);
+    for (const input of inputs) {
+      if (input.id !== undefined) await repo.update({ id: input.id }, fieldColumns(input));
+    }
+    const fresh = inputs.filter((input) => input.id === undefined).map((input) => ({ ...fieldColumns(input), formId, lang }));
+    if (fresh.length) await repo.insert(fresh);
+  }
+
+  /** 409 naming the elements and sections that show the form. */
+  private async assertUnused(manager: EntityManager, id: number): Promise<void> {
+    const [elements, elementCount] = await manager.getRepository(Element).findAndCount({ where: { formId: id }, select: { id: true, title: true }, order: { id: 'ASC' }, take: 10 });
+    const [sections, sectionCount] = await manager.getRepository(Section).findAndCount({
+      where: { formId: id },
+      select: { id: true, type: true, lang: true, containerId: true, contentId: true },
+      order: { id: 'ASC' },
+      take: 10,
+    });
+    if (elementCount + sectionCount === 0) return;
+    const elementNames = elements.map((e) => `element #${e.id} "${e.title}"`);
+    const sectionNames = sections.map((s) => {
+      const owner = s.contentId ? ` of content #${s.contentId}` : s.containerId ? ` of container #${s.containerId}` : ' of the layout';
+      return `section #${s.id} (${s.type}, ${s.lang}${owner})`;
+    });
+    const more = elementCount + sectionCount - elements.length - sections.length;
+    const where = [...elementNames, ...sectionNames].join(', ') + (more > 0 ? ` and ${more} more` : '');
+    throw new ConflictException({
+      message: `The form ${id} is used by ${where}: take it out of them before deleting it`,
+      errors: { elements: elementNames, sections: sectionNames },
+    });
+  }
+}

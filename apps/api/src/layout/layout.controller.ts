@@ -1,0 +1,35 @@
+import { RightType, type Lang } from '@cms/contracts';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Public, RequireRights } from '../common/auth/access.decorators';
+import { LocalePipe } from '../common/http/params';
+import { LayoutDto, LayoutRequestDto } from './dto/layout.dto';
+import { LayoutService } from './layout.service';
+
+const LOCALE_QUERY = { name: 'locale', required: false, enum: ['en', 'fr', 'tr', 'es', 'it'], description: 'Default en' };
+
+@ApiTags('layout')
+@Controller('layout')
+export class LayoutController {
+  constructor(private readonly layout: LayoutService) {}
+
+  @Get()
+  @Public()
+  @ApiQuery(LOCALE_QUERY)
+  @ApiOperation({ summary: 'The site layout of a locale', description: 'HEADER, TOP_BODY, BOTTOM_BODY and FOOTER sections; a type the locale has none of falls back to en.' })
+  @ApiOkResponse({ type: LayoutDto })
+  get(@Query('locale', LocalePipe) locale: Lang): Promise<LayoutDto> {
+    return this.layout.get(locale);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequireRights(RightType.UPDATE_LAYOUT)
+  @ApiQuery(LOCALE_QUERY)
+  @ApiOperation({ summary: 'Replace the layout of a locale', description: 'In one transaction; answers the layout as GET does.' })
+  @ApiOkResponse({ type: LayoutDto })
+  @ApiBadRequestResponse({ description: 'A section without a layout type, an unknown block, content that breaks its schema or a reference that does not exist' })
+  replace(@Query('locale', LocalePipe) locale: Lang, @Body() body: LayoutRequestDto): Promise<LayoutDto> {
+    return this.layout.replace(locale, body);
+  }
+}

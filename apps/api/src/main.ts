@@ -1,0 +1,61 @@
+import 'reflect-metadata';
+import { createApp } from './bootstrap';
+import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
+import { resolveJwtSecret } from './config/jwt-secret';
+import { openDatabase } from './database/database';
+import { ensureFirstOwner } from './owner/create-admin';
+
+function log(level: 'info' | 'warn' | 'error', msg: string, extra: Record<string, unknown> = {}) {
+  // Before Nest's logger exists, write the same JSON shape pino does.
+  const levels = { info: 30, warn: 40, error: 50 };
+  process.stdout.write(`${JSON.stringify({ level: levels[level], time: Date.now(), msg, ...extra })}\n`);
+}
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const started = Date.now();
+  const database = await openDatabase(config);
+  log('info', `Database ready: ${database.description}`);
+  const owner = await ensureFirstOwner(database.dataSource, { email: config.adminEmail, password: config.adminPassword });
+  if (owner) {
+    log('warn', owner.generatedPassword
+      ? `First owner created. Sign in at /sign-in with e-mail ${owner.email} and password ${owner.generatedPassword} (shown only this once; change it after signing in).`
+      : `First owner created. Sign in at /sign-in with e-mail ${owner.email} and the password from CMS_ADMIN_PASSWORD.`);
+  }
+  const app = await createApp({ ...config, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) }, database);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log('info', `${signal} received: finishing requests in flight, then stopping`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen(config.port, config.host);
+  const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  log('info', `CMS ready in ${Date.now() - started} ms on http://${shown}:${config.port} (site /, back office /admin, API /api, docs /api/docs)`);
+}
+
+main().catch((error: unknown) => {
+  log('error', `Start-up failed: ${error instanceof Error ? error.message : String(error)}`, { stack: error instanceof Error ? error.stack : undefined });
+  process.exit(1);
+});

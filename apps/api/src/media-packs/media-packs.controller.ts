@@ -1,0 +1,54 @@
+import { RightType } from '@cms/contracts';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { RequireRights } from '../common/auth/access.decorators';
+import { setContentRange } from '../common/http/list-query';
+import { ListQueryDto } from '../common/http/list-query.dto';
+import { IdPipe } from '../common/http/params';
+import { CreateMediaPackDto, MediaPackDetailDto, MediaPackDto, UpdateMediaPackDto } from './dto/media-pack.dto';
+import { MediaPacksService } from './media-packs.service';
+
+@ApiTags('media-packs')
+@Controller('media-packs')
+export class MediaPacksController {
+  constructor(private readonly packs: MediaPacksService) {}
+
+  @Get()
+  @RequireRights(RightType.VIEW_MEDIAPACK)
+  @ApiOperation({ summary: 'List media packs with their media counts', description: 'Sortable by id, name, createdAt, updatedAt, mediaCount; filters: id, q.' })
+  @ApiOkResponse({ type: MediaPackDto, isArray: true, description: 'Sorted and paged; the total is in Content-Range' })
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<MediaPackDto[]> {
+    const page = await this.packs.list(query);
+    setContentRange(res, 'media-packs', page.start, page.items.length, page.total);
+    return page.items;
+  }
+
+  @Get(':id')
+  @RequireRights(RightType.VIEW_MEDIAPACK)
+  @ApiOkResponse({ type: MediaPackDetailDto })
+  get(@Param('id', IdPipe) id: number): Promise<MediaPackDetailDto> {
+    return this.packs.get(id);
+  }
+
+  @Post()
+  @RequireRights(RightType.CREATE_MEDIAPACK)
+  @ApiCreatedResponse({ type: MediaPackDetailDto })
+  create(@Body() body: CreateMediaPackDto): Promise<MediaPackDetailDto> {
+    return this.packs.create(body);
+  }
+
+  @Put(':id')
+  @RequireRights(RightType.UPDATE_MEDIAPACK)
+  @ApiOkResponse({ type: MediaPackDetailDto })
+  update(@Param('id', IdPipe) id: number, @Body() body: UpdateMediaPackDto): Promise<MediaPackDetailDto> {
+    return this.packs.update(id, body);
+  }
+
+  @Delete(':id')
+  @RequireRights(RightType.DELETE_MEDIAPACK)
+  @ApiOkResponse({ type: MediaPackDetailDto, description: 'The deleted record; its media stay, unpacked' })
+  remove(@Param('id', IdPipe) id: number): Promise<MediaPackDetailDto> {
+    return this.packs.remove(id);
+  }
+}

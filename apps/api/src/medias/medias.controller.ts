@@ -1,0 +1,82 @@
+import { RightType } from '@cms/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { RequireRights } from '../common/auth/access.decorators';
+import { setContentRange } from '../common/http/list-query';
+import { ListQueryDto } from '../common/http/list-query.dto';
+import { IdPipe } from '../common/http/params';
+import { MediaDto, UpdateMediaDto, UploadMediaBodyDto } from './dto/media.dto';
+import { ACCEPTED_LABELS } from './media-types';
+import { MediasService } from './medias.service';
+
+@ApiTags('medias')
+@Controller('medias')
+export class MediasController {
+  constructor(private readonly medias: MediasService) {}
+
+  @Get()
+  @RequireRights(RightType.VIEW_MEDIA)
+  @ApiOperation({ summary: 'List media', description: 'Filters: id (one or many), packId, mimeType (a prefix such as "image/"), q (in the name).' })
+  @ApiOkResponse({ type: MediaDto, isArray: true, description: 'Sorted and paged; the total is in Content-Range' })
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<MediaDto[]> {
+    const page = await this.medias.list(query);
+    setContentRange(res, 'medias', page.start, page.items.length, page.total);
+    return page.items;
+  }
+
+  @Get(':id')
+  @RequireRights(RightType.VIEW_MEDIA)
+  @ApiOkResponse({ type: MediaDto })
+  get(@Param('id', IdPipe) id: number): Promise<MediaDto> {
+    return this.medias.get(id);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @RequireRights(RightType.CREATE_MEDIA)
+  @ApiOperation({
+    summary: 'Upload a file',
+    description:
+      `multipart/form-data with the file in "file" (one per request), at most UPLOAD_MAX_MB (default 25 MB). Accepted, by the type sniffed from the bytes: ${ACCEPTED_LABELS}. ` +
+      'Raster images are re-encoded without their metadata (EXIF) and may hold at most UPLOAD_MAX_PIXELS pixels; SVGs are rebuilt from an allow-list and refused when they hold scripts, event handlers, <foreignObject> or external references.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: UploadMediaBodyDto })
+  @ApiCreatedResponse({ type: MediaDto })
+  @ApiBadRequestResponse({ description: 'Malformed or cut-short body, no file, unknown field, a file name with a path or control characters, an unknown pack' })
+  @ApiPayloadTooLargeResponse({ description: 'The file is larger than UPLOAD_MAX_MB' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'Not multipart/form-data, or a type that is not accepted' })
+  @ApiUnprocessableEntityResponse({ description: 'An image that cannot be decoded or has too many pixels; an SVG with active content' })
+  upload(@Req() req: Request): Promise<MediaDto> {
+    return this.medias.upload(req);
+  }
+
+  @Put(':id')
+  @RequireRights(RightType.UPDATE_MEDIA)
+  @ApiOperation({ summary: 'Rename, describe (alt) or move a media into a pack', description: 'The file itself does not change: upload a new media.' })
+  @ApiOkResponse({ type: MediaDto })
+  update(@Param('id', IdPipe) id: number, @Body() body: UpdateMediaDto): Promise<MediaDto> {
+    return this.medias.update(id, body);
+  }
+
+  @Delete(':id')
+  @RequireRights(RightType.DELETE_MEDIA)
+  @ApiOkResponse({ type: MediaDto, description: 'The deleted record; its file and variants are removed' })
+  @ApiConflictResponse({ description: 'The media is used by a content field, a section, an element or the favicon setting; `errors` lists where' })
+  remove(@Param('id', IdPipe) id: number): Promise<MediaDto> {
+    return this.medias.remove(id);
+  }
+}

@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { StorageModule } from '../storage/storage.module';
+import { ImageBudget } from './image-budget';
+import { MediasController } from './medias.controller';
+import { MediasService } from './medias.service';
+
+@Module({ imports: [StorageModule], controllers: [MediasController], providers: [MediasService, ImageBudget], exports: [ImageBudget] })
+export class MediasModule {}

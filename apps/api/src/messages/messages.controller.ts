@@ -1,0 +1,70 @@
+import { RightType } from '@cms/contracts';
+import { Body, Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { RequireRights } from '../common/auth/access.decorators';
+import { setContentRange } from '../common/http/list-query';
+import { ListQueryDto } from '../common/http/list-query.dto';
+import { IdPipe } from '../common/http/params';
+import { ExportMessagesQueryDto, MessageDto, UpdateMessageDto } from './dto/message.dto';
+import { MessagesService } from './messages.service';
+
+/**
+ * VIEW_MESSAGE is the one message right of the spec: it reads, exports and marks messages read
+ * or unread (an inbox state of the reader). Deleting destroys what a form received, so it also
+ * takes DELETE_FORM, the right that already destroys a form's messages with the form.
+ */
+@ApiTags('messages')
+@Controller('messages')
+export class MessagesController {
+  constructor(private readonly messages: MessagesService) {}
+
+  @Get()
+  @RequireRights(RightType.VIEW_MESSAGE)
+  @ApiOkResponse({ type: MessageDto, isArray: true, description: 'Sorted (id, createdAt, read, formId) and paged; filters id, formId, read, q; the total is in Content-Range' })
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<MessageDto[]> {
+    const page = await this.messages.list(query);
+    setContentRange(res, 'messages', page.start, page.items.length, page.total);
+    return page.items;
+  }
+
+  @Get('export')
+  @RequireRights(RightType.VIEW_MESSAGE)
+  @ApiProduces('text/csv')
+  @ApiOkResponse({
+    description:
+      'Every message of the form as CSV (UTF-8 with BOM), streamed as an attachment: id, createdAt, read, then a column per field name. ' +
+      'Text starting with = + - @ is prefixed with an apostrophe so spreadsheets do not run it.',
+    schema: { type: 'string' },
+  })
+  @ApiNotFoundResponse({ description: 'No such form' })
+  async export(@Query() query: ExportMessagesQueryDto, @Res() res: Response): Promise<void> {
+    const formId = new IdPipe().transform(query.formId);
+    const columns = await this.messages.exportColumns(formId);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="form-${formId}-messages.csv"`);
+    res.setHeader('Cache-Control', 'no-store');
+    await this.messages.streamCsv(formId, columns, res);
+  }
+
+  @Get(':id')
+  @RequireRights(RightType.VIEW_MESSAGE)
+  @ApiOkResponse({ type: MessageDto })
+  get(@Param('id', IdPipe) id: number): Promise<MessageDto> {
+    return this.messages.get(id);
+  }
+
+  @Put(':id')
+  @RequireRights(RightType.VIEW_MESSAGE)
+  @ApiOkResponse({ type: MessageDto, description: 'Marked read or unread' })
+  update(@Param('id', IdPipe) id: number, @Body() body: UpdateMessageDto): Promise<MessageDto> {
+    return this.messages.setRead(id, body.read);
+  }
+
+  @Delete(':id')
+  @RequireRights(RightType.VIEW_MESSAGE, RightType.DELETE_FORM)
+  @ApiOkResponse({ type: MessageDto, description: 'The deleted record' })
+  remove(@Param('id', IdPipe) id: number): Promise<MessageDto> {
+    return this.messages.remove(id);
+  }
+}

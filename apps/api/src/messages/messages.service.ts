@@ -1,0 +1,126 @@
+import type { FormValue } from '@cms/contracts';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { stringify } from 'csv-stringify';
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DataSource, type EntityManager } from 'typeorm';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { FormsService } from '../forms/forms.service';
+import { MailService } from '../mail/mail.service';
+import { escapeLike } from '../roles/roles.service';
+import { csvCell } from './csv-cells';
+import type { MessageDto } from './dto/message.dto';
+import { Message } from './message.entity';
+
+export const MESSAGE_LIST: ListSpec<Message> = {
+  resource: 'messages',
+  sortable: { id: 'message.id', createdAt: 'message.createdAt', read: 'message.read', formId: 'message.formId' },
+  defaultSort: ['createdAt', 'DESC'],
+  filters: {
+    id: { kind: { type: 'int' }, column: 'message.id' },
+    formId: { kind: { type: 'int' }, column: 'message.formId' },
+    read: { kind: { type: 'boolean' }, column: 'message.read' },
+    q: { kind: { type: 'string' }, apply: (qb, value, param) => qb.andWhere(`message.value::text ILIKE :${param}`, { [param]: `%${escapeLike(String(value))}%` }) },
+  },
+};
+
+/** Rows fetched per query while exporting: memory stays flat however many messages a form has. */
+const EXPORT_BATCH = 500;
+
+/** The messages forms received: listed, marked read or unread, deleted, exported as CSV. */
+@Injectable()
+export class MessagesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly forms: FormsService,
+    private readonly mail: MailService,
+  ) {}
+
+  private query(manager: EntityManager = this.dataSource.manager) {
+    return manager.getRepository(Message).createQueryBuilder('message').innerJoin('message.form', 'form').addSelect(['form.id', 'form.title']);
+  }
+
+  private async toDtos(messages: Message[]): Promise<MessageDto[]> {
+    const mail = await this.mail.statusOf(messages.map((m) => m.id));
+    return messages.map((m) => ({
+      id: m.id,
+      formId: m.formId,
+      formTitle: m.form?.title ?? '',
+      read: m.read,
+      value: m.value as Record<string, FormValue>,
+      createdAt: m.createdAt.toISOString(),
+      mailStatus: mail.get(m.id) ?? null,
+    }));
+  }
+
+  async list(raw: RawListQuery): Promise<{ items: MessageDto[]; total: number; start: number }> {
+    const query = parseListQuery(raw, MESSAGE_LIST);
+    const [rows, total] = await applySortAndRange(applyFilters(this.query(), query, MESSAGE_LIST), query, 'message.id').getManyAndCount();
+    return { items: await this.toDtos(rows), total, start: query.range.start };
+  }
+
+  async get(id: number): Promise<MessageDto> {
+    return (await this.toDtos([await this.find(id)]))[0];
+  }
+
+  async setRead(id: number, read: boolean): Promise<MessageDto> {
+    const { affected } = await this.dataSource.getRepository(Message).update({ id }, { read });
+    if (!affected) throw new NotFoundException(`No message ${id}`);
+    return this.get(id);
+  }
+
+  async remove(id: number): Promise<MessageDto> {
+    const dto = await this.get(id);
+    // Its queued e-mail, if any, goes with it (ON DELETE CASCADE).
+    await this.dataSource.getRepository(Message).delete({ id });
+    return dto;
+  }
+
+  /**
+   * The CSV columns of a form's messages: id, createdAt, read, then every field name of the form
+   * (en's order first), then names found only in older messages. 404 when the form does not exist.
+   */
+  async exportColumns(formId: number): Promise<string[]> {
+    const names = await this.forms.fieldNames(formId);
+    const stored: { key: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT k AS "key" FROM "message" m, jsonb_object_keys(m."value") k WHERE m."formId" = $1 ORDER BY 1`,
+      [formId],
+    );
+    const known = new Set(names);
+    return ['id', 'createdAt', 'read', ...names, ...stored.map((r) => r.key).filter((k) => !known.has(k) && !['id', 'createdAt', 'read'].includes(k))];
+  }
+
+  /** Streams the form's messages as CSV into `out`, oldest first, fetching them in batches. */
+  async streamCsv(formId: number, columns: string[], out: Writable): Promise<void> {
+    const fields = columns.slice(3);
+    const dataSource = this.dataSource;
+    async function* rows() {
+      yield columns.map(csvCell);
+      let after = 0;
+      for (;;) {
+        const batch: { id: number; createdAt: Date; read: boolean; value: Record<string, FormValue> }[] = await dataSource.query(
+          `SELECT "id", "createdAt", "read", "value" FROM "message" WHERE "formId" = $1 AND "id" > $2 ORDER BY "id" LIMIT $3`,
+          [formId, after, EXPORT_BATCH],
+        );
+        for (const row of batch) {
+          yield [String(row.id), new Date(row.createdAt).toISOString(), row.read ? 'true' : 'false', ...fields.map((name) => csvCell(row.value && Object.hasOwn(row.value, name) ? row.value[name] : undefined))];
+        }
+        if (batch.length < EXPORT_BATCH) return;
+        after = batch[batch.length - 1].id;
+      }
+    }
+    try {
+      await pipeline(Readable.from(rows()), stringify({ bom: true }), out);
+    } catch (error) {
+      // The client went away mid-download: nothing to answer.
+      if ((error as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+    }
+  }
+
+  private async find(id: number): Promise<Message> {
+    const message = await this.query().where('message.id = :id', { id }).getOne();
+    if (!message) throw new NotFoundException(`No message ${id}`);
+    return message;
+  }
+}

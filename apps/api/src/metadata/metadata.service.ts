@@ -1,0 +1,40 @@
+import { DEFAULT_LANG, type Lang, type MetadataEntry } from '@cms/contracts';
+import { Injectable } from '@nestjs/common';
+import { In, type EntityManager } from 'typeorm';
+import type { InputErrors } from '../sections/input-errors';
+import { Metadata } from './metadata.entity';
+
+export type MetadataOwner = { containerId: number } | { contentId: number };
+
+export const MAX_METADATA = 50;
+
+/** The `<meta>` pairs of a container's or a content's page, per locale. */
+@Injectable()
+export class MetadataService {
+  check(entries: readonly MetadataEntry[], path: string, errors: InputErrors): void {
+    if (entries.length > MAX_METADATA) errors.add(path, `must have at most ${MAX_METADATA} entries`);
+    const seen = new Set<string>();
+    entries.forEach((entry, index) => {
+      if (seen.has(entry.name)) errors.add(`${path}.${index}.name`, `"${entry.name}" is given twice`);
+      seen.add(entry.name);
+    });
+  }
+
+  async replace(manager: EntityManager, owner: MetadataOwner, lang: Lang, entries: readonly MetadataEntry[]): Promise<void> {
+    await manager.getRepository(Metadata).delete({ ...owner, lang });
+    if (entries.length) await manager.getRepository(Metadata).insert(entries.map((e) => ({ ...owner, lang, name: e.name, content: e.content })));
+  }
+
+  /** The locale's entries, or en's when the locale has none. */
+  async read(manager: EntityManager, owner: MetadataOwner, lang: Lang): Promise<{ metadata: MetadataEntry[]; fallback: boolean }> {
+    const rows = await manager.getRepository(Metadata).find({ where: { ...owner, lang: In([...new Set([lang, DEFAULT_LANG])]) }, order: { id: 'ASC' } });
+    return pickMetadata(rows, lang);
+  }
+}
+
+export function pickMetadata(rows: readonly Pick<Metadata, 'name' | 'content' | 'lang'>[], lang: Lang): { metadata: MetadataEntry[]; fallback: boolean } {
+  const own = rows.filter((r) => r.lang === lang);
+  const fallback = own.length === 0 && lang !== DEFAULT_LANG && rows.some((r) => r.lang === DEFAULT_LANG);
+  const chosen = fallback ? rows.filter((r) => r.lang === DEFAULT_LANG) : own;
+  return { metadata: chosen.map((r) => ({ name: r.name, content: r.content })), fallback };
+}

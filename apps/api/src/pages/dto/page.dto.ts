@@ -1,0 +1,132 @@
+import {
+  BLOCK_THEMES,
+  Lang,
+  SectionType,
+  type BlockTheme,
+  type ContentFieldValue,
+  type PageAlternate,
+  type PageContentItem,
+  type PageContentRef,
+  type PageElement,
+  type PageForm,
+  type PageFormField,
+  type PageMedia,
+  type PageResponse,
+  type PageSection,
+} from '@cms/contracts';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath, OmitType } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { AccessEntryDto } from '../../accesses/dto/access.dto';
+import { FormFieldDto } from '../../forms/dto/form.dto';
+import { MetadataEntryDto } from '../../metadata/dto/metadata.dto';
+import { ThemeDto } from '../../theme/theme.controller';
+
+const FIELDS = { type: 'object', additionalProperties: true, description: 'Field name → value in the locale (en where the locale has none)' } as const;
+
+export class PageQueryDto {
+  @ApiProperty({ example: '/blog/hello', description: 'The page path without locale prefix; `/` is the home page' })
+  @IsString()
+  @MaxLength(1100)
+  path: string;
+
+  @ApiPropertyOptional({ enum: Lang, description: 'Default en' })
+  @IsOptional()
+  @IsString()
+  locale?: string;
+}
+
+export class PageMediaDto implements PageMedia {
+  @ApiProperty() id: number;
+  @ApiProperty() uri: string;
+  @ApiProperty() mimeType: string;
+  @ApiProperty({ type: String, nullable: true, description: 'In the locale, else en' }) alt: string | null;
+  @ApiProperty({ type: Number, nullable: true }) width: number | null;
+  @ApiProperty({ type: Number, nullable: true }) height: number | null;
+}
+
+/** A form field as the site draws it: the form API's field without its id. */
+export class PageFormFieldDto extends OmitType(FormFieldDto, ['id'] as const) implements PageFormField {}
+
+export class PageFormDto implements PageForm {
+  @ApiProperty() id: number;
+  @ApiProperty() title: string;
+  @ApiProperty({ type: String, nullable: true }) successMessage: string | null;
+  @ApiProperty({ type: String, nullable: true }) errorMessage: string | null;
+  @ApiProperty({ enum: Lang, description: "The page's locale, or en when the form has no fields in it" }) fieldsLocale: Lang;
+  @ApiProperty({ type: [PageFormFieldDto] }) fields: PageFormFieldDto[];
+}
+
+export class PageElementDto implements PageElement {
+  @ApiProperty() id: number;
+  @ApiProperty() title: string;
+  @ApiProperty() block: string;
+  @ApiProperty({ type: Number, nullable: true }) formId: number | null;
+  @ApiProperty({ type: 'object', additionalProperties: true }) content: Record<string, unknown>;
+}
+
+export class PageContentRefDto implements PageContentRef {
+  @ApiProperty() id: number;
+  @ApiProperty() title: string;
+  @ApiProperty() containerId: number;
+  @ApiProperty({ type: String, nullable: true, example: '/blog/hello' }) path: string | null;
+}
+
+export class PageContentItemDto extends PageContentRefDto implements PageContentItem {
+  @ApiProperty() updatedAt: string;
+  @ApiProperty(FIELDS) fields: Record<string, ContentFieldValue>;
+  @ApiProperty({ type: [String] }) fallbackFields: string[];
+}
+
+export class PageSectionDto implements PageSection {
+  @ApiProperty() id: number;
+  @ApiProperty({ enum: SectionType }) type: SectionType;
+  @ApiProperty() block: string;
+  @ApiProperty() position: number;
+  @ApiProperty({ enum: BLOCK_THEMES, nullable: true }) theme: BlockTheme | null;
+  @ApiProperty({ type: 'object', additionalProperties: true }) content: Record<string, unknown>;
+  @ApiProperty({ type: Number, nullable: true }) formId: number | null;
+  @ApiProperty({ type: Number, nullable: true }) elementId: number | null;
+  @ApiProperty({ type: Number, nullable: true }) containerContentId: number | null;
+  @ApiProperty({ type: PageElementDto, nullable: true }) element: PageElementDto | null;
+  @ApiProperty({ type: [PageContentItemDto], nullable: true }) items: PageContentItemDto[] | null;
+}
+
+export class PageAlternateDto implements PageAlternate {
+  @ApiProperty({ enum: Lang }) locale: Lang;
+  @ApiProperty({ example: '/fr/blog/hello' }) path: string;
+}
+
+class PageContainerDto {
+  @ApiProperty() id: number;
+  @ApiProperty() title: string;
+  @ApiProperty() hideFooter: boolean;
+  @ApiProperty() disableContentSections: boolean;
+  @ApiProperty({ type: String, nullable: true }) path: string | null;
+}
+
+class PageContentDto {
+  @ApiProperty() id: number;
+  @ApiProperty() title: string;
+  @ApiProperty() updatedAt: string;
+  @ApiProperty(FIELDS) fields: Record<string, ContentFieldValue>;
+  @ApiProperty({ type: [String] }) fallbackFields: string[];
+}
+
+export class PageResponseDto implements PageResponse {
+  @ApiProperty({ enum: Lang }) locale: Lang;
+  @ApiProperty({ example: '/blog/hello' }) path: string;
+  @ApiProperty({ enum: ['container', 'content'] }) kind: 'container' | 'content';
+  @ApiProperty() title: string;
+  @ApiProperty({ type: PageContainerDto }) container: PageContainerDto;
+  @ApiProperty({ type: PageContentDto, nullable: true }) content: PageContentDto | null;
+  @ApiProperty({ type: [PageSectionDto] }) sections: PageSectionDto[];
+  @ApiProperty({ type: [PageSectionDto], description: 'HEADER, TOP_BODY, BOTTOM_BODY, FOOTER (no FOOTER when the container hides it)' }) layout: PageSectionDto[];
+  @ApiProperty({ type: [MetadataEntryDto] }) metadata: MetadataEntryDto[];
+  @ApiProperty({ type: ThemeDto }) theme: ThemeDto;
+  @ApiProperty({ type: [AccessEntryDto] }) accesses: AccessEntryDto[];
+  @ApiProperty({ type: [PageAlternateDto] }) alternates: PageAlternateDto[];
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(PageMediaDto) } }) media: Record<string, PageMediaDto>;
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(PageFormDto) } }) forms: Record<string, PageFormDto>;
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(PageContentRefDto) } }) contents: Record<string, PageContentRefDto>;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }) optionLists: Record<string, string[]>;
+}

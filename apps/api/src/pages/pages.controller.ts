@@ -1,0 +1,42 @@
+import type { Lang, PageResponse } from '@cms/contracts';
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiExtraModels, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentAuth, Public } from '../common/auth/access.decorators';
+import type { AuthContext } from '../common/auth/auth-context';
+import { LocalePipe } from '../common/http/params';
+import { PageContentRefDto, PageFormDto, PageMediaDto, PageQueryDto, PageResponseDto } from './dto/page.dto';
+import { PagesService } from './pages.service';
+
+@ApiTags('pages')
+@Controller('pages')
+@ApiExtraModels(PageMediaDto, PageFormDto, PageContentRefDto)
+export class PagesController {
+  constructor(private readonly pages: PagesService) {}
+
+  @Get()
+  @Public()
+  @ApiOperation({
+    summary: 'Everything the site needs to render one page',
+    description:
+      'The container or content whose slug is `path` (`/` is the home page: the page whose slug is empty at the root), with its fields and sections in the locale ' +
+      '(falling back to en), placed elements, forms, media, listed and referenced contents, the layout, metadata, theme, accesses and the alternate paths. ' +
+      'Unpublished or unknown paths answer 404. A guarded page (its accesses, or for a content without any its container’s) answers 401 without a token and 403 ' +
+      'when the role is not among them (super-admin always passes). A constant number of queries, whatever the page holds.',
+  })
+  @ApiOkResponse({ type: PageResponseDto })
+  @ApiNotFoundResponse({ description: 'No published page at this path' })
+  @ApiUnauthorizedResponse({ description: 'The page is guarded: send a token' })
+  @ApiForbiddenResponse({ description: 'The page is guarded and the role is not among its accesses' })
+  async read(
+    @Query() query: PageQueryDto,
+    @Query('locale', LocalePipe) locale: Lang,
+    @CurrentAuth() auth: AuthContext | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<PageResponse> {
+    const page = await this.pages.read(query.path, locale, auth);
+    // A guarded page must not be kept by shared caches.
+    if (page.accesses.length) res.setHeader('Cache-Control', 'private, no-store');
+    return page;
+  }
+}

@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { ContentsModule } from '../contents/contents.module';
+import { PageCache } from './page-cache';
+import { PagesController } from './pages.controller';
+import { PagesService } from './pages.service';
+
+@Module({ imports: [ContentsModule], controllers: [PagesController], providers: [PagesService, PageCache] })
+export class PagesModule {}

@@ -1,0 +1,349 @@
+import {
+  BLOCK_THEMES,
+  BLOCKS,
+  CONTENTS_BLOCK_DEFAULT_LIMIT,
+  ContainerFieldType,
+  DEFAULT_LANG,
+  FormFieldType,
+  isBlockName,
+  LANGS,
+  LAYOUT_SECTION_TYPES,
+  SectionType,
+  SLUG_SEGMENT_PATTERN,
+  Status,
+  type BlockTheme,
+  type Lang,
+  type MetadataEntry,
+  type PageContentItem,
+  type PageContentRef,
+  type PageElement,
+  type PageForm,
+  type PageFormField,
+  type PageMedia,
+  type PageResponse,
+  type PageSection,
+} from '@cms/contracts';
+import { decidePageAccess } from '@cms/rights';
+import { ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { AuthContext } from '../common/auth/auth-context';
+import { ContentFieldsService, OPTION_LISTS_SETTING, type LocalizedFields } from '../contents/content-fields.service';
+import { pickMetadata } from '../metadata/metadata.service';
+import { mediaIdsOf } from '../sections/block-content';
+import type { Section } from '../sections/section.entity';
+import { pickLocale } from '../sections/sections.service';
+import { MAX_FULL_LENGTH, pathOf } from '../slugs/slug-rules';
+import { PageCache } from './page-cache';
+import { THEME_SETTINGS, themeFromSettings } from '../theme/theme';
+
+interface PageRow {
+  full: string;
+  slugPublished: boolean;
+  contentId: number | null;
+  contentTitle: string | null;
+  contentPublished: boolean | null;
+  contentUpdatedAt: Date | null;
+  containerId: number;
+  containerTitle: string;
+  containerPublished: boolean;
+  hideFooter: boolean;
+  disableContentSections: boolean;
+  containerFull: string | null;
+  contentAccesses: string[];
+  containerAccesses: string[];
+  metadata: { name: string; content: string; lang: Lang }[];
+}
+
+interface ListedRow {
+  sectionId: number;
+  id: number;
+  title: string;
+  containerId: number;
+  updatedAt: Date;
+  full: string | null;
+}
+
+interface FormRow {
+  id: number;
+  title: string;
+  successMessage: string | null;
+  errorMessage: string | null;
+  fields: (PageFormField & { lang: Lang })[];
+}
+
+const MEDIA_TYPES: readonly string[] = [ContainerFieldType.IMAGE, ContainerFieldType.FILE, ContainerFieldType.VIDEO];
+
+/** `/blog/hello/` → `blog/hello`; null when it cannot be a page path. */
+export function normalisePath(path: string): string | null {
+  const segments = path.split('/').filter((s) => s !== '');
+  const full = segments.join('/');
+  if (full.length > MAX_FULL_LENGTH || !segments.every((s) => SLUG_SEGMENT_PATTERN.test(s))) return null;
+  return full;
+}
+
+/** The address of a path in a locale: en has no prefix, the others `/fr/...`. */
+export function localePath(lang: Lang, full: string): string {
+  if (lang === DEFAULT_LANG) return pathOf(full);
+  return full === '' ? `/${lang}` : `/${lang}/${full}`;
+}
+
+function themeOf(content: Record<string, unknown> | undefined): BlockTheme | null {
+  const theme = content?.theme;
+  return typeof theme === 'string' && (BLOCK_THEMES as readonly string[]).includes(theme) ? (theme as BlockTheme) : null;
+}
+
+/**
+ * The public read of one page: the container or content at a path, with everything the site
+ * renders, in a constant number of queries (at most nine, whatever the number of sections,
+ * fields, elements, forms or media):
+ * 1 the slug with its owner, accesses and metadata; 2 the page and layout sections; 3 the placed
+ * elements; 4 what `contents` blocks list; 5 the fields of the content and listed contents;
+ * then together 6 referenced contents, 7 media, 8 forms with their fields, 9 theme and option lists.
+ */
+@Injectable()
+export class PagesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly fields: ContentFieldsService,
+    private readonly cache: PageCache,
+  ) {}
+
+  /** A page from the cache when it is there (only pages that are not guarded are kept), else read. */
+  async read(rawPath: string, lang: Lang, auth: AuthContext | undefined): Promise<PageResponse> {
+    const full = normalisePath(rawPath);
+    if (full === null) throw new NotFoundException(`No page at ${rawPath.slice(0, 200)}`);
+    const cached = this.cache.get(lang, pathOf(full));
+    if (cached) return cached;
+    const generation = this.cache.currentGeneration();
+    const page = await this.readFromDatabase(full, lang, auth);
+    this.cache.set(lang, pathOf(full), page, generation);
+    return page;
+  }
+
+  private async readFromDatabase(full: string, lang: Lang, auth: AuthContext | undefined): Promise<PageResponse> {
+    const db = this.dataSource.manager;
+    const langs = [...new Set([lang, DEFAULT_LANG])];
+
+    // 1. The page, its accesses (a content without its own takes its container's) and metadata.
+    const [page]: PageRow[] = await db.query(
+      `SELECT s."full", s.published AS "slugPublished",
+         c.id AS "contentId", c.title AS "contentTitle", c.published AS "contentPublished", c."updatedAt" AS "contentUpdatedAt",
+         k.id AS "containerId", k.title AS "containerTitle", k.published AS "containerPublished", k."hideFooter", k."disableContentSections",
+         ks."full" AS "containerFull",
+         (SELECT coalesce(json_agg(a."roleId" ORDER BY a."roleId"), '[]') FROM "access" a WHERE a."contentId" = c.id) AS "contentAccesses",
+         (SELECT coalesce(json_agg(a."roleId" ORDER BY a."roleId"), '[]') FROM "access" a WHERE a."containerId" = k.id) AS "containerAccesses",
+         (SELECT coalesce(json_agg(json_build_object('name', m.name, 'content', m.content, 'lang', m.lang) ORDER BY m.id), '[]') FROM "metadata" m
+           WHERE m.lang = ANY($2::lang[]) AND (m."contentId" = c.id OR (c.id IS NULL AND m."containerId" = k.id))) AS metadata
+       FROM "slug" s
+       LEFT JOIN "content" c ON c.id = s."contentId"
+       JOIN "container" k ON k.id = COALESCE(s."containerId", c."containerId")
+       LEFT JOIN "slug" ks ON ks."containerId" = k.id
+       WHERE s."full" = $1`,
+      [full, langs],
+    );
+    const published = page && page.slugPublished && (page.contentId !== null ? page.contentPublished : page.containerPublished);
+    if (!page || !published) throw new NotFoundException(`No page at ${pathOf(full)}`);
+    const roleIds = page.contentId !== null && page.contentAccesses.length > 0 ? page.contentAccesses : page.containerAccesses;
+    const decision = decidePageAccess({ accesses: roleIds.map((roleId) => ({ roleId })) }, auth ? { role: auth.role, rights: auth.rights } : null);
+    if (decision.kind === 'sign-in') throw new UnauthorizedException('This page is for signed-in members: sign in first');
+    if (decision.kind === 'not-found') throw new ForbiddenException('Your role may not read this page');
+
+    // 2. The page's own sections and the layout's, in the locale or en.
+    const owner = page.contentId !== null ? { containerId: null, contentId: page.contentId } : { containerId: page.containerId, contentId: null };
+    const sectionRows: Section[] = await db.query(
+      `SELECT id, type, block, "formId", "containerId", "containerContentId", "contentId", "elementId", position, content, lang FROM "section"
+       WHERE lang = ANY($1::lang[]) AND ((type = 'PAGE' AND ("containerId" = $2 OR "contentId" = $3)) OR (type <> 'PAGE' AND "containerId" IS NULL AND "contentId" IS NULL))
+       ORDER BY position, id`,
+      [langs, owner.containerId, owner.contentId],
+    );
+    const ownSections = page.contentId !== null && page.disableContentSections ? [] : pickLocale(sectionRows, lang, [SectionType.PAGE]).sections;
+    const layoutTypes = page.hideFooter ? LAYOUT_SECTION_TYPES.filter((t) => t !== SectionType.FOOTER) : LAYOUT_SECTION_TYPES;
+    const layoutSections = pickLocale(sectionRows, lang, layoutTypes).sections;
+    const allSections = [...ownSections, ...layoutSections].filter((s) => isBlockName(s.block));
+
+    // 3. Placed elements (discontinued ones are not shown).
+    const elementIds = [...new Set(allSections.map((s) => s.elementId).filter((id): id is number => id !== null))];
+    const elements = new Map<number, PageElement>();
+    if (elementIds.length) {
+      const rows: (PageElement & { status: Status })[] = await db.query(`SELECT id, title, block, "formId", content, status FROM "element" WHERE id = ANY($1::int[])`, [elementIds]);
+      for (const row of rows) if (row.status === Status.AVAILABLE && isBlockName(row.block)) elements.set(row.id, { id: row.id, title: row.title, block: row.block, formId: row.formId, content: row.content ?? {} });
+    }
+
+    // 4. What `contents` blocks list: published contents of the container, newest first or by title.
+    const listings = allSections.filter((s) => s.block === 'contents' && s.containerContentId !== null);
+    const listed = new Map<number, ListedRow[]>();
+    if (listings.length) {
+      const limit = (s: Section) => (typeof s.content.limit === 'number' ? s.content.limit : CONTENTS_BLOCK_DEFAULT_LIMIT);
+      const sortOf = (s: Section) => (s.content.sort === 'title' ? 'title' : 'updatedAt');
+      const rows: ListedRow[] = await db.query(
+        `SELECT q.sid AS "sectionId", c.id, c.title, c."containerId", c."updatedAt", sl."full"
+         FROM unnest($1::int[], $2::int[], $3::int[], $4::text[]) AS q(sid, cid, lim, sort)
+         CROSS JOIN LATERAL (
+           (SELECT id, title, "containerId", "updatedAt" FROM "content" WHERE q.sort = 'updatedAt' AND "containerId" = q.cid AND published ORDER BY "updatedAt" DESC, id DESC LIMIT q.lim)
+           UNION ALL
+           (SELECT id, title, "containerId", "updatedAt" FROM "content" WHERE q.sort = 'title' AND "containerId" = q.cid AND published ORDER BY title ASC, id ASC LIMIT q.lim)
+         ) c
+         LEFT JOIN "slug" sl ON sl."contentId" = c.id AND sl.published`,
+        [listings.map((s) => s.id), listings.map((s) => s.containerContentId), listings.map(limit), listings.map(sortOf)],
+      );
+      for (const section of listings) {
+        const own = rows.filter((r) => r.sectionId === section.id);
+        own.sort(sortOf(section) === 'title' ? (a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id) : (a, b) => new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime() || b.id - a.id);
+        listed.set(section.id, own);
+      }
+    }
+
+    // 5. Fields of the page's content and of the listed contents.
+    const fieldOwners = [...new Set([...(page.contentId !== null ? [page.contentId] : []), ...[...listed.values()].flat().map((r) => r.id)])];
+    const fields = fieldOwners.length ? await this.fields.read(db, fieldOwners, lang) : new Map<number, LocalizedFields>();
+
+    // What the page refers to: contents (CONTENT fields), media (fields, blocks, elements), forms.
+    const contentRefs = new Set<number>();
+    const mediaIds = new Set<number>();
+    const collect = ({ fields: values, types }: LocalizedFields) => {
+      for (const [name, value] of Object.entries(values)) {
+        const type = types[name];
+        for (const item of Array.isArray(value) ? value : [value]) {
+          if (typeof item !== 'number') continue;
+          if (type === ContainerFieldType.CONTENT) contentRefs.add(item);
+          else if (type !== undefined && MEDIA_TYPES.includes(type)) mediaIds.add(item);
+        }
+      }
+    };
+    for (const localized of fields.values()) collect(localized);
+    const formIds = new Set<number>();
+    for (const section of allSections) {
+      for (const id of mediaIdsOf(BLOCKS[section.block as keyof typeof BLOCKS], section.content)) mediaIds.add(id);
+      if (section.formId !== null) formIds.add(section.formId);
+    }
+    for (const element of elements.values()) {
+      if (isBlockName(element.block)) for (const id of mediaIdsOf(BLOCKS[element.block], element.content)) mediaIds.add(id);
+      if (element.formId !== null) formIds.add(element.formId);
+    }
+
+    // 6-9 do not depend on each other.
+    const [refRows, mediaRows, formRows, settingRows] = await Promise.all([
+      contentRefs.size
+        ? db.query(
+            `SELECT c.id, c.title, c."containerId", s."full" FROM "content" c LEFT JOIN "slug" s ON s."contentId" = c.id AND s.published WHERE c.id = ANY($1::int[]) AND c.published`,
+            [[...contentRefs]],
+          )
+        : Promise.resolve([]),
+      mediaIds.size ? db.query(`SELECT id, uri, "mimeType", alt, width, height FROM "media" WHERE id = ANY($1::int[])`, [[...mediaIds]]) : Promise.resolve([]),
+      formIds.size
+        ? db.query(
+            `SELECT f.id, f.title, f."successMessage", f."errorMessage",
+               (SELECT coalesce(json_agg(json_build_object('name', ff.name, 'type', ff.type, 'label', ff.label, 'placeholder', ff.placeholder, 'position', ff.position,
+                  'line', ff.line, 'options', ff.options, 'min', ff.min, 'max', ff.max, 'defaultText', ff."defaultText", 'defaultNumber', ff."defaultNumber",
+                  'defaultMultiple', ff."defaultMultiple", 'required', ff.required, 'warningMessage', ff."warningMessage", 'lang', ff.lang) ORDER BY ff.position, ff.id), '[]')
+                FROM "form_field" ff WHERE ff."formId" = f.id AND ff.lang = ANY($2::lang[])) AS fields
+             FROM "form" f WHERE f.id = ANY($1::int[]) AND f.status = 'AVAILABLE'`,
+            [[...formIds], langs],
+          )
+        : Promise.resolve([]),
+      db.query(`SELECT name, value FROM "setting" WHERE name = ANY($1::varchar[])`, [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]]),
+    ]);
+
+    const contents: Record<string, PageContentRef> = {};
+    for (const row of refRows as (PageContentRef & { full: string | null })[]) contents[row.id] = { id: row.id, title: row.title, containerId: row.containerId, path: row.full === null ? null : pathOf(row.full) };
+    const media: Record<string, PageMedia> = {};
+    for (const row of mediaRows as (Omit<PageMedia, 'alt'> & { alt: Record<string, string> | null })[]) {
+      media[row.id] = { id: row.id, uri: row.uri, mimeType: row.mimeType, alt: row.alt?.[lang] ?? row.alt?.[DEFAULT_LANG] ?? null, width: row.width, height: row.height };
+    }
+    const forms: Record<string, PageForm> = {};
+    const optionKeys = new Set<string>();
+    for (const row of formRows as FormRow[]) {
+      const own = row.fields.filter((f) => f.lang === lang);
+      const fieldsLocale = own.length > 0 || lang === DEFAULT_LANG ? lang : DEFAULT_LANG;
+      const chosen = own.length > 0 ? own : row.fields.filter((f) => f.lang === DEFAULT_LANG);
+      forms[row.id] = {
+        id: row.id,
+        title: row.title,
+        successMessage: row.successMessage,
+        errorMessage: row.errorMessage,
+        fieldsLocale,
+        fields: chosen.map(({ lang: _lang, ...field }) => field),
+      };
+      for (const field of chosen) if (field.type === FormFieldType.ZOHOOPTIONS) for (const key of field.options ?? []) optionKeys.add(key);
+    }
+    const settings = settingRows as { name: string; value: unknown }[];
+    const allLists = settings.find((s) => s.name === OPTION_LISTS_SETTING)?.value;
+    const optionLists: Record<string, string[]> = {};
+    if (allLists && typeof allLists === 'object') {
+      for (const key of optionKeys) {
+        const list = Object.prototype.hasOwnProperty.call(allLists, key) ? (allLists as Record<string, unknown>)[key] : undefined;
+        if (Array.isArray(list)) optionLists[key] = list.filter((v): v is string => typeof v === 'string');
+      }
+    }
+
+    const itemOf = (row: ListedRow): PageContentItem => {
+      const localized = fields.get(row.id);
+      return {
+        id: row.id,
+        title: row.title,
+        containerId: row.containerId,
+        path: row.full === null ? null : pathOf(row.full),
+        updatedAt: new Date(row.updatedAt).toISOString(),
+        fields: localized?.fields ?? {},
+        fallbackFields: localized?.fallbackFields ?? [],
+      };
+    };
+    const toSection = (section: Section): PageSection | null => {
+      const element = section.elementId !== null ? (elements.get(section.elementId) ?? null) : null;
+      if (section.block === 'element' && !element) return null;
+      if (section.formId !== null && !forms[section.formId]) return null;
+      if (element?.formId != null && !forms[element.formId]) return null;
+      return {
+        id: section.id,
+        type: section.type,
+        block: section.block,
+        position: section.position,
+        theme: themeOf(section.content) ?? themeOf(element?.content),
+        content: section.content ?? {},
+        formId: section.formId,
+        elementId: section.elementId,
+        containerContentId: section.containerContentId,
+        element,
+        items: section.block === 'contents' ? (listed.get(section.id) ?? []).map(itemOf) : null,
+      };
+    };
+    const present = (s: PageSection | null): s is PageSection => s !== null;
+    const localized = page.contentId !== null ? fields.get(page.contentId) : undefined;
+    const metadata: MetadataEntry[] = pickMetadata(page.metadata, lang).metadata;
+
+    return {
+      locale: lang,
+      path: pathOf(full),
+      kind: page.contentId !== null ? 'content' : 'container',
+      title: page.contentTitle ?? page.containerTitle,
+      container: {
+        id: page.containerId,
+        title: page.containerTitle,
+        hideFooter: page.hideFooter,
+        disableContentSections: page.disableContentSections,
+        path: page.containerFull === null ? null : pathOf(page.containerFull),
+      },
+      content:
+        page.contentId !== null
+          ? {
+              id: page.contentId,
+              title: page.contentTitle!,
+              updatedAt: new Date(page.contentUpdatedAt!).toISOString(),
+              fields: localized?.fields ?? {},
+              fallbackFields: localized?.fallbackFields ?? [],
+            }
+          : null,
+      sections: ownSections.map(toSection).filter(present),
+      layout: layoutSections.map(toSection).filter(present),
+      metadata,
+      theme: themeFromSettings(settings),
+      accesses: roleIds.map((roleId) => ({ roleId })),
+      alternates: LANGS.map((l) => ({ locale: l, path: localePath(l, full) })),
+      media,
+      forms,
+      contents,
+      optionLists,
+    };
+  }
+}

@@ -1,0 +1,53 @@
+import { RightType } from '@cms/contracts';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentAuth, RequireRights } from '../common/auth/access.decorators';
+import type { AuthContext } from '../common/auth/auth-context';
+import { ListQueryDto } from '../common/http/list-query.dto';
+import { setContentRange } from '../common/http/list-query';
+import { CreateRoleDto, RoleDto, UpdateRoleDto } from './dto/role.dto';
+import { RolesService } from './roles.service';
+
+@ApiTags('roles')
+@Controller('roles')
+export class RolesController {
+  constructor(private readonly roles: RolesService) {}
+
+  @Get()
+  @RequireRights(RightType.VIEW_ROLE)
+  @ApiOkResponse({ type: RoleDto, isArray: true, description: 'Sorted and paged; the total is in Content-Range' })
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<RoleDto[]> {
+    const page = await this.roles.list(query);
+    setContentRange(res, 'roles', page.start, page.items.length, page.total);
+    return page.items;
+  }
+
+  @Get(':id')
+  @RequireRights(RightType.VIEW_ROLE)
+  @ApiOkResponse({ type: RoleDto })
+  get(@Param('id') id: string): Promise<RoleDto> {
+    return this.roles.get(id);
+  }
+
+  @Post()
+  @RequireRights(RightType.CREATE_ROLE)
+  @ApiCreatedResponse({ type: RoleDto })
+  create(@CurrentAuth() auth: AuthContext, @Body() body: CreateRoleDto): Promise<RoleDto> {
+    return this.roles.create(auth, body);
+  }
+
+  @Put(':id')
+  @RequireRights(RightType.UPDATE_ROLE)
+  @ApiOkResponse({ type: RoleDto })
+  update(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateRoleDto): Promise<RoleDto> {
+    return this.roles.update(auth, id, body);
+  }
+
+  @Delete(':id')
+  @RequireRights(RightType.DELETE_ROLE)
+  @ApiOkResponse({ type: RoleDto, description: 'The deleted record' })
+  remove(@Param('id') id: string): Promise<RoleDto> {
+    return this.roles.remove(id);
+  }
+}

@@ -1,0 +1,127 @@
+import { RIGHT_TYPES, SUPER_ADMIN_ROLE_ID, type RightType } from '@cms/contracts';
+import { hasRight } from '@cms/rights';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AuthContext } from '../common/auth/auth-context';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { Login } from '../users/login.entity';
+import { ROLE_ID_PATTERN, type CreateRoleDto, type RoleDto, type UpdateRoleDto } from './dto/role.dto';
+import { Right } from './right.entity';
+import { Role } from './role.entity';
+
+export const ROLE_LIST: ListSpec<Role> = {
+  resource: 'roles',
+  sortable: { id: 'role.id', name: 'LOWER(role.name)', updatedAt: 'role.updatedAt' },
+  defaultSort: ['name', 'ASC'],
+  filters: {
+    id: { kind: { type: 'string' }, column: 'role.id' },
+    q: {
+      kind: { type: 'string' },
+      apply: (qb, value, param) => qb.andWhere(`(role.name ILIKE :${param} OR role.id ILIKE :${param})`, { [param]: `%${escapeLike(String(value))}%` }),
+    },
+  },
+};
+
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function toDto(role: Role): RoleDto {
+  const rights = role.id === SUPER_ADMIN_ROLE_ID ? [...RIGHT_TYPES] : (role.rights ?? []).map((r) => r.rightType).sort();
+  return { id: role.id, name: role.name, rights, updatedAt: role.updatedAt.toISOString() };
+}
+
+function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64);
+}
+
+@Injectable()
+export class RolesService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async list(raw: RawListQuery): Promise<{ items: RoleDto[]; total: number; start: number }> {
+    const query = parseListQuery(raw, ROLE_LIST);
+    const base = applyFilters(this.dataSource.getRepository(Role).createQueryBuilder('role'), query, ROLE_LIST);
+    const total = await base.clone().getCount();
+    const ids = await applySortAndRange(base.clone().select('role.id', 'id'), query, 'role.id').getRawMany<{ id: string }>();
+    if (ids.length === 0) return { items: [], total, start: query.range.start };
+    const roles = await this.dataSource
+      .getRepository(Role)
+      .createQueryBuilder('role')
+      .leftJoinAndSelect('role.rights', 'right')
+      .whereInIds(ids.map((r) => r.id))
+      .getMany();
+    const byId = new Map(roles.map((r) => [r.id, r]));
+    return { items: ids.map((r) => toDto(byId.get(r.id)!)), total, start: query.range.start };
+  }
+
+  async get(id: string): Promise<RoleDto> {
+    return toDto(await this.find(id));
+  }
+
+  private async find(id: string, manager: EntityManager = this.dataSource.manager): Promise<Role> {
+    const role = ROLE_ID_PATTERN.test(id) ? await manager.getRepository(Role).findOne({ where: { id }, relations: { rights: true } }) : null;
+    if (!role) throw new NotFoundException(`No role "${id.slice(0, 64)}"`);
+    return role;
+  }
+
+  /** The rights a role grants (all of them for super-admin); for checks by other modules. */
+  async rightsOf(id: string, manager: EntityManager = this.dataSource.manager): Promise<RightType[] | null> {
+    if (id === SUPER_ADMIN_ROLE_ID) return [...RIGHT_TYPES];
+    const role = await manager.getRepository(Role).findOne({ where: { id }, relations: { rights: true } });
+    return role ? (role.rights ?? []).map((r) => r.rightType) : null;
+  }
+
+  async create(actor: AuthContext, dto: CreateRoleDto): Promise<RoleDto> {
+    const id = dto.id ?? slugify(dto.name);
+    if (!ROLE_ID_PATTERN.test(id)) throw new BadRequestException('Give the role an id of lower-case letters, digits and dashes: its name has none');
+    if (id === SUPER_ADMIN_ROLE_ID) throw new ConflictException('The super-admin role already exists');
+    this.assertCanGrant(actor, dto.rights);
+    return this.dataSource.transaction(async (manager) => {
+      if (await manager.getRepository(Role).exists({ where: { id } })) throw new ConflictException(`A role with the id "${id}" already exists`);
+      await manager.getRepository(Role).insert({ id, name: dto.name });
+      if (dto.rights.length) await manager.getRepository(Right).insert(dto.rights.map((rightType) => ({ roleId: id, rightType })));
+      return toDto(await this.find(id, manager));
+    });
+  }
+
+  async update(actor: AuthContext, id: string, dto: UpdateRoleDto): Promise<RoleDto> {
+    if (id === SUPER_ADMIN_ROLE_ID && dto.rights !== undefined) throw new ConflictException('The super-admin role holds every right; its rights cannot be changed');
+    return this.dataSource.transaction(async (manager) => {
+      const role = await this.find(id, manager);
+      if (dto.rights !== undefined) {
+        const current = new Set((role.rights ?? []).map((r) => r.rightType));
+        this.assertCanGrant(actor, dto.rights.filter((r) => !current.has(r)));
+        await manager.getRepository(Right).delete({ roleId: id });
+        if (dto.rights.length) await manager.getRepository(Right).insert(dto.rights.map((rightType) => ({ roleId: id, rightType })));
+      }
+      // Always touch the row so updatedAt moves when only the rights change.
+      await manager.getRepository(Role).update({ id }, { name: dto.name ?? role.name, updatedAt: new Date() });
+      return toDto(await this.find(id, manager));
+    });
+  }
+
+  async remove(id: string): Promise<RoleDto> {
+    if (id === SUPER_ADMIN_ROLE_ID) throw new ConflictException('The super-admin role cannot be deleted');
+    return this.dataSource.transaction(async (manager) => {
+      const role = await this.find(id, manager);
+      const users = await manager.getRepository(Login).count({ where: { roleId: id } });
+      if (users > 0) throw new ConflictException(`The role "${id}" is held by ${users} user${users > 1 ? 's' : ''}: give them another role first`);
+      await manager.getRepository(Role).delete({ id });
+      return toDto(role);
+    });
+  }
+
+  /** A user cannot hand out a right it does not hold itself. */
+  assertCanGrant(actor: AuthContext, rights: readonly RightType[]): void {
+    const missing = rights.filter((right) => !hasRight(actor, right));
+    if (missing.length) throw new ForbiddenException(`You cannot grant rights you do not hold: ${missing.join(', ')}`);
+  }
+}

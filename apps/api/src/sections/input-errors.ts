@@ -1,0 +1,36 @@
+import { BadRequestException } from '@nestjs/common';
+
+/**
+ * Collects what is wrong with a write, keyed by the path of the value (`fields.price`,
+ * `sections.2.content.title`), so that one 400 names every problem, in the shape the validation
+ * pipe answers: `{ statusCode: 400, message, errors: { path: [rules] } }`.
+ */
+export class InputErrors {
+  private readonly byPath: Record<string, string[]> = {};
+
+  add(path: string, message: string): void {
+    (this.byPath[path] ??= []).push(message);
+  }
+
+  get empty(): boolean {
+    return Object.keys(this.byPath).length === 0;
+  }
+
+  toException(): BadRequestException {
+    const summary = Object.entries(this.byPath)
+      .map(([path, messages]) => `${path}: ${messages.join(', ')}`)
+      .join('; ');
+    return new BadRequestException({ message: `Invalid input. ${summary}`, errors: this.byPath });
+  }
+
+  throwIfAny(): void {
+    if (!this.empty) throw this.toException();
+  }
+
+  /** Throws a 400 naming one path and rule. */
+  static fail(path: string, message: string): never {
+    const errors = new InputErrors();
+    errors.add(path, message);
+    throw errors.toException();
+  }
+}

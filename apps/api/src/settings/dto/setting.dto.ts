@@ -1,0 +1,66 @@
+import {
+  DEFAULT_BACKGROUND_COLOR,
+  DEFAULT_PRIMARY_COLOR,
+  LANGS,
+  SETTING_NAME_PATTERN,
+  type CreateSettingRequest,
+  type Lang,
+  type LocalizedText,
+  type PublicSettings,
+  type SettingDto as SettingShape,
+  type UpdateSettingRequest,
+} from '@cms/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsDefined, IsOptional, IsString, Matches } from 'class-validator';
+
+const VALUE_DOC =
+  'Any JSON (at most 64 KiB). Known names are checked: siteName and cookieConsentText {en?,fr?,tr?,es?,it?} texts; ' +
+  'primaryColor and backgroundColor "#RRGGBB"; defaultLocale one of en, fr, tr, es, it; smtpSender an e-mail; ' +
+  'optionLists {"key": ["choice", …]}.';
+const NAME_RULE = { message: 'name must start with a letter and hold only letters, digits, _ . - (at most 100)' };
+
+export class SettingDto implements SettingShape {
+  @ApiProperty() id: number;
+  @ApiProperty({ example: 'primaryColor' }) name: string;
+  @ApiProperty({ description: VALUE_DOC, example: '#26D17D' }) value: unknown;
+  @ApiProperty() updatedAt: string;
+}
+
+export class CreateSettingDto implements CreateSettingRequest {
+  @ApiProperty({ example: 'siteName', pattern: SETTING_NAME_PATTERN.source })
+  @IsString()
+  @Matches(SETTING_NAME_PATTERN, NAME_RULE)
+  name: string;
+
+  @ApiProperty({ description: VALUE_DOC, example: { en: 'My site', fr: 'Mon site' } })
+  @IsDefined({ message: 'value is required (null is not a value: delete the setting instead)' })
+  value: unknown;
+}
+
+export class UpdateSettingDto implements UpdateSettingRequest {
+  @ApiPropertyOptional({ pattern: SETTING_NAME_PATTERN.source })
+  @IsOptional()
+  @IsString()
+  @Matches(SETTING_NAME_PATTERN, NAME_RULE)
+  name?: string;
+
+  @ApiProperty({ description: VALUE_DOC })
+  @IsDefined({ message: 'value is required (null is not a value: delete the setting instead)' })
+  value: unknown;
+}
+
+export class SettingValueDto implements Omit<UpdateSettingRequest, 'name'> {
+  @ApiProperty({ description: VALUE_DOC })
+  @IsDefined({ message: 'value is required (null is not a value: delete the setting instead)' })
+  value: unknown;
+}
+
+const localizedExample = { en: 'My site', fr: 'Mon site' };
+
+export class PublicSettingsDto implements PublicSettings {
+  @ApiProperty({ example: localizedExample, description: 'Per locale; {} when unset' }) siteName: LocalizedText;
+  @ApiProperty({ enum: LANGS, example: 'en' }) defaultLocale: Lang;
+  @ApiProperty({ example: { en: 'We use cookies.' }, description: 'Per locale; {} when unset' }) cookieConsentText: LocalizedText;
+  @ApiProperty({ example: DEFAULT_PRIMARY_COLOR }) primaryColor: string;
+  @ApiProperty({ example: DEFAULT_BACKGROUND_COLOR }) backgroundColor: string;
+}

@@ -1,0 +1,85 @@
+import { RightType, SETTING_NAME_PATTERN } from '@cms/contracts';
+import { BadRequestException, Body, Controller, Delete, Get, Header, Injectable, Param, Post, Put, Query, Res, type PipeTransform } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Public, RequireRights } from '../common/auth/access.decorators';
+import { setContentRange } from '../common/http/list-query';
+import { ListQueryDto } from '../common/http/list-query.dto';
+import { IdPipe } from '../common/http/params';
+import { CreateSettingDto, PublicSettingsDto, SettingDto, SettingValueDto, UpdateSettingDto } from './dto/setting.dto';
+import { SettingsService } from './settings.service';
+
+@Injectable()
+class SettingNamePipe implements PipeTransform<string, string> {
+  transform(value: string): string {
+    if (!SETTING_NAME_PATTERN.test(value)) throw new BadRequestException(`"${String(value).slice(0, 40)}" is not a setting name`);
+    return value;
+  }
+}
+
+@ApiTags('settings')
+@Controller('settings')
+export class SettingsController {
+  constructor(private readonly settings: SettingsService) {}
+
+  @Get()
+  @RequireRights(RightType.ACCESS_SETTINGS)
+  @ApiOkResponse({ type: SettingDto, isArray: true, description: 'Sorted (id, name, updatedAt) and paged; filters id, name, q; the total is in Content-Range' })
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<SettingDto[]> {
+    const page = await this.settings.list(query);
+    setContentRange(res, 'settings', page.start, page.items.length, page.total);
+    return page.items;
+  }
+
+  @Get('public')
+  @Public()
+  @Header('Cache-Control', 'public, max-age=60')
+  @ApiOkResponse({ type: PublicSettingsDto, description: 'The settings public pages show, with defaults where unset' })
+  publicSettings(): Promise<PublicSettingsDto> {
+    return this.settings.publicSettings();
+  }
+
+  @Get('by-name/:name')
+  @RequireRights(RightType.ACCESS_SETTINGS)
+  @ApiParam({ name: 'name', example: 'siteName' })
+  @ApiOkResponse({ type: SettingDto })
+  getByName(@Param('name', SettingNamePipe) name: string): Promise<SettingDto> {
+    return this.settings.getByName(name);
+  }
+
+  @Put('by-name/:name')
+  @RequireRights(RightType.ACCESS_SETTINGS)
+  @ApiParam({ name: 'name', example: 'primaryColor' })
+  @ApiOkResponse({ type: SettingDto, description: 'Created or replaced' })
+  put(@Param('name', SettingNamePipe) name: string, @Body() body: SettingValueDto): Promise<SettingDto> {
+    return this.settings.put(name, body.value);
+  }
+
+  @Get(':id')
+  @RequireRights(RightType.ACCESS_SETTINGS)
+  @ApiOkResponse({ type: SettingDto })
+  get(@Param('id', IdPipe) id: number): Promise<SettingDto> {
+    return this.settings.get(id);
+  }
+
+  @Post()
+  @RequireRights(RightType.ACCESS_SETTINGS)
+  @ApiCreatedResponse({ type: SettingDto })
+  create(@Body() body: CreateSettingDto): Promise<SettingDto> {
+    return this.settings.create(body);
+  }
+
+  @Put(':id')
+  @RequireRights(RightType.ACCESS_SETTINGS)
+  @ApiOkResponse({ type: SettingDto })
+  update(@Param('id', IdPipe) id: number, @Body() body: UpdateSettingDto): Promise<SettingDto> {
+    return this.settings.update(id, body);
+  }
+
+  @Delete(':id')
+  @RequireRights(RightType.ACCESS_SETTINGS)
+  @ApiOkResponse({ type: SettingDto, description: 'The deleted record' })
+  remove(@Param('id', IdPipe) id: number): Promise<SettingDto> {
+    return this.settings.remove(id);
+  }
+}

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { SettingsController } from './settings.controller';
+import { SettingsService } from './settings.service';
+
+@Module({ controllers: [SettingsController], providers: [SettingsService], exports: [SettingsService] })
+export class SettingsModule {}

@@ -1,0 +1,160 @@
+import {
+  DEFAULT_BACKGROUND_COLOR,
+  DEFAULT_LANG,
+  DEFAULT_PRIMARY_COLOR,
+  PAGE_SETTING_NAMES,
+  type KnownSettingName,
+  type KnownSettings,
+  type PublicSettings,
+} from '@cms/contracts';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { RevalidationService } from '../revalidation/revalidation.service';
+import type { CreateSettingDto, SettingDto, UpdateSettingDto } from './dto/setting.dto';
+import { checkSettingValue, isKnownSetting } from './setting-values';
+import { Setting } from './setting.entity';
+
+export const SETTING_LIST: ListSpec<Setting> = {
+  resource: 'settings',
+  sortable: { id: 'setting.id', name: 'setting.name', updatedAt: 'setting.updatedAt' },
+  defaultSort: ['name', 'ASC'],
+  filters: {
+    id: { kind: { type: 'int' }, column: 'setting.id' },
+    name: { kind: { type: 'string' }, column: 'setting.name' },
+    q: {
+      kind: { type: 'string' },
+      apply: (qb, value, param) => qb.andWhere(`setting.name ILIKE :${param}`, { [param]: `%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%` }),
+    },
+  },
+};
+
+function toDto(setting: Setting): SettingDto {
+  return { id: setting.id, name: setting.name, value: setting.value, updatedAt: setting.updatedAt.toISOString() };
+}
+
+const COLOR = /^#[0-9A-F]{6}$/;
+
+/**
+ * Site-wide name/value pairs. Known names (KnownSettings in the contracts) are validated by type;
+ * other names hold free, size-limited JSON. Writing a setting that public pages show purges them.
+ */
+@Injectable()
+export class SettingsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly revalidation: RevalidationService,
+  ) {}
+
+  async list(raw: RawListQuery): Promise<{ items: SettingDto[]; total: number; start: number }> {
+    const query = parseListQuery(raw, SETTING_LIST);
+    const base = applyFilters(this.dataSource.getRepository(Setting).createQueryBuilder('setting'), query, SETTING_LIST);
+    const [rows, total] = await applySortAndRange(base, query, 'setting.id').getManyAndCount();
+    return { items: rows.map(toDto), total, start: query.range.start };
+  }
+
+  async get(id: number): Promise<SettingDto> {
+    return toDto(await this.find({ id }));
+  }
+
+  async getByName(name: string): Promise<SettingDto> {
+    return toDto(await this.find({ name }));
+  }
+
+  async create(dto: CreateSettingDto): Promise<SettingDto> {
+    const value = checkSettingValue(dto.name, dto.value);
+    const saved = await this.dataSource.transaction(async (manager) => {
+      await this.assertNameFree(manager, dto.name);
+      const repo = manager.getRepository(Setting);
+      return repo.save(repo.create({ name: dto.name, value }));
+    });
+    this.changed(dto.name);
+    return toDto(saved);
+  }
+
+  async update(id: number, dto: UpdateSettingDto): Promise<SettingDto> {
+    const { before, after } = await this.dataSource.transaction(async (manager) => {
+      const setting = await this.find({ id }, manager, true);
+      const name = dto.name ?? setting.name;
+      const value = checkSettingValue(name, dto.value);
+      if (name !== setting.name) await this.assertNameFree(manager, name);
+      await manager.getRepository(Setting).update({ id }, { name, value: value as object, updatedAt: new Date() });
+      return { before: setting.name, after: await this.find({ id }, manager) };
+    });
+    this.changed(before, after.name);
+    return toDto(after);
+  }
+
+  /** Creates or replaces the setting of this name. */
+  async put(name: string, rawValue: unknown): Promise<SettingDto> {
+    const value = checkSettingValue(name, rawValue);
+    await this.dataSource.query(
+      `INSERT INTO "setting" ("name", "value") VALUES ($1, $2::jsonb)
+       ON CONFLICT ("name") DO UPDATE SET "value" = EXCLUDED."value", "updatedAt" = now()`,
+      [name, JSON.stringify(value)],
+    );
+    this.changed(name);
+    return this.getByName(name);
+  }
+
+  async remove(id: number): Promise<SettingDto> {
+    const removed = await this.dataSource.transaction(async (manager) => {
+      const setting = await this.find({ id }, manager, true);
+      await manager.getRepository(Setting).delete({ id });
+      return setting;
+    });
+    this.changed(removed.name);
+    return toDto(removed);
+  }
+
+  /** The stored value of a known setting, or undefined when unset (or no longer valid). */
+  async value<N extends KnownSettingName>(name: N, manager: EntityManager = this.dataSource.manager): Promise<KnownSettings[N] | undefined> {
+    const row = await manager.getRepository(Setting).findOne({ where: { name } });
+    if (!row) return undefined;
+    try {
+      return checkSettingValue(name, row.value) as KnownSettings[N];
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** What public pages show, with the spec's defaults where a setting is unset. */
+  async publicSettings(): Promise<PublicSettings> {
+    const names: KnownSettingName[] = ['siteName', 'defaultLocale', 'cookieConsentText', 'primaryColor', 'backgroundColor'];
+    const rows = await this.dataSource.getRepository(Setting).findBy({ name: In(names) });
+    const valueOf = <N extends KnownSettingName>(name: N): KnownSettings[N] | undefined => {
+      const row = rows.find((r) => r.name === name);
+      if (!row) return undefined;
+      try {
+        return checkSettingValue(name, row.value) as KnownSettings[N];
+      } catch {
+        return undefined;
+      }
+    };
+    const color = (value: string | undefined, fallback: string) => (value && COLOR.test(value) ? value : fallback);
+    return {
+      siteName: valueOf('siteName') ?? {},
+      defaultLocale: valueOf('defaultLocale') ?? DEFAULT_LANG,
+      cookieConsentText: valueOf('cookieConsentText') ?? {},
+      primaryColor: color(valueOf('primaryColor'), DEFAULT_PRIMARY_COLOR),
+      backgroundColor: color(valueOf('backgroundColor'), DEFAULT_BACKGROUND_COLOR),
+    };
+  }
+
+  private async find(where: { id: number } | { name: string }, manager: EntityManager = this.dataSource.manager, lock = false): Promise<Setting> {
+    const setting = await manager.getRepository(Setting).findOne({ where, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    if (!setting) throw new NotFoundException('id' in where ? `No setting ${where.id}` : `No setting named "${where.name.slice(0, 100)}"`);
+    return setting;
+  }
+
+  private async assertNameFree(manager: EntityManager, name: string): Promise<void> {
+    if (await manager.getRepository(Setting).exists({ where: { name } })) {
+      throw new ConflictException(`A setting named "${name}" already exists: change it with PUT /api/settings/by-name/${name}`);
+    }
+  }
+
+  private changed(...names: string[]): void {
+    if (names.some((name) => isKnownSetting(name) && PAGE_SETTING_NAMES.includes(name))) this.revalidation.emit({ scope: 'all' });
+  }
+}

@@ -1,0 +1,87 @@
+import { DEFAULT_LANG, LANGS, type Lang } from '@cms/contracts';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { RevalidationService, type RevalidationEvent } from '../revalidation/revalidation.service';
+import { pathOf } from './slug-rules';
+
+/** What a write touched; each list names the pages to purge. */
+export interface AffectedSeeds {
+  /** Paths known already (a page's path before it moved or was deleted). */
+  paths?: string[];
+  /** Container pages. */
+  containerIds?: number[];
+  /** Content pages. */
+  contentIds?: number[];
+  /** Every content page of these containers (their definitions or page settings changed). */
+  contentsOfContainerIds?: number[];
+  /** Pages with a `contents` block listing these containers. */
+  listingContainerIds?: number[];
+  /** Pages placing these elements. */
+  elementIds?: number[];
+  /** Pages of contents whose CONTENT fields point at these contents. */
+  referencingContentIds?: number[];
+}
+
+/** Beyond this many paths a purge of everything is cheaper than a list. */
+const MAX_PATHS = 500;
+
+/**
+ * Works out which public pages a write changed, so that their cached copies are purged: the
+ * pages themselves, the pages that list or reference them, and everything when the layout shows
+ * them. Two queries at most, whatever the number of pages.
+ */
+@Injectable()
+export class AffectedPagesService {
+  constructor(private readonly revalidation: RevalidationService) {}
+
+  async collect(manager: EntityManager, seeds: AffectedSeeds): Promise<string[] | 'all'> {
+    const ids = (list?: number[]) => [...new Set(list ?? [])];
+    const [containerIds, contentIds, contentsOf, listing, elements, referencing] = [
+      ids(seeds.containerIds),
+      ids(seeds.contentIds),
+      ids(seeds.contentsOfContainerIds),
+      ids(seeds.listingContainerIds),
+      ids(seeds.elementIds),
+      ids(seeds.referencingContentIds),
+    ];
+    if (listing.length || elements.length) {
+      const [{ inLayout }]: { inLayout: boolean }[] = await manager.query(
+        `SELECT EXISTS (SELECT 1 FROM "section" WHERE "containerId" IS NULL AND "contentId" IS NULL
+           AND ((block = 'contents' AND "containerContentId" = ANY($1::int[])) OR "elementId" = ANY($2::int[]))) AS "inLayout"`,
+        [listing, elements],
+      );
+      if (inLayout) return 'all';
+    }
+    const paths = new Set(seeds.paths ?? []);
+    if (containerIds.length + contentIds.length + contentsOf.length + listing.length + elements.length + referencing.length > 0) {
+      const rows: { full: string }[] = await manager.query(
+        `WITH users AS (
+           SELECT "containerId", "contentId" FROM "section"
+           WHERE (block = 'contents' AND "containerContentId" = ANY($4::int[])) OR "elementId" = ANY($5::int[])
+         )
+         SELECT DISTINCT s."full" FROM "slug" s
+         WHERE s."containerId" = ANY($1::int[]) OR s."contentId" = ANY($2::int[])
+            OR s."contentId" IN (SELECT id FROM "content" WHERE "containerId" = ANY($3::int[]))
+            OR s."containerId" IN (SELECT "containerId" FROM users) OR s."contentId" IN (SELECT "contentId" FROM users)
+            OR s."contentId" IN (SELECT "contentId" FROM "content_field" WHERE "contentValueId" = ANY($6::int[]))
+         LIMIT ${MAX_PATHS + 1}`,
+        [containerIds, contentIds, contentsOf, listing, elements, referencing],
+      );
+      for (const row of rows) paths.add(pathOf(row.full));
+    }
+    return paths.size > MAX_PATHS ? 'all' : [...paths];
+  }
+
+  /**
+   * Emits the purge once the write is committed. A write in en also changes the other locales
+   * (they fall back to it), as does any change to what is not per locale.
+   */
+  emit(affected: string[] | 'all', lang: Lang | 'all'): void {
+    const locales = lang === 'all' || lang === DEFAULT_LANG ? [...LANGS] : [lang];
+    let event: RevalidationEvent;
+    if (affected === 'all') event = { scope: 'all' };
+    else if (affected.length === 0) return;
+    else event = { scope: 'paths', paths: affected, locales };
+    this.revalidation.emit(event);
+  }
+}

@@ -1,0 +1,152 @@
+import { FAVICON_SETTING_NAME } from '@cms/contracts';
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request, Response } from 'express';
+import * as path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { DataSource } from 'typeorm';
+import { isInline, MEDIA_KEY, mediaTypeOfExt, mediaTypeOfMime, VARIANT_TYPES, variantKey, type MediaType } from '../medias/media-types';
+import { Media } from '../medias/media.entity';
+import { Setting } from '../settings/setting.entity';
+import { RangeNotSatisfiableError, STORAGE, type RangeRequest, type StorageDriver, type StoredObject } from '../storage/storage-driver';
+import { parseVariantQuery, VariantsService } from './variants.service';
+
+const DEFAULT_FAVICON = path.join(__dirname, '..', 'assets', 'favicon.ico');
+
+/** Keys never change content (a new file gets a new key), so caches may keep them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The favicon URL stays while the file behind it changes. */
+const FAVICON_CACHE = 'public, max-age=3600';
+
+/**
+ * Uploaded files are served so that none can act as a page of this origin: the type is ours
+ * (from the key's extension, which the server chose from the sniffed type), sniffing is off, a
+ * sandboxing CSP applies, and anything that is not an image, audio or video is a download.
+ */
+const UPLOAD_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; font-src data:; sandbox",
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+};
+
+/** One `bytes=` range, as RFC 9110 allows ignoring the others (several ranges, malformed ones). */
+export function parseRangeHeader(header: string | undefined): RangeRequest | undefined {
+  const match = header ? /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  if (match[1] === '') return { suffix: Number(match[2]) };
+  const start = Number(match[1]);
+  if (match[2] === '') return { start };
+  const end = Number(match[2]);
+  return end < start ? undefined : { start, end };
+}
+
+/** Whether If-None-Match names this entity tag (weak comparison, as for GET). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+@Injectable()
+export class UploadsService {
+  private readonly logger = new Logger(UploadsService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(STORAGE) private readonly storage: StorageDriver,
+    private readonly variants: VariantsService,
+  ) {}
+
+  /** GET /api/uploads/{file}[?w=&format=]: only names the server generates; anything else is a 404. */
+  async serve(req: Request, res: Response, file: string, query: { w?: unknown; format?: unknown }): Promise<void> {
+    const match = MEDIA_KEY.exec(file);
+    if (!match) throw new NotFoundException('No such file');
+    const type = mediaTypeOfExt(match[2])!;
+    if (query.w === undefined && query.format === undefined) return this.send(req, res, file, type, IMMUTABLE);
+    const variant = parseVariantQuery(query.w, query.format, type);
+    const key = variantKey(match[1], variant.width, VARIANT_TYPES[variant.format].ext);
+    return this.send(req, res, key, VARIANT_TYPES[variant.format], IMMUTABLE, () => this.variants.ensure(file, key, variant));
+  }
+
+  /** The site's favicon: the image whose id the setting faviconMediaId holds, else the default one. */
+  async favicon(req: Request, res: Response): Promise<void> {
+    const media = await this.faviconMedia();
+    const type = media ? mediaTypeOfMime(media.mimeType) : undefined;
+    if (media && type) {
+      try {
+        return await this.send(req, res, media.uri, type, FAVICON_CACHE);
+      } catch (error) {
+        // Its file is gone: the default favicon does better than a 404.
+        if (!(error instanceof NotFoundException)) throw error;
+      }
+    }
+    res.sendFile(DEFAULT_FAVICON, { maxAge: '1h', headers: { 'Content-Type': 'image/x-icon', ...UPLOAD_HEADERS } });
+  }
+
+  private async faviconMedia(): Promise<Media | null> {
+    const setting = await this.dataSource.getRepository(Setting).findOne({ where: { name: FAVICON_SETTING_NAME } });
+    const id = typeof setting?.value === 'number' || typeof setting?.value === 'string' ? Number(setting.value) : NaN;
+    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return null;
+    const media = await this.dataSource.getRepository(Media).findOne({ where: { id } });
+    return media && media.mimeType.startsWith('image/') ? media : null;
+  }
+
+  /**
+   * Streams `key` from storage. When it is missing and `create` can make it (a variant rendered on
+   * first request), it is made and served; otherwise 404.
+   */
+  private async send(req: Request, res: Response, key: string, type: MediaType, cacheControl: string, create?: () => Promise<boolean>): Promise<void> {
+    const range = parseRangeHeader(req.headers.range);
+    let object: StoredObject | null;
+    try {
+      object = await this.storage.get(key, range);
+      if (!object && create && (await create())) object = await this.storage.get(key, range);
+    } catch (error) {
+      if (!(error instanceof RangeNotSatisfiableError)) throw error;
+      res.status(416).set({ ...UPLOAD_HEADERS, 'Content-Range': `bytes */${error.size}` }).end();
+      return;
+    }
+    if (!object) throw new NotFoundException('No such file');
+
+    res.set({
+      ...UPLOAD_HEADERS,
+      'Content-Type': type.mime,
+      'Cache-Control': cacheControl,
+      ETag: object.etag,
+      'Last-Modified': object.lastModified.toUTCString(),
+      'Accept-Ranges': 'bytes',
+    });
+    if (!isInline(type)) {
+      const media = await this.dataSource.getRepository(Media).findOne({ select: { name: true }, where: { uri: key } });
+      res.set('Content-Disposition', attachment(media?.name ?? key));
+    }
+    if (matchesEtag(req.headers['if-none-match'], object.etag)) {
+      object.body.destroy();
+      res.status(304).end();
+      return;
+    }
+    if (object.range) {
+      res.status(206).set({ 'Content-Range': `bytes ${object.range.start}-${object.range.end}/${object.size}`, 'Content-Length': String(object.range.end - object.range.start + 1) });
+    } else {
+      res.status(200).set('Content-Length', String(object.size));
+    }
+    if (req.method === 'HEAD') {
+      object.body.destroy();
+      res.end();
+      return;
+    }
+    try {
+      await pipeline(object.body, res);
+    } catch (error) {
+      // The client went away, or the store failed mid-way: the response is cut short either way.
+      this.logger.debug(`Serving ${key} stopped: ${(error as Error).message}`);
+    }
+  }
+}

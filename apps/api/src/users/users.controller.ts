@@ -1,0 +1,54 @@
+import { RightType } from '@cms/contracts';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentAuth, RequireRights } from '../common/auth/access.decorators';
+import type { AuthContext } from '../common/auth/auth-context';
+import { setContentRange } from '../common/http/list-query';
+import { ListQueryDto } from '../common/http/list-query.dto';
+import { IdPipe } from '../common/http/params';
+import { CreateUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
+import { UsersService } from './users.service';
+
+@ApiTags('users')
+@Controller('users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  @RequireRights(RightType.VIEW_USER)
+  @ApiOkResponse({ type: UserDto, isArray: true, description: 'Sorted and paged; the total is in Content-Range' })
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<UserDto[]> {
+    const page = await this.users.list(query);
+    setContentRange(res, 'users', page.start, page.items.length, page.total);
+    return page.items;
+  }
+
+  @Get(':id')
+  @RequireRights(RightType.VIEW_USER)
+  @ApiOkResponse({ type: UserDto })
+  get(@Param('id', IdPipe) id: number): Promise<UserDto> {
+    return this.users.get(id);
+  }
+
+  @Post()
+  @RequireRights(RightType.CREATE_USER)
+  @ApiCreatedResponse({ type: UserDto })
+  create(@CurrentAuth() auth: AuthContext, @Body() body: CreateUserDto): Promise<UserDto> {
+    return this.users.create(auth, body);
+  }
+
+  @Put(':id')
+  @RequireRights(RightType.UPDATE_USER)
+  @ApiOkResponse({ type: UserDto })
+  update(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number, @Body() body: UpdateUserDto): Promise<UserDto> {
+    return this.users.update(auth, id, body);
+  }
+
+  @Delete(':id')
+  @RequireRights(RightType.DELETE_USER)
+  @ApiOkResponse({ type: UserDto, description: 'The deleted record' })
+  remove(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number): Promise<UserDto> {
+    return this.users.remove(auth, id);
+  }
+}

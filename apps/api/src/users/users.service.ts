@@ -1,0 +1,150 @@
+import { SUPER_ADMIN_ROLE_ID } from '@cms/contracts';
+import { isSuperAdmin } from '@cms/rights';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { normalizeEmail } from '../auth/normalize-email';
+import { PasswordService } from '../auth/password.service';
+import { SessionsService } from '../auth/sessions.service';
+import type { AuthContext } from '../common/auth/auth-context';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { escapeLike, RolesService } from '../roles/roles.service';
+import type { CreateUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
+import { Login } from './login.entity';
+import { User } from './user.entity';
+
+export const USER_LIST: ListSpec<Login> = {
+  resource: 'users',
+  sortable: { id: 'user.id', name: 'LOWER(user.name)', email: 'login.email', roleId: 'login.roleId', updatedAt: 'user.updatedAt' },
+  defaultSort: ['name', 'ASC'],
+  filters: {
+    id: { kind: { type: 'int' }, column: 'user.id' },
+    roleId: { kind: { type: 'string' }, column: 'login.roleId' },
+    q: {
+      kind: { type: 'string' },
+      apply: (qb, value, param) => qb.andWhere(`(user.name ILIKE :${param} OR login.email ILIKE :${param})`, { [param]: `%${escapeLike(String(value))}%` }),
+    },
+  },
+};
+
+function toDto(login: Login): UserDto {
+  const user = login.user!;
+  return { id: user.id, name: user.name, email: login.email, roleId: login.roleId, updatedAt: user.updatedAt.toISOString() };
+}
+
+/**
+ * Users and their logins (one login a user). Answers never carry a password or a hash.
+ * Inside a transaction every query goes through its manager: on the embedded database a second
+ * connection would wait for the transaction to end.
+ */
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly passwords: PasswordService,
+    private readonly sessions: SessionsService,
+    private readonly roles: RolesService,
+  ) {}
+
+  private query(manager: EntityManager = this.dataSource.manager) {
+    return manager.getRepository(Login).createQueryBuilder('login').innerJoinAndSelect('login.user', 'user');
+  }
+
+  async list(raw: RawListQuery): Promise<{ items: UserDto[]; total: number; start: number }> {
+    const query = parseListQuery(raw, USER_LIST);
+    const base = applyFilters(this.query(), query, USER_LIST);
+    const [logins, total] = await applySortAndRange(base, query, 'user.id').getManyAndCount();
+    return { items: logins.map(toDto), total, start: query.range.start };
+  }
+
+  async get(id: number): Promise<UserDto> {
+    return toDto(await this.find(id));
+  }
+
+  private async find(id: number, manager?: EntityManager, lock = false): Promise<Login> {
+    const qb = this.query(manager).where('user.id = :id', { id });
+    if (lock) qb.setLock('pessimistic_write', undefined, ['login']);
+    const login = await qb.getOne();
+    if (!login) throw new NotFoundException(`No user ${id}`);
+    return login;
+  }
+
+  async create(actor: AuthContext, dto: CreateUserDto): Promise<UserDto> {
+    await this.assertCanAssignRole(actor, dto.roleId);
+    const email = normalizeEmail(dto.email);
+    const hash = await this.passwords.hash(dto.password);
+    const id = await this.dataSource.transaction(async (manager) => {
+      await this.assertEmailFree(manager, email);
+      const user = await manager.getRepository(User).save(manager.getRepository(User).create({ name: dto.name.trim() }));
+      await manager.getRepository(Login).insert({ userId: user.id, roleId: dto.roleId, email, password: hash });
+      return user.id;
+    });
+    return this.get(id);
+  }
+
+  async update(actor: AuthContext, id: number, dto: UpdateUserDto): Promise<UserDto> {
+    const hash = dto.password !== undefined ? await this.passwords.hash(dto.password) : undefined;
+    await this.dataSource.transaction(async (manager) => {
+      const login = await this.find(id, manager, true);
+      await this.assertCanManage(actor, login, manager);
+      const roleChanges = dto.roleId !== undefined && dto.roleId !== login.roleId;
+      if (roleChanges) {
+        if (id === actor.userId) throw new ForbiddenException('You cannot change your own role');
+        await this.assertCanAssignRole(actor, dto.roleId!, manager);
+        if (login.roleId === SUPER_ADMIN_ROLE_ID) await this.assertNotLastSuperAdmin(manager);
+      }
+      const changes: Partial<Login> = {};
+      if (dto.email !== undefined) {
+        const email = normalizeEmail(dto.email);
+        if (email !== login.email) {
+          await this.assertEmailFree(manager, email);
+          changes.email = email;
+        }
+      }
+      if (roleChanges) changes.roleId = dto.roleId;
+      if (hash) changes.password = hash;
+      if (Object.keys(changes).length) await manager.getRepository(Login).update({ id: login.id }, changes);
+      await manager.getRepository(User).update({ id }, { name: dto.name?.trim() ?? login.user!.name, updatedAt: new Date() });
+      // A new role, or a password reset by someone else, ends the user's sessions at once.
+      if (roleChanges || (hash && id !== actor.userId)) await this.sessions.revokeForLogins([login.id], manager);
+    });
+    return this.get(id);
+  }
+
+  async remove(actor: AuthContext, id: number): Promise<UserDto> {
+    return this.dataSource.transaction(async (manager) => {
+      const login = await this.find(id, manager, true);
+      await this.assertCanManage(actor, login, manager);
+      if (login.roleId === SUPER_ADMIN_ROLE_ID) await this.assertNotLastSuperAdmin(manager);
+      // Sessions go with the login (ON DELETE CASCADE), so the user's tokens stop working at once.
+      await manager.getRepository(User).delete({ id });
+      return toDto(login);
+    });
+  }
+
+  private async assertEmailFree(manager: EntityManager, email: string) {
+    if (await manager.getRepository(Login).exists({ where: { email } })) throw new ConflictException(`The e-mail ${email} is already used by another user`);
+  }
+
+  private async assertCanAssignRole(actor: AuthContext, roleId: string, manager?: EntityManager) {
+    const rights = await this.roles.rightsOf(roleId, manager);
+    if (!rights) throw new BadRequestException(`No role "${roleId}"`);
+    if (roleId === SUPER_ADMIN_ROLE_ID && !isSuperAdmin(actor)) throw new ForbiddenException('Only a super-admin can make someone super-admin');
+    this.roles.assertCanGrant(actor, rights);
+  }
+
+  /** Nobody manages a user more powerful than themselves. */
+  private async assertCanManage(actor: AuthContext, target: Login, manager: EntityManager) {
+    if (isSuperAdmin(actor) || target.userId === actor.userId) return;
+    if (target.roleId === SUPER_ADMIN_ROLE_ID) throw new ForbiddenException('Only a super-admin can change or remove a super-admin');
+    const rights = (await this.roles.rightsOf(target.roleId, manager)) ?? [];
+    const missing = rights.filter((r) => !actor.rights.includes(r));
+    if (missing.length) throw new ForbiddenException(`This user holds rights you do not: ${missing.join(', ')}`);
+  }
+
+  /** Locks the super-admin logins so that two concurrent removals cannot both pass. */
+  private async assertNotLastSuperAdmin(manager: EntityManager) {
+    const rows = await manager.query(`SELECT id FROM "login" WHERE "roleId" = $1 FOR UPDATE`, [SUPER_ADMIN_ROLE_ID]);
+    if (rows.length <= 1) throw new ConflictException('This is the last super-admin: make another user super-admin first');
+  }
+}

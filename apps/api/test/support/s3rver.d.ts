@@ -1,0 +1,8 @@
+/** The little of s3rver (which ships no types) that the tests use. */
+declare module 's3rver' {
+  export default class S3rver {
+    constructor(options: { address?: string; port?: number; silent?: boolean; directory: string; configureBuckets?: { name: string }[] });
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}
