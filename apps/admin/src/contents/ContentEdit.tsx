@@ -1,0 +1,41 @@
+import { type ContentDto, Lang } from '@cms/contracts';
+import { useState } from 'react';
+import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useCreatePath, useRecordContext } from 'react-admin';
+import { LocaleSwitcher } from '../components/LocaleSwitcher';
+import { ContentFieldsInputs, ContentMainInputs, ContentMetadataInput } from './ContentInputs';
+
+function ContentTitle() {
+  const record = useRecordContext<ContentDto>();
+  return <>{record ? `Content ${record.title}` : 'Content'}</>;
+}
+
+function ContentEditToolbar() {
+  const record = useRecordContext<ContentDto>();
+  const listPath = useCreatePath()({ resource: 'contents', type: 'list' });
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      <DeleteButton
+        mutationMode="pessimistic"
+        redirect={record ? `${listPath}?container=${record.containerId}` : 'list'}
+        confirmTitle={record ? `Delete the content ${record.title}?` : undefined}
+      />
+    </Toolbar>
+  );
+}
+
+export function ContentEdit() {
+  const [locale, setLocale] = useState<Lang>(Lang.en);
+  return (
+    <>
+      <LocaleSwitcher value={locale} onChange={setLocale} />
+      <Edit title={<ContentTitle />} mutationMode="pessimistic" redirect={false} queryOptions={{ meta: { locale } }} mutationOptions={{ meta: { locale } }}>
+        <SimpleForm toolbar={<ContentEditToolbar />} sx={{ maxWidth: 720 }}>
+          <ContentMainInputs containerLocked />
+          <ContentFieldsInputs locale={locale} />
+          <ContentMetadataInput locale={locale} />
+        </SimpleForm>
+      </Edit>
+    </>
+  );
+}

@@ -1,0 +1,213 @@
+import { type ContainerFieldDto, ContainerFieldType } from '@cms/contracts';
+import Box from '@mui/material/Box';
+import FormLabel from '@mui/material/FormLabel';
+import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  DateTimeInput,
+  maxLength,
+  maxValue,
+  minLength,
+  minValue,
+  NumberInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  regex,
+  required,
+  SelectArrayInput,
+  SelectInput,
+  TextInput,
+  type Validator,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+
+const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
+const TEXT_TYPES: readonly ContainerFieldType[] = [
+  ContainerFieldType.STRING,
+  ContainerFieldType.PARAGRAPH,
+  ContainerFieldType.RICHTEXT,
+  ContainerFieldType.LINK,
+];
+
+const MEDIA_FILTERS: Partial<Record<ContainerFieldType, Record<string, string>>> = {
+  [ContainerFieldType.IMAGE]: { mimeType: 'image/' },
+  [ContainerFieldType.VIDEO]: { mimeType: 'video/' },
+};
+
+function validators(field: ContainerFieldDto): Validator[] {
+  const list: Validator[] = [];
+  if (field.required) list.push(required());
+  if (field.multiple) return list;
+  if (TEXT_TYPES.includes(field.type)) {
+    if (field.min != null) list.push(minLength(field.min));
+    if (field.max != null) list.push(maxLength(field.max));
+  }
+  if (field.type === ContainerFieldType.NUMBER || field.type === ContainerFieldType.POSITION) {
+    if (field.min != null) list.push(minValue(field.min));
+    if (field.max != null) list.push(maxValue(field.max));
+  }
+  if (field.type === ContainerFieldType.COLOR) list.push(regex(COLOR_PATTERN, 'A colour written #RRGGBB'));
+  return list;
+}
+
+/** A list of simple values typed one a line. */
+const linesFormat = (value: unknown) => (Array.isArray(value) ? value.join('\n') : '');
+const linesParse = (numeric: boolean) => (value: string) => {
+  const items = value.split('\n');
+  return numeric ? items.filter((item) => item.trim() !== '').map(Number) : items;
+};
+const jsonFormat = (value: unknown) => (value == null ? '' : JSON.stringify(value, null, 1));
+const jsonParse = (value: string) => {
+  try {
+    return value.trim() === '' ? null : JSON.parse(value);
+  } catch {
+    return value;
+  }
+};
+
+function Group({ label, children, helperText }: { label: string; children: ReactNode; helperText?: ReactNode }) {
+  return (
+    <Box sx={{ mb: 1 }}>
+      <FormLabel component="legend" sx={{ fontSize: 13 }}>
+        {label}
+      </FormLabel>
+      <Stack direction="row" spacing={2}>
+        {children}
+      </Stack>
+      {helperText && (
+        <Box sx={{ fontSize: 12, color: 'warning.main' }}>
+          {helperText}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** The input of one content field, by its definition's type. */
+export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFieldDto; fallbackNote?: string }) {
+  const source = `fields.${field.name}`;
+  const label = field.required ? `${field.label} *` : field.label;
+  const helperText = fallbackNote ?? (field.multiple ? 'One value a line' : undefined);
+  const common = { source, label: field.label, validate: validators(field), helperText, fullWidth: true } as const;
+  const sx = fallbackNote ? { '& .MuiFormHelperText-root': { color: 'warning.main' } } : undefined;
+
+  switch (field.type) {
+    case ContainerFieldType.STRING:
+    case ContainerFieldType.LINK:
+      return field.multiple ? (
+        <TextInput {...common} multiline minRows={2} format={linesFormat} parse={linesParse(false)} sx={sx} />
+      ) : (
+        <TextInput {...common} sx={sx} />
+      );
+    case ContainerFieldType.PARAGRAPH:
+    case ContainerFieldType.RICHTEXT:
+      return field.multiple ? (
+        <TextInput {...common} multiline minRows={3} format={jsonFormat} parse={jsonParse} helperText={fallbackNote ?? 'A JSON list of texts'} sx={sx} />
+      ) : (
+        <TextInput
+          {...common}
+          multiline
+          minRows={field.type === ContainerFieldType.RICHTEXT ? 5 : 3}
+          helperText={fallbackNote ?? (field.type === ContainerFieldType.RICHTEXT ? 'HTML' : undefined)}
+          sx={sx}
+        />
+      );
+    case ContainerFieldType.NUMBER:
+    case ContainerFieldType.POSITION:
+      return field.multiple ? (
+        <TextInput {...common} multiline minRows={2} format={linesFormat} parse={linesParse(true)} sx={sx} />
+      ) : (
+        <NumberInput {...common} step={field.type === ContainerFieldType.POSITION ? 1 : 'any'} fullWidth={false} sx={sx} />
+      );
+    case ContainerFieldType.BOOLEAN:
+      return <BooleanInput source={source} label={field.label} helperText={fallbackNote ?? false} sx={sx} />;
+    case ContainerFieldType.DATE:
+      return <DateTimeInput {...common} fullWidth={false} sx={sx} />;
+    case ContainerFieldType.COLOR:
+      return (
+        <TextInput
+          {...common}
+          fullWidth={false}
+          placeholder="#RRGGBB"
+          sx={sx}
+          InputProps={{
+            startAdornment: <ColorSwatch source={source} />,
+          }}
+        />
+      );
+    case ContainerFieldType.OPTION: {
+      const choices = (field.options ?? []).map((option) => ({ id: option, name: option }));
+      return field.multiple ? (
+        <SelectArrayInput {...common} choices={choices} sx={sx} />
+      ) : (
+        <SelectInput {...common} choices={choices} emptyText="(none)" sx={sx} />
+      );
+    }
+    case ContainerFieldType.ZOHOOPTIONS:
+      return field.multiple ? (
+        <TextInput {...common} multiline minRows={2} format={linesFormat} parse={linesParse(false)} sx={sx} />
+      ) : (
+        <TextInput {...common} helperText={fallbackNote ?? `A value of the "${field.zohoOptionsKey}" option list`} sx={sx} />
+      );
+    case ContainerFieldType.IMAGE:
+    case ContainerFieldType.FILE:
+    case ContainerFieldType.VIDEO: {
+      const filter = MEDIA_FILTERS[field.type] ?? {};
+      return field.multiple ? (
+        <ReferenceArrayInput source={source} reference="medias" filter={filter} perPage={50}>
+          <AutocompleteArrayInput label={field.label} optionText="name" validate={validators(field)} helperText={helperText} filterToQuery={(q) => ({ q })} sx={sx} />
+        </ReferenceArrayInput>
+      ) : (
+        <ReferenceInput source={source} reference="medias" filter={filter} perPage={50}>
+          <AutocompleteInput label={field.label} optionText="name" validate={validators(field)} helperText={helperText} filterToQuery={(q) => ({ q })} sx={sx} />
+        </ReferenceInput>
+      );
+    }
+    case ContainerFieldType.CONTENT: {
+      const filter = field.linkedContainerId ? { containerId: field.linkedContainerId } : {};
+      return field.multiple ? (
+        <ReferenceArrayInput source={source} reference="contents" filter={filter} perPage={50}>
+          <AutocompleteArrayInput label={field.label} optionText="title" validate={validators(field)} helperText={helperText} filterToQuery={(q) => ({ q })} sx={sx} />
+        </ReferenceArrayInput>
+      ) : (
+        <ReferenceInput source={source} reference="contents" filter={filter} perPage={50}>
+          <AutocompleteInput label={field.label} optionText="title" validate={validators(field)} helperText={helperText} filterToQuery={(q) => ({ q })} sx={sx} />
+        </ReferenceInput>
+      );
+    }
+    case ContainerFieldType.LOCATION:
+      return field.multiple ? (
+        <TextInput {...common} multiline minRows={2} format={jsonFormat} parse={jsonParse} helperText={fallbackNote ?? 'JSON: [{"lat": 48.85, "lng": 2.35}]'} sx={sx} />
+      ) : (
+        <Group label={label} helperText={fallbackNote}>
+          <NumberInput source={`${source}.lat`} label="Latitude" validate={field.required ? required() : undefined} helperText={false} />
+          <NumberInput source={`${source}.lng`} label="Longitude" validate={field.required ? required() : undefined} helperText={false} />
+        </Group>
+      );
+    case ContainerFieldType.TIMERANGE:
+      return field.multiple ? (
+        <TextInput {...common} multiline minRows={2} format={jsonFormat} parse={jsonParse} helperText={fallbackNote ?? 'JSON: [{"start": "09:00", "end": "17:00"}]'} sx={sx} />
+      ) : (
+        <Group label={label} helperText={fallbackNote}>
+          <TextInput source={`${source}.start`} label="Start" placeholder="09:00" validate={field.required ? required() : undefined} helperText={false} />
+          <TextInput source={`${source}.end`} label="End" placeholder="17:00" validate={field.required ? required() : undefined} helperText={false} />
+        </Group>
+      );
+    default:
+      return <TextInput {...common} format={jsonFormat} parse={jsonParse} sx={sx} />;
+  }
+}
+
+function ColorSwatch({ source }: { source: string }) {
+  const value = useWatch({ name: source });
+  const valid = typeof value === 'string' && COLOR_PATTERN.test(value);
+  return (
+    <Box
+      aria-hidden
+      sx={{ width: 18, height: 18, mr: 1, borderRadius: 0.5, border: 1, borderColor: 'divider', bgcolor: valid ? value : 'transparent', flexShrink: 0 }}
+    />
+  );
+}

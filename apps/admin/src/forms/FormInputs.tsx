@@ -1,0 +1,98 @@
+import { FORM_FIELD_NAME_PATTERN, FormFieldType, Status } from '@cms/contracts';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import {
+  ArrayInput,
+  BooleanInput,
+  email,
+  FormDataConsumer,
+  NumberInput,
+  regex,
+  required,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+} from 'react-admin';
+import { STATUS_CHOICES } from '../containers/ContainerInputs';
+
+const FIELD_TYPE_CHOICES = Object.values(FormFieldType).map((type) => ({ id: type, name: type }));
+const WITH_OPTIONS: readonly string[] = [FormFieldType.OPTION, FormFieldType.RADIO, FormFieldType.CHECKBOX];
+
+export function FormMainInputs() {
+  return (
+    <Box sx={{ width: '100%', maxWidth: 640 }}>
+      <TextInput source="title" label="Title" validate={required()} fullWidth />
+      <SelectInput source="status" label="Status" choices={STATUS_CHOICES} validate={required()} sx={{ minWidth: 240 }} />
+      <BooleanInput source="sendMail" label="Send each message by e-mail" helperText={false} />
+      <FormDataConsumer>
+        {({ formData }) =>
+          formData.sendMail ? <TextInput source="sendTo" label="Send to" type="email" validate={[required(), email()]} fullWidth /> : null
+        }
+      </FormDataConsumer>
+      <TextInput source="successMessage" label="Success message" fullWidth />
+      <TextInput source="errorMessage" label="Error message" fullWidth />
+    </Box>
+  );
+}
+
+export function FormFieldsInput({ locale, fallback }: { locale: string; fallback?: boolean }) {
+  return (
+    <>
+      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+        Fields ({locale})
+      </Typography>
+      {fallback && (
+        <Typography variant="body2" color="warning.main" data-testid="fields-fallback">
+          This locale has no fields yet: en's are shown and are only saved in {locale} if you edit them.
+        </Typography>
+      )}
+      <ArrayInput source="fields" label={false}>
+        <SimpleFormIterator
+          inline
+          sx={{
+            '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 1 },
+            '& .RaSimpleFormIterator-form': { flexWrap: 'wrap', rowGap: 1, columnGap: 2, alignItems: 'center', minWidth: 0 },
+            '& .RaSimpleFormIterator-form > *': { flexShrink: 0 },
+          }}
+        >
+          <TextInput source="name" label="Name" validate={[required(), regex(FORM_FIELD_NAME_PATTERN, 'A letter, then letters, digits, _ or -')]} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
+          <SelectInput source="type" label="Type" choices={FIELD_TYPE_CHOICES} validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 160 }} />
+          <TextInput source="label" label="Label" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
+          <TextInput source="placeholder" label="Placeholder" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
+          <BooleanInput source="required" label="Required" helperText={false} fullWidth={false} />
+          <NumberInput source="min" label="Min" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
+          <NumberInput source="max" label="Max" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
+          <NumberInput source="position" label="Position" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
+          <NumberInput source="line" label="Line" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
+          <TextInput source="warningMessage" label="Warning message" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
+          <FormDataConsumer>
+            {({ scopedFormData }) =>
+              WITH_OPTIONS.includes(scopedFormData?.type) ? (
+                <TextInput
+                  source="options"
+                  label="Options (one a line)"
+                  sx={{ minWidth: 220 }}
+                  multiline
+                  minRows={2}
+                  helperText={false} fullWidth={false}
+                  format={(value: unknown) => (Array.isArray(value) ? value.join('\n') : '')}
+                  parse={(value: string) => value.split('\n')}
+                />
+              ) : scopedFormData?.type === FormFieldType.ZOHOOPTIONS ? (
+                <TextInput
+                  source="options"
+                  label="Option list key"
+                  helperText={false} fullWidth={false}
+                  format={(value: unknown) => (Array.isArray(value) ? String(value[0] ?? '') : '')}
+                  parse={(value: string) => [value]}
+                />
+              ) : null
+            }
+          </FormDataConsumer>
+        </SimpleFormIterator>
+      </ArrayInput>
+    </>
+  );
+}
+
+export const FORM_DEFAULTS = { status: Status.AVAILABLE, sendMail: false, fields: [] };

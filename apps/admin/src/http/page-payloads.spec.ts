@@ -1,0 +1,72 @@
+import { toFormErrors, toFormFieldInput, toMediaUpdate, toPagePayload, toPageUpdatePayload } from './page-payloads';
+
+describe('page payloads', () => {
+  it('sends a container with clean field definitions and without an empty slug', () => {
+    expect(
+      toPagePayload('containers', {
+        title: ' Blog ',
+        slug: null,
+        status: 'AVAILABLE',
+        fields: [
+          { label: 'Size', name: 'size', type: 'OPTION', options: ['S', '', 'L'], zohoOptionsKey: 'x', min: '' },
+          { label: 'Link', name: 'related', type: 'CONTENT', linkedContainerId: '4', options: ['a'] },
+        ],
+        extra: 1,
+      }),
+    ).toEqual({
+      title: 'Blog',
+      status: 'AVAILABLE',
+      fields: [
+        { label: 'Size', name: 'size', type: 'OPTION', required: false, multiple: false, min: null, max: null, options: ['S', 'L'], zohoOptionsKey: null, linkedContainerId: null },
+        { label: 'Link', name: 'related', type: 'CONTENT', required: false, multiple: false, min: null, max: null, options: null, zohoOptionsKey: null, linkedContainerId: 4 },
+      ],
+    });
+  });
+
+  it('updates only the container parts that changed', () => {
+    const previous = {
+      id: 1,
+      title: 'Blog',
+      slug: 'blog',
+      fields: [{ id: 3, label: 'A', name: 'a', type: 'STRING', required: false, multiple: false, min: null, max: null, options: null, zohoOptionsKey: null, linkedContainerId: null, metadata: null, position: 0 }],
+      metadata: [],
+      updatedAt: 'x',
+    };
+    expect(toPageUpdatePayload('containers', { ...previous, title: 'News' }, previous)).toEqual({ title: 'News' });
+    expect(toPageUpdatePayload('containers', { ...previous, slug: null }, previous)).toEqual({ slug: null });
+  });
+
+  it('sends back only the content fields that were edited, never the en values shown as fallback', () => {
+    const previous = { id: 5, title: 'Mug', containerId: 2, fields: { subtitle: 'A mug', price: 3 }, fallbackFields: ['subtitle', 'price'] };
+    expect(toPageUpdatePayload('contents', { ...previous, fields: { subtitle: 'Une tasse', price: 3 } }, previous)).toEqual({
+      fields: { subtitle: 'Une tasse' },
+    });
+    expect(toPageUpdatePayload('contents', { ...previous, fields: { subtitle: '', price: 3 } }, previous)).toEqual({ fields: { subtitle: null } });
+  });
+
+  it('leaves empty values out of a new content', () => {
+    expect(toPagePayload('contents', { title: 'Mug', containerId: '2', fields: { a: '', b: null, c: [], d: 0, e: false } })).toEqual({
+      title: 'Mug',
+      containerId: 2,
+      fields: { d: 0, e: false },
+    });
+  });
+
+  it('drops the ids of form fields shown from en when saving them in another locale', () => {
+    const previous = { locale: 'fr', fieldsLocale: 'en', fields: [{ id: 9, name: 'email', type: 'EMAIL', position: 0, line: 0 }] };
+    const payload = toPageUpdatePayload('forms', { ...previous, fields: [{ id: 9, name: 'email', type: 'EMAIL', label: 'Courriel', position: 0, line: 0 }] }, previous);
+    expect((payload.fields as { id?: number }[])[0].id).toBeUndefined();
+    expect(toFormFieldInput({ name: 'n', type: 'TEXT', options: ['a'] }, 2, true)).toMatchObject({ options: null, position: 2, line: 2 });
+  });
+
+  it('updates a media with its changed name, alt and pack only', () => {
+    const previous = { id: 1, name: 'A', alt: { en: 'x' }, packId: null };
+    expect(toMediaUpdate({ ...previous, alt: { en: 'x', fr: '' } }, previous)).toEqual({});
+    expect(toMediaUpdate({ ...previous, alt: { en: 'x', fr: 'y' }, packId: 4 }, previous)).toEqual({ alt: { en: 'x', fr: 'y' }, packId: 4 });
+  });
+
+  it("turns the API's error lists into one message per input", () => {
+    expect(toFormErrors({ 'fields.price': ['too big', 'not whole'] })).toEqual({ 'fields.price': 'too big. not whole' });
+    expect(toFormErrors(['x'])).toBeNull();
+  });
+});

@@ -1,0 +1,123 @@
+import { Lang, LAYOUT_SECTION_TYPES, type LayoutDto, RightType, type SectionInput, type SectionType } from '@cms/contracts';
+import { hasRight } from '@cms/rights';
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ArrayInput, Form, required, ResourceContextProvider, SaveButton, SelectInput, SimpleFormIterator, Title, useNotify } from 'react-admin';
+import { useAuth } from '../auth/AuthContext';
+import { blockChoices, BlockContentInputs } from '../components/block-inputs';
+import { CenteredSpinner } from '../components/CenteredSpinner';
+import { LocaleSwitcher } from '../components/LocaleSwitcher';
+import { API_URL } from '../http/api-request';
+import { httpClient } from '../http/http-client';
+import { AccessDenied } from '../layout/AccessDenied';
+
+type SectionValues = Pick<SectionInput, 'block' | 'content' | 'formId' | 'elementId' | 'containerContentId'>;
+type LayoutValues = Record<SectionType, SectionValues[]>;
+
+const TYPE_LABELS: Record<string, string> = { HEADER: 'Header', TOP_BODY: 'Top of the body', BOTTOM_BODY: 'Bottom of the body', FOOTER: 'Footer' };
+
+function toValues(layout: LayoutDto): LayoutValues {
+  const values = {} as LayoutValues;
+  for (const type of LAYOUT_SECTION_TYPES) {
+    values[type] = layout.sections
+      .filter((section) => section.type === type)
+      .sort((a, b) => a.position - b.position)
+      .map(({ block, content, formId, elementId, containerContentId }) => ({ block, content, formId, elementId, containerContentId }));
+  }
+  return values;
+}
+
+/**
+ * The sections to send: every type the locale has, plus the en ones shown as fallback that were
+ * edited (a type left as en's stays en's).
+ */
+export function layoutPayload(values: LayoutValues, initial: LayoutValues, fallbackTypes: readonly SectionType[]): SectionInput[] {
+  const sections: SectionInput[] = [];
+  for (const type of LAYOUT_SECTION_TYPES) {
+    const list = values[type] ?? [];
+    if (fallbackTypes.includes(type) && JSON.stringify(list) === JSON.stringify(initial[type] ?? [])) continue;
+    list.forEach((section, position) => {
+      sections.push({
+        type,
+        position,
+        block: section.block,
+        content: section.content && typeof section.content === 'object' ? section.content : {},
+        formId: section.formId || null,
+        elementId: section.elementId || null,
+        containerContentId: section.containerContentId || null,
+      });
+    });
+  }
+  return sections;
+}
+
+export function LayoutScreen() {
+  const { me } = useAuth();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [locale, setLocale] = useState<Lang>(Lang.en);
+  const queryKey = ['layout', 'screen', locale];
+  const { data, isPending, error } = useQuery({
+    queryKey,
+    queryFn: async ({ signal }) => (await httpClient(`${API_URL}/layout?locale=${locale}`, { signal })).json as LayoutDto,
+    retry: false,
+  });
+  if (!hasRight(me, RightType.VIEW_LAYOUT)) return <AccessDenied />;
+  const canUpdate = hasRight(me, RightType.UPDATE_LAYOUT);
+
+  const save = async (values: Record<string, unknown>) => {
+    if (!data) return;
+    const sections = layoutPayload(values as LayoutValues, toValues(data), data.fallbackTypes);
+    try {
+      await httpClient(`${API_URL}/layout?locale=${locale}`, {
+        method: 'POST',
+        body: JSON.stringify({ sections }),
+        headers: new Headers({ 'Content-Type': 'application/json' }),
+      });
+      notify('Layout saved', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['layout', 'screen'] });
+    } catch (failure) {
+      notify((failure as Error).message, { type: 'error' });
+    }
+  };
+
+  return (
+    <ResourceContextProvider value="layout">
+      <Title title="Layout" />
+      <LocaleSwitcher value={locale} onChange={setLocale} />
+      {isPending ? (
+        <CenteredSpinner text="Loading the layout..." />
+      ) : error || !data ? (
+        <Alert severity="error">The layout could not be loaded: {(error as Error)?.message}</Alert>
+      ) : (
+        <Form key={`${locale}-${JSON.stringify(data)}`} defaultValues={toValues(data)} onSubmit={save}>
+          {LAYOUT_SECTION_TYPES.map((type) => (
+            <Card key={type} variant="outlined" sx={{ mb: 2 }} component="section" aria-label={TYPE_LABELS[type]}>
+              <CardContent>
+                <Typography variant="h6" component="h2">
+                  {TYPE_LABELS[type]}
+                </Typography>
+                {data.fallbackTypes.includes(type) && (
+                  <Typography variant="body2" color="warning.main">
+                    No {TYPE_LABELS[type].toLowerCase()} in {locale}: en's is shown and is only saved in {locale} if you edit it.
+                  </Typography>
+                )}
+                <ArrayInput source={type} label={false}>
+                  <SimpleFormIterator fullWidth disableAdd={!canUpdate} disableRemove={!canUpdate} disableReordering={!canUpdate} sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 1 } }}>
+                    <SelectInput source="block" label="Block" choices={blockChoices(false)} validate={required()} helperText={false} sx={{ minWidth: 260 }} />
+                    <BlockContentInputs />
+                  </SimpleFormIterator>
+                </ArrayInput>
+              </CardContent>
+            </Card>
+          ))}
+          {canUpdate && <SaveButton label="Save the layout" />}
+        </Form>
+      )}
+    </ResourceContextProvider>
+  );
+}

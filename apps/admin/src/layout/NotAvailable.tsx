@@ -1,0 +1,29 @@
+import { ADMIN_BASE_PATH } from '@cms/contracts';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import Construction from '@mui/icons-material/Construction';
+import { Title } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+
+/** Back-office routes whose screens are not built yet (containers, contents...) land here. */
+export function NotAvailable() {
+  return (
+    <Card variant="outlined" sx={{ mt: 2, maxWidth: 640 }}>
+      <Title title="Not available" />
+      <CardContent sx={{ textAlign: 'center', py: 5 }}>
+        <Construction color="action" sx={{ fontSize: 48, mb: 1 }} />
+        <Typography variant="h6" gutterBottom>
+          This screen is not available yet
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          The page you asked for is not part of the back office yet, or its address is wrong.
+        </Typography>
+        <Button variant="contained" component={RouterLink} to={ADMIN_BASE_PATH}>
+          Back to the dashboard
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+import type { MediaDto } from '@cms/contracts';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
+import Movie from '@mui/icons-material/Movie';
+import {
+  CreateButton,
+  List,
+  Pagination,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useCreatePath,
+  useListContext,
+  Button,
+} from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatSize, thumbnailUrl } from './media-format';
+import Folder from '@mui/icons-material/Folder';
+
+export const MEDIA_PACKS_RESOURCE = 'medias/packs';
+
+function MediaListActions() {
+  const packsPath = useCreatePath()({ resource: MEDIA_PACKS_RESOURCE, type: 'list' });
+  return (
+    <TopToolbar>
+      <Button label="Media packs" component={RouterLink} to={packsPath}>
+        <Folder />
+      </Button>
+      <CreateButton label="Upload a media" />
+    </TopToolbar>
+  );
+}
+
+export function MediaThumbnail({ media, height = 140 }: { media: MediaDto; height?: number }) {
+  const src = thumbnailUrl(media);
+  return (
+    <Box sx={{ width: '100%', height, bgcolor: 'grey.100', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}>
+      {src ? (
+        <img src={src} alt={media.alt?.en ?? ''} loading="lazy" style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+      ) : media.mimeType.startsWith('video/') ? (
+        <Movie color="action" sx={{ fontSize: 48 }} />
+      ) : (
+        <InsertDriveFile color="action" sx={{ fontSize: 48 }} />
+      )}
+    </Box>
+  );
+}
+
+function MediaGrid() {
+  const { data, isPending } = useListContext<MediaDto>();
+  const createPath = useCreatePath();
+  if (isPending || !data) return null;
+  if (data.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+        No media yet.
+      </Typography>
+    );
+  }
+  return (
+    <Box component="ul" aria-label="Medias" sx={{ listStyle: 'none', m: 0, p: 2, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
+      {data.map((media) => (
+        <li key={media.id}>
+          <Card variant="outlined">
+            <CardActionArea component={RouterLink} to={createPath({ resource: 'medias', type: 'edit', id: media.id })}>
+              <MediaThumbnail media={media} />
+              <CardContent sx={{ py: 1 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={media.name}>
+                  {media.name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {media.mimeType} · {formatSize(media.size)}
+                  {media.width && media.height ? ` · ${media.width}×${media.height}` : ''}
+                </Typography>
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+export function MediaList() {
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder="Search by name" />,
+    <ReferenceInput key="packId" source="packId" reference={MEDIA_PACKS_RESOURCE} alwaysOn sort={{ field: 'name', order: 'ASC' }} perPage={100}>
+      <SelectInput label="Pack" optionText="name" emptyText="All packs" />
+    </ReferenceInput>,
+  ];
+  return (
+    <List
+      title="Medias"
+      filters={filters}
+      sort={{ field: 'uploadTime', order: 'DESC' }}
+      perPage={24}
+      actions={<MediaListActions />}
+      pagination={<Pagination rowsPerPageOptions={[12, 24, 48, 96]} />}
+      empty={false}
+    >
+      <MediaGrid />
+    </List>
+  );
+}

@@ -1,0 +1,36 @@
+import { TOKEN_HEADER } from '@cms/contracts';
+import { tokenStore } from '../auth/token-store';
+import { errorMessageFromBody } from '../http/api-error';
+import { API_URL } from '../http/api-request';
+
+/** The file name of a Content-Disposition header, else `fallback`. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const match = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
+  return match ? decodeURIComponent(match[1]) : fallback;
+}
+
+/** GET /api/messages/export?formId= with the session token, saved as a file by the browser. */
+export async function downloadMessagesCsv(formId: number | string): Promise<void> {
+  const headers = new Headers({ Accept: 'text/csv' });
+  const token = tokenStore.get();
+  if (token) headers.set(TOKEN_HEADER, token);
+  const response = await fetch(`${API_URL}/messages/export?formId=${encodeURIComponent(String(formId))}`, { headers });
+  if (!response.ok) {
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      body = undefined;
+    }
+    throw new Error(errorMessageFromBody(body, `The export failed (${response.status})`));
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(response.headers.get('Content-Disposition'), `form-${formId}-messages.csv`);
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

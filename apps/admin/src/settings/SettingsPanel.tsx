@@ -1,0 +1,90 @@
+import { FAVICON_SETTING_NAME, Lang } from '@cms/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  AutocompleteInput,
+  email,
+  Form,
+  ReferenceInput,
+  regex,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  useNotify,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { CenteredSpinner } from '../components/CenteredSpinner';
+import { LocaleSwitcher, LOCALES } from '../components/LocaleSwitcher';
+import { changedSettings, fetchSettings, saveSetting, type SettingsValues } from './settings-api';
+
+const settingsQueryKey = ['settings', 'screen'] as const;
+const COLOR = regex(/^#[0-9A-Fa-f]{6}$/, 'A colour written #RRGGBB');
+
+function Swatch({ source }: { source: string }) {
+  const value = useWatch({ name: source });
+  const valid = typeof value === 'string' && /^#[0-9A-Fa-f]{6}$/.test(value);
+  return <Box aria-hidden sx={{ width: 18, height: 18, mr: 1, borderRadius: 0.5, border: 1, borderColor: 'divider', bgcolor: valid ? value : 'transparent' }} />;
+}
+
+/** The spec's Settings screen: the site-wide settings, each saved by name. */
+export function SettingsPanel() {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [locale, setLocale] = useState<Lang>(Lang.en);
+  const { data, isPending, error } = useQuery({ queryKey: settingsQueryKey, queryFn: ({ signal }) => fetchSettings(signal), retry: false });
+
+  if (isPending) return <CenteredSpinner text="Loading the settings..." />;
+  if (error) return <Alert severity="error">The settings could not be loaded: {(error as Error).message}</Alert>;
+
+  const save = async (values: SettingsValues) => {
+    const changes = changedSettings(values, data);
+    if (changes.length === 0) {
+      notify('Nothing to save', { type: 'info' });
+      return;
+    }
+    try {
+      for (const [name, value] of changes) await saveSetting(name, value);
+      notify('Settings saved', { type: 'success' });
+    } catch (failure) {
+      notify((failure as Error).message, { type: 'error' });
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: settingsQueryKey });
+    }
+  };
+
+  return (
+    <Card variant="outlined" sx={{ mb: 3 }} component="section" aria-labelledby="settings-title">
+      <CardContent>
+        <Typography variant="h5" component="h2" id="settings-title" gutterBottom>
+          Site settings
+        </Typography>
+        <Form defaultValues={data} onSubmit={(values: Record<string, unknown>) => save(values as SettingsValues)} key={JSON.stringify(data)}>
+          <Box sx={{ maxWidth: 640 }}>
+            <LocaleSwitcher value={locale} onChange={setLocale} />
+            {LOCALES.map((code) => (
+              <Box key={code} sx={{ display: code === locale ? 'block' : 'none' }}>
+                <TextInput source={`siteName.${code}`} label={`Site name (${code})`} fullWidth />
+                <TextInput source={`cookieConsentText.${code}`} label={`Cookie consent text (${code})`} multiline minRows={2} fullWidth />
+              </Box>
+            ))}
+            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+              <TextInput source="primaryColor" label="Primary colour" validate={COLOR} placeholder="#26D17D" InputProps={{ startAdornment: <Swatch source="primaryColor" /> }} />
+              <TextInput source="backgroundColor" label="Background colour" validate={COLOR} placeholder="#FFFFFF" InputProps={{ startAdornment: <Swatch source="backgroundColor" /> }} />
+            </Box>
+            <SelectInput source="defaultLocale" label="Default locale" choices={LOCALES.map((code) => ({ id: code, name: code }))} emptyText="en (default)" />
+            <TextInput source="smtpSender" label="E-mail sender (From)" validate={email()} fullWidth />
+            <ReferenceInput source={FAVICON_SETTING_NAME} reference="medias" filter={{ mimeType: 'image/' }} perPage={50}>
+              <AutocompleteInput label="Favicon (an image)" optionText="name" filterToQuery={(q) => ({ q })} fullWidth />
+            </ReferenceInput>
+            <SaveButton label="Save the settings" alwaysEnable />
+          </Box>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
