@@ -1,0 +1,10 @@
+import { guardRedirect } from './guarded-page';
+
+describe('guardRedirect', () => {
+  it('sends a visitor without a valid session to sign in and one without the role to not-found', () => {
+    expect(guardRedirect(401, '/sign-in?redirect=%2Fx')).toBe('/sign-in?redirect=%2Fx');
+    expect(guardRedirect(403, '/sign-in?redirect=%2Fx')).toBe('/not-found');
+    expect(guardRedirect(200, '/sign-in')).toBeNull();
+    expect(guardRedirect(500, '/sign-in')).toBeNull();
+  });
+});

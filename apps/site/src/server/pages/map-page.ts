@@ -1,0 +1,181 @@
+import {
+  DEFAULT_LANG,
+  FormFieldType,
+  isLang,
+  SectionType,
+  type Lang,
+  type PageContentItem,
+  type PageForm,
+  type PageResponse,
+  type PageSection,
+} from '@cms/contracts';
+import { isSectionTheme } from '../../shared/section-theme';
+import { localePath, type Alternate } from '../routing/locale-route';
+import { sanitizeTheme } from '../theme/site-theme';
+import type { LayoutModel, MetaTag, PageModel, SectionModel } from './page-model';
+
+/*
+ * GET /api/pages answers a page with its references resolved beside it (media, forms, option
+ * lists by id; elements and listed contents inside their sections). The mapping folds each
+ * reference into the content of the block that shows it, so that blocks render from their
+ * section alone. Pure and free of Node APIs: the guarded-page client chunk runs it too.
+ */
+
+type Json = Record<string, unknown>;
+const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const listOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+/** `/blog/x` → `blog/x`, `/` → ''. */
+export function sitePath(apiPath: string): string {
+  return apiPath
+    .split('/')
+    .filter((segment) => segment !== '')
+    .join('/');
+}
+
+/** The API path of a site path: `blog/x` → `/blog/x`, '' → `/`. */
+export function apiPath(path: string): string {
+  return `/${path}`;
+}
+
+function mediaOf(page: PageResponse, id: unknown): Json | undefined {
+  if (typeof id !== 'number') return undefined;
+  const media = isRecord(page.media) ? page.media[String(id)] : undefined;
+  if (!isRecord(media)) return undefined;
+  return { uri: media.uri, mimeType: media.mimeType, alt: media.alt ?? '', width: media.width, height: media.height };
+}
+
+function formOf(page: PageResponse, id: number | null): Json | undefined {
+  if (id === null) return undefined;
+  const form: PageForm | undefined = isRecord(page.forms) ? (page.forms[String(id)] as PageForm | undefined) : undefined;
+  if (!isRecord(form)) return undefined;
+  const lists = isRecord(page.optionLists) ? page.optionLists : {};
+  return {
+    id: form.id,
+    successMessage: form.successMessage,
+    errorMessage: form.errorMessage,
+    fields: listOf<Json>(form.fields).map((field) => {
+      if (field.type !== FormFieldType.ZOHOOPTIONS) return field;
+      // A ZOHOOPTIONS field names a list of the optionLists setting; without it, it takes free text.
+      const key = listOf<unknown>(field.options)[0];
+      const list = typeof key === 'string' && Object.hasOwn(lists, key) ? lists[key] : [];
+      return { ...field, options: listOf<unknown>(list).filter((option) => typeof option === 'string') };
+    }),
+  };
+}
+
+function contentsItems(items: PageContentItem[] | null, locale: Lang): Json[] {
+  return listOf<PageContentItem>(items).map((item) => ({
+    title: item.title,
+    href: typeof item.path === 'string' ? localePath(locale, sitePath(item.path)) : undefined,
+    updatedAt: item.updatedAt,
+  }));
+}
+
+/** The block to render and its content with what it refers to folded in. */
+function resolve(section: PageSection, page: PageResponse, locale: Lang): { block: string; content: Json } | null {
+  let block = section.block;
+  let content: Json = isRecord(section.content) ? section.content : {};
+  let formId = section.formId;
+  if (block === 'element') {
+    const element = section.element;
+    if (!isRecord(element)) return null;
+    block = element.block;
+    content = isRecord(element.content) ? element.content : {};
+    formId = element.formId;
+  }
+  switch (block) {
+    case 'hero':
+      return { block, content: { ...content, media: mediaOf(page, content.mediaId) } };
+    case 'media':
+      return { block, content: { caption: content.caption, media: mediaOf(page, content.mediaId) } };
+    case 'form':
+      return { block, content: { title: content.title, text: content.text, form: formOf(page, formId) } };
+    case 'contents':
+      return { block, content: { title: content.title, items: contentsItems(section.items, locale) } };
+    default:
+      return { block, content };
+  }
+}
+
+function mapSection(section: PageSection, page: PageResponse, locale: Lang, prefix: string): SectionModel | null {
+  if (!isRecord(section) || typeof section.id !== 'number') return null;
+  const resolved = resolve(section, page, locale);
+  if (!resolved) return null;
+  return { id: `${prefix}-${section.id}`, block: resolved.block, theme: isSectionTheme(section.theme) ? section.theme : 'white', content: resolved.content };
+}
+
+const LAYOUT_SLOTS: Partial<Record<string, keyof LayoutModel>> = {
+  [SectionType.HEADER]: 'header',
+  [SectionType.TOP_BODY]: 'topBody',
+  [SectionType.BOTTOM_BODY]: 'bottomBody',
+  [SectionType.FOOTER]: 'footer',
+};
+
+function mapLayout(page: PageResponse, locale: Lang): LayoutModel {
+  const layout: LayoutModel = { header: [], topBody: [], bottomBody: [], footer: [] };
+  for (const section of listOf<PageSection>(page.layout)) {
+    const slot = LAYOUT_SLOTS[section?.type];
+    const mapped = slot ? mapSection(section, page, locale, 'layout') : null;
+    if (slot && mapped) layout[slot].push(mapped);
+  }
+  return layout;
+}
+
+const META_NAME = /^[A-Za-z][A-Za-z0-9:._-]{0,99}$/;
+/** Open Graph and its kin use `property`; every other name uses `name`. */
+const PROPERTY_PREFIXES = /^(og|article|book|profile|music|video|fb):/i;
+
+function mapMetadata(page: PageResponse): { title?: string; description?: string; meta: MetaTag[] } {
+  let title: string | undefined;
+  let description: string | undefined;
+  const meta: MetaTag[] = [];
+  for (const entry of listOf<Json>(page.metadata)) {
+    const { name, content } = entry;
+    if (typeof name !== 'string' || typeof content !== 'string' || !META_NAME.test(name) || content.trim() === '') continue;
+    const key = name.toLowerCase();
+    if (key === 'title') title ??= content;
+    else if (key === 'description') description ??= content;
+    else meta.push({ attribute: PROPERTY_PREFIXES.test(name) ? 'property' : 'name', key: name, content });
+  }
+  return { title, description, meta };
+}
+
+function mapAlternates(page: PageResponse): Alternate[] {
+  const alternates: Alternate[] = [];
+  for (const entry of listOf<Json>(page.alternates)) {
+    const { locale, path } = entry;
+    if (!isLang(locale) || typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) continue;
+    alternates.push({ hreflang: locale, href: path });
+  }
+  const fallback = alternates.find((alternate) => alternate.hreflang === DEFAULT_LANG);
+  if (fallback) alternates.push({ hreflang: 'x-default', href: fallback.href });
+  return alternates;
+}
+
+/** The page model of an answer of GET /api/pages. */
+export function mapPageResponse(page: PageResponse): PageModel {
+  const locale: Lang = isLang(page.locale) ? page.locale : DEFAULT_LANG;
+  const path = sitePath(typeof page.path === 'string' ? page.path : '/');
+  const { title, description, meta } = mapMetadata(page);
+  const pageTitle = title ?? (typeof page.title === 'string' && page.title.trim() !== '' ? page.title : path);
+  const sections = listOf<PageSection>(page.sections)
+    .map((section) => mapSection(section, page, locale, 'section'))
+    .filter((section): section is SectionModel => section !== null);
+  // A page without sections of its own still shows its title.
+  if (sections.length === 0) sections.push({ id: 'page-title', block: 'hero', theme: 'white', content: { title: pageTitle } });
+  const alternates = mapAlternates(page);
+  return {
+    locale,
+    path,
+    title: pageTitle,
+    description,
+    meta,
+    sections,
+    layout: mapLayout(page, locale),
+    locales: alternates.flatMap((alternate) => (alternate.hreflang === 'x-default' ? [] : [alternate.hreflang])),
+    alternates,
+    theme: sanitizeTheme(page.theme),
+    hideFooter: page.container?.hideFooter === true,
+  };
+}

@@ -1,0 +1,35 @@
+import { asContent, readLink, readList, readText, safeHref } from './content';
+
+describe('section content readers', () => {
+  it('accepts only plain objects as content', () => {
+    expect(asContent({ a: 1 })).toEqual({ a: 1 });
+    expect(asContent([1])).toBeNull();
+    expect(asContent('x')).toBeNull();
+    expect(asContent(null)).toBeNull();
+  });
+
+  it('reads non-empty texts', () => {
+    expect(readText({ title: 'Hi' }, 'title')).toBe('Hi');
+    expect(readText({ title: '  ' }, 'title')).toBeUndefined();
+    expect(readText({ title: 3 }, 'title')).toBeUndefined();
+  });
+
+  it('keeps safe links only', () => {
+    expect(safeHref('/sign-in')).toBe('/sign-in');
+    expect(safeHref('https://example.test/a')).toBe('https://example.test/a');
+    expect(safeHref('mailto:a@b.test')).toBe('mailto:a@b.test');
+    expect(safeHref('#top')).toBe('#top');
+    expect(safeHref('javascript:alert(1)')).toBeUndefined();
+    expect(safeHref(' JavaScript:alert(1)')).toBeUndefined();
+    expect(safeHref('java\tscript:alert(1)')).toBeUndefined();
+    expect(safeHref('data:text/html,<script>')).toBeUndefined();
+    expect(safeHref('//evil.test')).toBeUndefined();
+    expect(readLink({ action: { label: 'Go', href: 'vbscript:x' } }, 'action')).toBeUndefined();
+    expect(readLink({ action: { label: 'Go', href: '/x' } }, 'action')).toEqual({ label: 'Go', href: '/x' });
+  });
+
+  it('reads lists of objects', () => {
+    expect(readList({ items: [{ a: 1 }, 'x', null] }, 'items')).toEqual([{ a: 1 }]);
+    expect(readList({ items: 'x' }, 'items')).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Readers for a section's JSON content: a block takes what it can use and ignores the rest, so
+ * a malformed section renders less rather than breaking the page.
+ */
+export type Content = Record<string, unknown>;
+
+export function asContent(value: unknown): Content | null {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Content) : null;
+}
+
+export function readText(content: Content, key: string): string | undefined {
+  const value = content[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+export interface LinkContent {
+  label: string;
+  href: string;
+}
+
+const SAFE_SCHEMES = /^(https?:|mailto:|tel:)/i;
+
+/** Relative addresses and http(s), mailto and tel links; anything else (javascript:, data:) is dropped. */
+export function safeHref(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const href = value.trim();
+  if (href === '' || /[\u0000-\u001f\u007f]/.test(href)) return undefined;
+  if (href.startsWith('//')) return undefined;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return SAFE_SCHEMES.test(href) ? href : undefined;
+  return href;
+}
+
+export function readLink(content: Content, key: string): LinkContent | undefined {
+  const link = asContent(content[key]);
+  if (!link) return undefined;
+  const label = readText(link, 'label');
+  const href = safeHref(link.href);
+  return label && href ? { label, href } : undefined;
+}
+
+export function readList(content: Content, key: string): Content[] {
+  const value = content[key];
+  return Array.isArray(value) ? value.map(asContent).filter((item): item is Content => item !== null) : [];
+}

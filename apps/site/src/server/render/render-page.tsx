@@ -1,0 +1,149 @@
+import type { ThemeResponse } from '@cms/contracts';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { FIRST_SECTION_ATTR, GUARDED_PATH_ATTR, SECTION_THEME_ATTR } from '../../shared/dom-contract';
+import { initialScrollState } from '../../shared/section-theme';
+import type { ClientAssets } from './assets';
+import { messagesFor } from '../i18n/messages';
+import type { PageModel, SectionModel } from '../pages/page-model';
+import { alternatesOf, localePath, type Alternate } from '../routing/locale-route';
+import { themeCss } from '../theme/site-theme';
+import { CookieBannerTemplate } from './CookieBannerTemplate';
+import { FAVICON_URL } from './favicon';
+import { blockFor, type FormState, type PreparedSection, type RenderContext } from './sections';
+import { headingIdOf } from './sections/block';
+import { SiteFooter } from './SiteFooter';
+import { SiteHeader } from './SiteHeader';
+import { SiteLayout } from './SiteLayout';
+
+export interface RenderInput {
+  page: PageModel;
+  theme: ThemeResponse;
+  assets: ClientAssets;
+  /** `https://host` for absolute canonical and hreflang URLs; null writes them root-relative. */
+  origin: string | null;
+  /** What a form of the page shows after a submission without JavaScript. */
+  form?: FormState;
+}
+
+/** Sections whose block is unknown or whose content is unusable are left out. */
+function prepare(sections: readonly SectionModel[] | undefined): PreparedSection[] {
+  return (sections ?? []).flatMap((section) => blockFor(section.block)?.prepare(section) ?? []);
+}
+
+
+/** The page's hreflang alternates: those the CMS gave, else one per locale it exists in. */
+export function alternatesFor(page: PageModel): readonly Alternate[] {
+  if (page.alternates) return page.alternates;
+  return page.locales.includes(page.locale) ? alternatesOf(page.path, page.locales) : [];
+}
+
+/** `<meta>` names the document writes itself. */
+const OWN_META = new Set(['description', 'viewport', 'robots', 'theme-color', 'charset']);
+
+function Document({ page, theme, assets, origin, form }: RenderInput) {
+  const m = messagesFor(page.locale);
+  const layout = page.layout;
+  const header = prepare(layout?.header);
+  const topBody = prepare(layout?.topBody);
+  const own = prepare(page.sections);
+  const bottomBody = prepare(layout?.bottomBody);
+  const footer = page.hideFooter ? [] : prepare(layout?.footer);
+  const ordered = [...header, ...topBody, ...own, ...bottomBody, ...footer];
+  const initial = initialScrollState(ordered.map(({ section }) => section.theme));
+  // The page's own first titled section carries its h1; layout sections, shared by every page, never do.
+  const h1 = own.find((prepared) => prepared.titled);
+  // Images load at once down to the page's first own section (what shows first); the others when they come near.
+  const lastEager = own.length > 0 ? ordered.indexOf(own[0]) : 1;
+  const context: RenderContext = { locale: page.locale, pageHref: localePath(page.locale, page.path), form };
+  const absolute = (href: string) => (origin ? origin + href : href);
+  const title = page.path === '' ? `${m.siteName} · ${page.title}` : `${page.title} · ${m.siteName}`;
+  const alternates = alternatesFor(page);
+  const canonical = alternates.find((alternate) => alternate.hreflang === page.locale);
+  const robots = page.noIndex ? 'noindex' : page.meta?.find((tag) => tag.key === 'robots')?.content;
+
+  const sectionsOf = (prepared: PreparedSection[], layoutSection: boolean) =>
+    prepared.map((item) => {
+      const { section } = item;
+      const index = ordered.indexOf(item);
+      return (
+        <section
+          key={section.id}
+          id={section.id}
+          className={`section section--${section.block}${layoutSection ? ' section--layout' : ''}`}
+          aria-labelledby={item.titled ? headingIdOf(section) : undefined}
+          {...{ [SECTION_THEME_ATTR]: section.theme }}
+        >
+          {item.render({ Heading: item === h1 ? 'h1' : 'h2', context, eager: index <= lastEager })}
+        </section>
+      );
+    });
+
+  const seen = new Set<string>();
+  const meta = (page.meta ?? []).filter((tag) => {
+    const key = `${tag.attribute}:${tag.key.toLowerCase()}`;
+    if (OWN_META.has(tag.key.toLowerCase()) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+
+  return (
+    <html lang={page.locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        {page.description && <meta name="description" content={page.description} />}
+        {robots && <meta name="robots" content={robots} />}
+        {meta.map((tag) => (
+          <meta key={`${tag.attribute}:${tag.key}`} {...{ [tag.attribute]: tag.key }} content={tag.content} />
+        ))}
+        <meta name="theme-color" content={theme.primaryColor} />
+        <link rel="icon" href={FAVICON_URL} />
+        {canonical && <link rel="canonical" href={absolute(canonical.href)} />}
+        {canonical &&
+          alternates.map((alternate) => <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={absolute(alternate.href)} />)}
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        <style>{themeCss(theme)}</style>
+        {assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+      </head>
+      <body
+        className={initial.themeClass ?? undefined}
+        {...{ [FIRST_SECTION_ATTR]: String(initial.firstSection) }}
+        {...(page.guardedPath ? { [GUARDED_PATH_ATTR]: page.guardedPath } : {})}
+      >
+        <SiteLayout
+          skipLabel={m.skipToContent}
+          header={
+            <>
+              <SiteHeader page={page} alternates={alternates} />
+              {header.length > 0 && <div className="layout-header">{sectionsOf(header, true)}</div>}
+            </>
+          }
+          footer={
+            page.hideFooter ? undefined : (
+              <>
+                {footer.length > 0 && <div className="layout-footer">{sectionsOf(footer, true)}</div>}
+                <SiteFooter locale={page.locale} />
+              </>
+            )
+          }
+        >
+          {!h1 && <h1 className="visually-hidden">{page.title}</h1>}
+          {sectionsOf(topBody, true)}
+          {sectionsOf(own, false)}
+          {sectionsOf(bottomBody, true)}
+        </SiteLayout>
+        <CookieBannerTemplate locale={page.locale} />
+      </body>
+    </html>
+  );
+}
+
+/** The whole HTML document of a page. Pure: the same input gives the same output, so a cache can wrap it. */
+export function renderPage(input: RenderInput): string {
+  return `<!DOCTYPE html>${renderToStaticMarkup(<Document {...input} />)}`;
+}

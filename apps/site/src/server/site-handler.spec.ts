@@ -1,0 +1,456 @@
+import * as fs from 'node:fs';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { Lang, type PageResponse } from '@cms/contracts';
+import { createSiteHandler, type SiteRequestHandler } from './site-handler';
+import { pageResponse, richPage, section } from './testing/page-fixtures';
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  text: string;
+}
+
+function call(port: number, target: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: target, method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const text = res.headers['content-encoding'] === 'gzip' ? gunzipSync(body).toString('utf8') : body.toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
+      });
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const postForm = (port: number, target: string, fields: [string, string][]) =>
+  call(port, target, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+
+/** A stand-in for the API: pages by (path, locale), guarded paths, form submissions and slugs. */
+interface FakeApi {
+  pages: Map<string, PageResponse>;
+  guarded: Set<string>;
+  pageCalls: string[];
+  submissions: { url: string; body: unknown; forwardedFor: string | undefined }[];
+  submissionAnswer: { status: number; body: unknown; headers?: Record<string, string> };
+  slugs: unknown;
+  pagesDown: boolean;
+  delayMs: number;
+}
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+describe('site handler', () => {
+  const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+  let clientDir: string;
+  let api: Server;
+  let site: Server;
+  let sitePort: number;
+  let theme: unknown = { primaryColor: '#1A237E', backgroundColor: '#FAFAFA' };
+  const logger = { error: jest.fn() };
+  const next = jest.fn();
+  let handler: SiteRequestHandler;
+  const fake: FakeApi = {
+    pages: new Map(),
+    guarded: new Set(),
+    pageCalls: [],
+    submissions: [],
+    submissionAnswer: { status: 201, body: { message: 'ok' } },
+    slugs: [],
+    pagesDown: false,
+    delayMs: 0,
+  };
+  const json = (res: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+
+  beforeAll(async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-client-'));
+    fs.mkdirSync(path.join(clientDir, '.vite'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(
+      path.join(clientDir, '.vite', 'manifest.json'),
+      JSON.stringify({ 'src/client/main.ts': { file: 'assets/main-AbCd1234.js', isEntry: true, css: ['assets/main-EfGh5678.css'] } }),
+    );
+    fs.writeFileSync(path.join(clientDir, 'assets', 'main-AbCd1234.js'), script);
+    fs.writeFileSync(path.join(clientDir, 'assets', 'main-EfGh5678.css'), 'body{margin:0}');
+
+    api = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://api.test');
+      if (url.pathname === '/api/theme') return theme === 'down' ? void res.writeHead(503).end() : json(res, 200, theme);
+      if (url.pathname === '/api/pages') {
+        const key = `${url.searchParams.get('locale')} ${url.searchParams.get('path')}`;
+        fake.pageCalls.push(key);
+        if (req.headers.cookie || req.headers.token) return json(res, 400, { message: 'the site forwarded a credential' });
+        if (fake.pagesDown) return json(res, 500, { statusCode: 500 });
+        if (fake.guarded.has(url.searchParams.get('path') ?? '')) return json(res, 401, { statusCode: 401 });
+        const page = fake.pages.get(key);
+        setTimeout(() => (page ? json(res, 200, page) : json(res, 404, { statusCode: 404 })), fake.delayMs);
+        return;
+      }
+      if (url.pathname === '/api/slugs') return json(res, 200, fake.slugs);
+      const form = /^\/api\/forms\/(\d+)\/messages$/.exec(url.pathname);
+      if (form && req.method === 'POST') {
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('end', () => {
+          fake.submissions.push({ url: req.url ?? '', body: JSON.parse(Buffer.concat(chunks).toString('utf8')), forwardedFor: req.headers['x-forwarded-for'] as string | undefined });
+          json(res, fake.submissionAnswer.status, fake.submissionAnswer.body, fake.submissionAnswer.headers);
+        });
+        return;
+      }
+      res.writeHead(404).end();
+    });
+    const apiPort = await listen(api);
+    handler = createSiteHandler({ clientDir, apiOrigin: `http://127.0.0.1:${apiPort}`, logger });
+    site = createServer((req, res) => handler(req, res, next));
+    sitePort = await listen(site);
+  });
+
+  beforeEach(() => {
+    handler.revalidate({ scope: 'all' });
+    Object.assign(fake, { pageCalls: [], submissions: [], submissionAnswer: { status: 201, body: { message: 'ok' } }, pagesDown: false, delayMs: 0 });
+    fake.pages.clear();
+    fake.guarded.clear();
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => site.close(resolve));
+    await new Promise((resolve) => api.close(resolve));
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('renders the home page of each locale', async () => {
+    for (const [target, lang] of [['/', 'en'], ['/fr', 'fr'], ['/tr', 'tr'], ['/es', 'es'], ['/it?utm=1', 'it']]) {
+      const answer = await call(sitePort, target);
+      expect([target, answer.status]).toEqual([target, 200]);
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.headers['content-language']).toBe(lang);
+      expect(answer.text).toContain(`<html lang="${lang}"`);
+      expect(answer.text).toContain('<script type="module" src="/_site/assets/main-AbCd1234.js"></script>');
+    }
+  });
+
+  it('uses the theme from the API and falls back to the defaults when it is down', async () => {
+    expect((await call(sitePort, '/')).text).toContain('--cms-primary:#1A237E');
+    theme = 'down';
+    // A change of theme purges every page (the API emits a revalidation of everything).
+    handler.revalidate({ scope: 'all' });
+    const answer = await call(sitePort, '/');
+    theme = { primaryColor: '#1A237E', backgroundColor: '#FAFAFA' };
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('--cms-primary:#26D17D;');
+    expect(answer.text).toContain('--cms-background:#FFFFFF;');
+    expect(logger.error).toHaveBeenCalledWith(expect.any(Error), expect.stringContaining('default colours'));
+  });
+
+  it('answers unknown paths with a not-found page in their locale', async () => {
+    const answer = await call(sitePort, '/fr/nope');
+    expect(answer.status).toBe(404);
+    expect(answer.text).toContain('<html lang="fr"');
+    expect(answer.text).toContain('Page introuvable');
+  });
+
+  it('redirects /en to the unprefixed address', async () => {
+    const answer = await call(sitePort, '/en/about?x=1');
+    expect(answer.status).toBe(301);
+    expect(answer.headers.location).toBe('/about?x=1');
+    expect((await call(sitePort, '/en')).headers.location).toBe('/');
+  });
+
+  it('sends /favicon.ico to the favicon the API serves', async () => {
+    const answer = await call(sitePort, '/favicon.ico');
+    expect(answer.status).toBe(301);
+    expect(answer.headers.location).toBe('/api/uploads/favicon.ico');
+  });
+
+  it('refuses other methods and malformed paths', async () => {
+    const put = await call(sitePort, '/', { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.allow).toBe('GET, HEAD');
+    // Pages take forms only.
+    expect((await call(sitePort, '/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(415);
+    expect((await call(sitePort, '/_site/assets/main-AbCd1234.js', { method: 'DELETE' })).status).toBe(405);
+    expect((await call(sitePort, '/%E0%A4%A')).status).toBe(400);
+  });
+
+  it('answers HEAD with headers only', async () => {
+    const answer = await call(sitePort, '/', { method: 'HEAD' });
+    expect(answer.status).toBe(200);
+    expect(Number(answer.headers['content-length'])).toBeGreaterThan(1000);
+    expect(answer.body).toHaveLength(0);
+  });
+
+  it('compresses pages and honours their ETag', async () => {
+    const first = await call(sitePort, '/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.text).toContain('<!DOCTYPE html>');
+    const again = await call(sitePort, '/', { headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves hashed client files with immutable caching, compressed when asked', async () => {
+    const plain = await call(sitePort, '/_site/assets/main-AbCd1234.js');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.text).toBe(script);
+    const gzip = await call(sitePort, '/_site/assets/main-AbCd1234.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(script);
+    expect((await call(sitePort, '/_site/assets/main-AbCd1234.js', { headers: { 'accept-encoding': 'br, gzip' } })).headers['content-encoding']).toBe('br');
+    expect((await call(sitePort, '/_site/assets/main-AbCd1234.js', { headers: { 'if-none-match': String(plain.headers.etag) } })).status).toBe(304);
+  });
+
+  it('never serves the manifest or files outside the client folder', async () => {
+    expect((await call(sitePort, '/_site/.vite/manifest.json')).status).toBe(404);
+    expect((await call(sitePort, '/_site/assets/%2e%2e/%2e%2e/package.json')).status).toBe(404);
+    expect((await call(sitePort, '/_site/assets/missing-AbCd1234.js')).status).toBe(404);
+  });
+
+  describe('pages of the CMS', () => {
+    it('renders a page from GET /api/pages, asking for nothing but its path and locale', async () => {
+      fake.pages.set('fr /about', richPage(Lang.fr));
+      const answer = await call(sitePort, '/fr/about?utm_source=x', { headers: { cookie: 'session=secret', token: 'abc' } });
+      expect(answer.status).toBe(200);
+      expect(fake.pageCalls).toEqual(['fr /about']);
+      expect(answer.headers['content-language']).toBe('fr');
+      expect(answer.text).toContain('<title>About us · CMS</title>');
+      expect(answer.text).toContain('<h1 id="section-1-title" class="hero__title">We make sites</h1>');
+      expect(answer.text).toContain('--cms-primary:#112233');
+      expect(answer.text).toContain('<link rel="canonical" href="http://127.0.0.1:');
+    });
+
+    it('shows the home page of the CMS, and the welcome page while there is none', async () => {
+      expect((await call(sitePort, '/it')).text).toContain('Benvenuti nel nostro sito');
+      fake.pages.set('it /', pageResponse('/', Lang.it, { title: 'Casa', sections: [section(1, 'hero', { title: 'La nostra casa' })] }));
+      handler.revalidate({ scope: 'paths', paths: ['/'], locales: ['it'] });
+      const answer = await call(sitePort, '/it');
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain('La nostra casa');
+      expect(answer.text).not.toContain('Benvenuti nel nostro sito');
+    });
+
+    it('answers 404 without asking the API for paths that cannot be pages', async () => {
+      for (const target of ['/About', '/a.b', '/fr/x_y', `/${'a'.repeat(1001)}`]) expect((await call(sitePort, target)).status).toBe(404);
+      expect(fake.pageCalls).toEqual([]);
+    });
+
+    it('answers 503 when the API cannot give the page, and keeps nothing', async () => {
+      fake.pagesDown = true;
+      const answer = await call(sitePort, '/about');
+      expect(answer.status).toBe(503);
+      expect(answer.headers['retry-after']).toBe('30');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      fake.pagesDown = false;
+      fake.pages.set('en /about', richPage());
+      expect((await call(sitePort, '/about')).status).toBe(200);
+    });
+  });
+
+  describe('page cache', () => {
+    it('renders a page once and serves it from memory until the API purges it', async () => {
+      fake.pages.set('en /about', richPage());
+      fake.pages.set('fr /about', richPage(Lang.fr));
+      expect((await call(sitePort, '/about')).headers['x-cache']).toBe('MISS');
+      expect((await call(sitePort, '/about')).headers['x-cache']).toBe('HIT');
+      await call(sitePort, '/fr/about');
+      expect(fake.pageCalls).toEqual(['en /about', 'fr /about']);
+
+      fake.pages.set('fr /about', pageResponse('/about', Lang.fr, { sections: [section(1, 'hero', { title: 'Nouveau titre' })] }));
+      handler.revalidate({ scope: 'paths', paths: ['/about'], locales: ['fr'] });
+      const fresh = await call(sitePort, '/fr/about');
+      expect(fresh.headers['x-cache']).toBe('MISS');
+      expect(fresh.text).toContain('Nouveau titre');
+      expect((await call(sitePort, '/about')).headers['x-cache']).toBe('HIT');
+
+      handler.revalidate({ scope: 'all' });
+      expect((await call(sitePort, '/about')).headers['x-cache']).toBe('MISS');
+      expect(handler.cacheStats()).toMatchObject({ entries: 1 });
+    });
+
+    it('keeps a copy per host', async () => {
+      fake.pages.set('en /about', richPage());
+      await call(sitePort, '/about', { headers: { host: 'a.test' } });
+      const other = await call(sitePort, '/about', { headers: { host: 'b.test' } });
+      expect(other.headers['x-cache']).toBe('MISS');
+      expect(other.text).toContain('href="http://b.test/about"');
+    });
+
+    it('asks the API once for readers who come at the same time', async () => {
+      fake.pages.set('en /about', richPage());
+      fake.delayMs = 100;
+      const answers = await Promise.all([1, 2, 3, 4, 5].map(() => call(sitePort, '/about')));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(fake.pageCalls).toEqual(['en /about']);
+    });
+
+    it('does not keep a render that a purge overtook', async () => {
+      fake.pages.set('en /about', richPage());
+      fake.delayMs = 150;
+      const first = call(sitePort, '/about');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      handler.revalidate({ scope: 'paths', paths: ['/about'], locales: ['en'] });
+      fake.delayMs = 0;
+      await first;
+      expect((await call(sitePort, '/about')).headers['x-cache']).toBe('MISS');
+      expect(fake.pageCalls).toEqual(['en /about', 'en /about']);
+    });
+
+    it('never keeps not-found pages', async () => {
+      await call(sitePort, '/nope');
+      await call(sitePort, '/nope');
+      expect(fake.pageCalls).toEqual(['en /nope', 'en /nope']);
+    });
+  });
+
+  describe('guarded pages', () => {
+    it('answers a stand-in that sends the visitor to sign in, never cached', async () => {
+      fake.guarded.add('/members');
+      const answer = await call(sitePort, '/es/members');
+      expect(answer.status).toBe(200);
+      expect(answer.headers['cache-control']).toBe('private, no-store');
+      expect(answer.headers['x-robots-tag']).toBe('noindex');
+      expect(answer.text).toContain('data-guarded-path="/members"');
+      expect(answer.text).toContain('href="/sign-in?redirect=%2Fes%2Fmembers"');
+      expect(answer.text).toContain('<meta name="robots" content="noindex"/>');
+      await call(sitePort, '/es/members');
+      expect(fake.pageCalls).toEqual(['es /members', 'es /members']);
+    });
+
+    it('treats a page that lists accesses as guarded even if the API answered it', async () => {
+      fake.pages.set('en /club', pageResponse('/club', Lang.en, { accesses: [{ roleId: 'members' }], sections: [section(1, 'hero', { title: 'Secret' })] }));
+      const answer = await call(sitePort, '/club');
+      expect(answer.headers['cache-control']).toBe('private, no-store');
+      expect(answer.text).not.toContain('Secret');
+    });
+  });
+
+  describe('forms without JavaScript', () => {
+    const fields = (honeypot = ''): [string, string][] => [
+      ['_form', '9'],
+      ['_section', 'section-6'],
+      ['_hp', honeypot],
+      ['name', 'Ada'],
+      ['email', 'ada@'],
+      ['topic', 'Support'],
+      ['interests', 'News'],
+      ['interests', 'Events'],
+      ['age', '42'],
+      ['unknown', 'dropped'],
+    ];
+
+    it('sends the values to the API and shows the refusals beside their fields', async () => {
+      fake.pages.set('en /contact', richPage(Lang.en, '/contact'));
+      fake.submissionAnswer = { status: 400, body: { statusCode: 400, message: 'Invalid', errors: { email: ['An e-mail we can answer'] } } };
+      const answer = await postForm(sitePort, '/contact', fields());
+      expect(fake.submissions).toEqual([
+        {
+          url: '/api/forms/9/messages?locale=en',
+          body: { values: { name: 'Ada', email: 'ada@', age: '42', topic: 'Support', interests: ['News', 'Events'] } },
+          forwardedFor: '127.0.0.1',
+        },
+      ]);
+      expect(answer.status).toBe(400);
+      expect(answer.headers['cache-control']).toBe('private, no-store');
+      expect(answer.text).toContain('<p class="field__error" id="section-6-email-error" data-error-for="email">An e-mail we can answer</p>');
+      expect(answer.text).toContain('<p class="cms-form__message cms-form__message--error">Please check the form.</p>');
+      expect(answer.text).toMatch(/name="email" value="ada@"/);
+    });
+
+    it('thanks the visitor after a redirect, so that a reload sends nothing again', async () => {
+      fake.pages.set('fr /contact', richPage(Lang.fr, '/contact'));
+      const answer = await postForm(sitePort, '/fr/contact', fields('bot'));
+      expect(answer.status).toBe(303);
+      expect(answer.headers.location).toBe('/fr/contact?sent=section-6#section-6');
+      expect((fake.submissions[0].body as { _hp?: string })._hp).toBe('bot');
+      const thanks = await call(sitePort, '/fr/contact?sent=section-6');
+      expect(thanks.status).toBe(200);
+      expect(thanks.headers['cache-control']).toBe('private, no-store');
+      expect(thanks.text).toContain('<p class="cms-form__message cms-form__message--success">Thanks, we will write back.</p>');
+      // The thanks never reaches the cache.
+      expect((await call(sitePort, '/fr/contact')).text).not.toContain('cms-form__message--success');
+    });
+
+    it('says when the visitor sent too much, or when the API cannot take the message', async () => {
+      fake.pages.set('en /contact', richPage(Lang.en, '/contact'));
+      fake.submissionAnswer = { status: 429, body: { statusCode: 429 }, headers: { 'retry-after': '42' } };
+      const limited = await postForm(sitePort, '/contact', fields());
+      expect(limited.status).toBe(429);
+      expect(limited.headers['retry-after']).toBe('42');
+      expect(limited.text).toContain('Please try again in 42 seconds.');
+      fake.submissionAnswer = { status: 500, body: {} };
+      const failed = await postForm(sitePort, '/contact', fields());
+      expect(failed.status).toBe(502);
+      expect(failed.text).toContain('Your message could not be sent.');
+    });
+
+    it('refuses a post that names no form of the page', async () => {
+      fake.pages.set('en /contact', richPage(Lang.en, '/contact'));
+      const answer = await postForm(sitePort, '/contact', [['_form', '3'], ['_section', 'section-6']]);
+      expect(answer.status).toBe(409);
+      expect(fake.submissions).toEqual([]);
+      expect((await postForm(sitePort, '/nope', [['_form', '9']])).status).toBe(404);
+    });
+
+    it('refuses bodies that are too large', async () => {
+      fake.pages.set('en /contact', richPage(Lang.en, '/contact'));
+      const answer = await postForm(sitePort, '/contact', [['message', 'x'.repeat(300 * 1024)]]);
+      expect(answer.status).toBe(413);
+    });
+  });
+
+  describe('sitemap and robots', () => {
+    it('lists every published, public page in every locale with its alternates', async () => {
+      fake.slugs = [
+        { path: '/', updatedAt: '2025-01-02T00:00:00.000Z', published: true, guarded: false },
+        { path: '/blog/hello', updatedAt: '2025-02-03T04:05:06.000Z', published: true, guarded: false },
+        { path: '/members', updatedAt: '2025-02-03T04:05:06.000Z', published: true, guarded: true },
+        { path: '/draft', updatedAt: '2025-02-03T04:05:06.000Z', published: false, guarded: false },
+      ];
+      const answer = await call(sitePort, '/sitemap.xml', { headers: { host: 'example.test' } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(answer.text).toContain('<loc>http://example.test/fr/blog/hello</loc><lastmod>2025-02-03T04:05:06.000Z</lastmod>');
+      expect(answer.text).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="http://example.test/blog/hello"/>');
+      expect(answer.text.match(/<url>/g)).toHaveLength(10);
+      expect(answer.text).not.toContain('members');
+      expect(answer.text).not.toContain('draft');
+    });
+
+    it('points crawlers at the sitemap', async () => {
+      const answer = await call(sitePort, '/robots.txt', { headers: { host: 'example.test' } });
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain('Sitemap: http://example.test/sitemap.xml');
+      expect(answer.text).toContain('Disallow: /api/');
+    });
+  });
+
+  it('still renders pages when the client build is missing', async () => {
+    const log = { error: jest.fn() };
+    const apiOrigin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    const bare = createSiteHandler({ clientDir: path.join(clientDir, 'nowhere'), apiOrigin, logger: log });
+    const server = createServer((req, res) => bare(req, res, next));
+    const port = await listen(server);
+    try {
+      const answer = await call(port, '/es');
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain('<html lang="es"');
+      expect(answer.text).not.toContain('<script');
+      expect(log.error).toHaveBeenCalledWith(expect.anything(), expect.stringContaining('client build is missing'));
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(next).not.toHaveBeenCalled();
+  });
+});

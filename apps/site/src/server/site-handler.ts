@@ -1,0 +1,261 @@
+import { DEFAULT_LANG, type Lang } from '@cms/contracts';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { FORM_ID_FIELD, FORM_SECTION_FIELD } from '../shared/dom-contract';
+import { createPageCache, type PageCacheOptions, type PageCacheStats, type RevalidationEvent } from './cache/page-cache';
+import { CLIENT_BASE, NO_CLIENT_ASSETS, readClientAssets, type ClientAssets } from './client-assets';
+import { createFormForwarder, forwardedFor, readFormBody, submittedValues } from './forms/form-post';
+import { requestOrigin } from './http/request-origin';
+import { isReadMethod, prepareHtml, preparedSize, sendMethodNotAllowed, sendPrepared, sendRedirect, sendSeeOther, sendText, type PreparedHtml } from './http/respond';
+import { createStaticAssets } from './http/static-assets';
+import { messagesFor } from './i18n/messages';
+import { guardedPage } from './pages/guarded-page';
+import { notFoundPage } from './pages/not-found-page';
+import type { PageModel, SectionModel } from './pages/page-model';
+import { createApiPageSource, type PageLookup, type PageSource } from './pages/page-source';
+import { renderErrorPage } from './render/error-page';
+import { FAVICON_URL } from './render/favicon';
+import { renderPage } from './render/render-page';
+import type { FormState } from './render/sections';
+import { readForm, type FormModel } from './render/sections/FormSection';
+import { localePath, resolveRoute } from './routing/locale-route';
+import { createSlugClient, renderRobots, renderSitemap } from './seo/sitemap';
+import { consoleLogger, type SiteLogger } from './site-logger';
+import { createThemeClient } from './theme/theme-client';
+
+export type { RevalidationEvent } from './cache/page-cache';
+
+export interface SiteHandlerOptions {
+  /** The client build (dist/apps/site/client), served under /_site/. */
+  clientDir: string;
+  /** Where the API answers over HTTP, e.g. http://127.0.0.1:3000. */
+  apiOrigin: string;
+  logger?: SiteLogger;
+  /** Bounds of the page cache (1,000 pages, 50 MB, 5 minutes by default). */
+  cache?: PageCacheOptions;
+  /** How long a page read may take before the site answers 503 (default 2.5 s). */
+  pageTimeoutMs?: number;
+}
+
+export interface SiteRequestHandler {
+  (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void;
+  /** Purges cached pages: the host process calls it for each event of the API's RevalidationService. */
+  revalidate(event: RevalidationEvent): void;
+  cacheStats(): PageCacheStats;
+}
+
+/** A rendered answer; `cacheable` ones are kept for the next anonymous reader. */
+interface Rendered {
+  status: number;
+  html: PreparedHtml;
+  headers: OutgoingHttpHeaders;
+  cacheable: boolean;
+}
+
+/** What the site answers when the API cannot give a page: ask again soon, keep nothing. */
+const UNAVAILABLE_RETRY_SECONDS = 30;
+const PRIVATE = { 'Cache-Control': 'private, no-store' };
+
+function loadClientAssets(clientDir: string, logger: SiteLogger): ClientAssets {
+  try {
+    return readClientAssets(clientDir);
+  } catch (error) {
+    logger.error(error, `The site's client build is missing from ${clientDir}: pages render without script and styles`);
+    return NO_CLIENT_ASSETS;
+  }
+}
+
+function allSections(page: PageModel): SectionModel[] {
+  const layout = page.layout;
+  return [...(layout?.header ?? []), ...(layout?.topBody ?? []), ...page.sections, ...(layout?.bottomBody ?? []), ...(layout?.footer ?? [])];
+}
+
+/** The form shown by the section `sectionId` of the page, if that section is a form block. */
+function formOfSection(page: PageModel, sectionId: string | null): FormModel | null {
+  if (!sectionId) return null;
+  const section = allSections(page).find((candidate) => candidate.id === sectionId && candidate.block === 'form');
+  const content = section?.content;
+  return content && typeof content === 'object' ? readForm((content as { form?: unknown }).form) : null;
+}
+
+/**
+ * The public site as a node:http handler: client assets under /_site/, /sitemap.xml and
+ * /robots.txt, and every other path rendered to HTML in its locale from GET /api/pages, through a
+ * page cache that the API purges with `revalidate`. Forms of a page post back to the page itself
+ * when JavaScript is off. The host process mounts it behind /api, /admin, /sign-in and
+ * /not-found; standalone.ts runs it alone.
+ */
+export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandler {
+  const logger = options.logger ?? consoleLogger;
+  const assets = loadClientAssets(options.clientDir, logger);
+  const staticAssets = createStaticAssets(options.clientDir, CLIENT_BASE);
+  const themes = createThemeClient({ apiOrigin: options.apiOrigin, logger });
+  const pages: PageSource = createApiPageSource({ apiOrigin: options.apiOrigin, logger, timeoutMs: options.pageTimeoutMs });
+  const forms = createFormForwarder({ apiOrigin: options.apiOrigin, logger });
+  const slugs = createSlugClient({ apiOrigin: options.apiOrigin, logger });
+  const cache = createPageCache<Rendered>(options.cache);
+  const inFlight = new Map<string, { epoch: number; rendering: Promise<Rendered> }>();
+  const sitemaps = new Map<string, { epoch: number; expires: number; rendering: Promise<PreparedHtml | null> }>();
+  const sitemapTtlMs = options.cache?.ttlMs ?? 5 * 60 * 1000;
+
+  const render = async (lookup: PageLookup, locale: Lang, path: string, origin: string | null, form?: FormState): Promise<Rendered> => {
+    const headers = { 'Content-Language': locale };
+    switch (lookup.kind) {
+      case 'page': {
+        const theme = lookup.page.theme ?? (await themes.current());
+        const html = prepareHtml(renderPage({ page: lookup.page, theme, assets, origin, form }));
+        return { status: 200, html, headers, cacheable: !form };
+      }
+      case 'not-found': {
+        const html = prepareHtml(renderPage({ page: notFoundPage(locale, path), theme: await themes.current(), assets, origin }));
+        return { status: 404, html, headers, cacheable: false };
+      }
+      case 'guarded': {
+        // Nothing of the page: the client script asks the API for it with the visitor's token. A 200,
+        // like the back office's shell: a member's browser would otherwise log an error on each visit.
+        const html = prepareHtml(renderPage({ page: guardedPage(locale, path), theme: await themes.current(), assets, origin }));
+        return { status: 200, html, headers: { ...headers, ...PRIVATE, 'X-Robots-Tag': 'noindex' }, cacheable: false };
+      }
+      case 'unavailable':
+        return {
+          status: 503,
+          html: prepareHtml(renderErrorPage(locale, assets)),
+          headers: { ...headers, 'Cache-Control': 'no-store', 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) },
+          cacheable: false,
+        };
+    }
+  };
+
+  /** A page as anyone sees it: from the cache, or rendered once however many ask for it at the same time. */
+  const cachedPage = async (locale: Lang, path: string, origin: string | null): Promise<{ rendered: Rendered; hit: boolean }> => {
+    const key = { origin: origin ?? '', locale, path };
+    const hit = cache.get(key);
+    if (hit) return { rendered: hit, hit: true };
+    const flightKey = `${key.origin}\n${locale}\n${path}`;
+    const joined = inFlight.get(flightKey);
+    // A render begun before a purge may hold what the purge removed: later readers start their own.
+    if (joined && joined.epoch === cache.epoch) return { rendered: await joined.rendering, hit: false };
+    const epoch = cache.epoch;
+    const rendering = (async () => {
+      const rendered = await render(await pages.find(locale, path), locale, path, origin);
+      if (rendered.cacheable) cache.set(key, rendered, preparedSize(rendered.html), epoch);
+      return rendered;
+    })();
+    inFlight.set(flightKey, { epoch, rendering });
+    try {
+      return { rendered: await rendering, hit: false };
+    } finally {
+      if (inFlight.get(flightKey)?.rendering === rendering) inFlight.delete(flightKey);
+    }
+  };
+
+  const originOf = (req: IncomingMessage) => requestOrigin(req.headers, Boolean((req.socket as TLSSocket).encrypted));
+
+  const serveSitemap = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const origin = originOf(req);
+    if (!origin) return sendText(req, res, 400, 'Bad request: the Host header is missing or malformed');
+    let entry = sitemaps.get(origin);
+    if (!entry || entry.epoch !== cache.epoch || entry.expires <= Date.now()) {
+      const rendering = slugs.list().then((list) => (list ? prepareHtml(renderSitemap(origin, list)) : null));
+      entry = { epoch: cache.epoch, expires: Date.now() + sitemapTtlMs, rendering };
+      // One sitemap per host, and hosts are few; still, a flood of Host values must not grow this forever.
+      if (sitemaps.size >= 100) sitemaps.clear();
+      sitemaps.set(origin, entry);
+      void rendering.then((body) => body === null && sitemaps.get(origin) === entry && sitemaps.delete(origin));
+    }
+    const body = await entry.rendering;
+    if (!body) return sendText(req, res, 503, 'The sitemap is unavailable: try again shortly', { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
+    sendPrepared(req, res, 200, body, { 'Content-Type': 'application/xml; charset=utf-8' });
+  };
+
+  const renderRoute = async (req: IncomingMessage, res: ServerResponse, target: string): Promise<void> => {
+    const route = resolveRoute(target);
+    if (route.kind === 'bad-request') return sendText(req, res, 400, 'Bad request');
+    if (route.kind === 'redirect') return sendRedirect(res, 301, route.location);
+    const origin = originOf(req);
+    const query = new URLSearchParams(target.includes('?') ? target.slice(target.indexOf('?') + 1) : '');
+
+    // After a form sent without JavaScript (POST, then 303 here): the page with that form's thanks.
+    const sent = query.get('sent');
+    if (sent !== null) {
+      const lookup = await pages.find(route.locale, route.path);
+      const form = lookup.kind === 'page' ? formOfSection(lookup.page, sent) : null;
+      const state: FormState | undefined = form
+        ? { sectionId: sent, values: {}, errors: {}, message: { kind: 'success', text: form.successMessage ?? messagesFor(route.locale).forms.success } }
+        : undefined;
+      const rendered = await render(lookup, route.locale, route.path, origin, state);
+      return sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, ...PRIVATE });
+    }
+
+    const { rendered, hit } = await cachedPage(route.locale, route.path, origin);
+    sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, ...(rendered.cacheable ? { 'X-Cache': hit ? 'HIT' : 'MISS' } : {}) });
+  };
+
+  /** A form of a page posted without JavaScript: sent on to the API, then thanks (303) or the page again with the refusals. */
+  const postForm = async (req: IncomingMessage, res: ServerResponse, target: string): Promise<void> => {
+    const route = resolveRoute(target);
+    if (route.kind !== 'page') return sendText(req, res, route.kind === 'bad-request' ? 400 : 404, route.kind === 'bad-request' ? 'Bad request' : 'Not found');
+    const body = await readFormBody(req);
+    if (body.kind === 'unsupported') return sendText(req, res, 415, 'Forms of this site are sent as application/x-www-form-urlencoded');
+    if (body.kind === 'too-large') return sendText(req, res, 413, 'The form is too large', { Connection: 'close' });
+
+    const { locale, path } = route;
+    const origin = originOf(req);
+    const m = messagesFor(locale);
+    const lookup = await pages.find(locale, path);
+    const sectionId = body.fields.get(FORM_SECTION_FIELD);
+    const form = lookup.kind === 'page' ? formOfSection(lookup.page, sectionId) : null;
+    if (lookup.kind !== 'page' || !form || !sectionId || String(form.id) !== body.fields.get(FORM_ID_FIELD)) {
+      const rendered = await render(lookup, locale, path, origin);
+      return sendPrepared(req, res, rendered.status === 200 ? 409 : rendered.status, rendered.html, { ...rendered.headers, ...PRIVATE });
+    }
+
+    const values = submittedValues(form, body.fields);
+    const result = await forms.submit({ formId: form.id, locale, values, honeypot: body.fields.get('_hp') ?? '', forwardedFor: forwardedFor(req) });
+    if (result.kind === 'sent') return sendSeeOther(res, `${localePath(locale, path)}?sent=${encodeURIComponent(sectionId)}#${encodeURIComponent(sectionId)}`);
+
+    const failure: Record<Exclude<typeof result.kind, 'sent'>, { status: number; text: string }> = {
+      refused: { status: 400, text: form.errorMessage ?? m.forms.error },
+      'too-many': { status: 429, text: m.forms.tooMany.replace('{seconds}', String(result.kind === 'too-many' ? result.retryAfterSeconds : 60)) },
+      closed: { status: 409, text: m.forms.unavailable },
+      unavailable: { status: 502, text: m.forms.unavailable },
+    };
+    const { status, text } = failure[result.kind];
+    const state: FormState = { sectionId, values, errors: result.kind === 'refused' ? result.errors : {}, message: { kind: 'error', text } };
+    const rendered = await render(lookup, locale, path, origin, state);
+    const retry = result.kind === 'too-many' ? { 'Retry-After': String(result.retryAfterSeconds) } : {};
+    sendPrepared(req, res, status, rendered.html, { ...rendered.headers, ...PRIVATE, ...retry });
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const target = req.url ?? '/';
+    const pathname = target.split('?', 1)[0];
+    if (pathname.startsWith(CLIENT_BASE)) return staticAssets.serve(req, res, pathname);
+    if (req.method === 'POST' && !pathname.startsWith('/_') && pathname !== '/sitemap.xml' && pathname !== '/robots.txt') return postForm(req, res, target);
+    if (!isReadMethod(req.method)) return sendMethodNotAllowed(req, res);
+    // Browsers and crawlers ask for /favicon.ico whatever the page links to.
+    if (pathname === '/favicon.ico') return sendRedirect(res, 301, FAVICON_URL);
+    if (pathname === '/sitemap.xml') return serveSitemap(req, res);
+    if (pathname === '/robots.txt') return sendText(req, res, 200, renderRobots(originOf(req)), { 'Cache-Control': 'public, max-age=3600' });
+    return renderRoute(req, res, target);
+  };
+
+  const handler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
+    handle(req, res).catch((error: unknown) => {
+      logger.error(error, `The site could not answer ${req.method} ${req.url}`);
+      if (res.headersSent) return next(error);
+      const route = resolveRoute(req.url ?? '/');
+      const locale: Lang = route.kind === 'page' ? route.locale : DEFAULT_LANG;
+      sendPrepared(req, res, 500, prepareHtml(renderErrorPage(locale, assets)), { 'Cache-Control': 'no-store', 'Content-Language': locale });
+    });
+  };
+
+  return Object.assign(handler, {
+    revalidate(event: RevalidationEvent) {
+      cache.revalidate(event);
+      // Any change may add, move or remove a page.
+      sitemaps.clear();
+    },
+    cacheStats: () => cache.stats(),
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * The public site in its own process, for the scale-out topology (several site instances behind
+ * a reverse proxy that sends /api, /admin, /sign-in and /not-found to the API):
+ *   PORT=3001 API_ORIGIN=http://api:3000 node dist/apps/site/server/standalone.mjs
+ * It loads entry.mjs from beside itself at run time, so the handler is bundled only once.
+ */
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type * as Entry from './entry';
+
+function log(level: 'info' | 'error', msg: string): void {
+  const stream = level === 'error' ? process.stderr : process.stdout;
+  stream.write(`${JSON.stringify({ level: level === 'error' ? 50 : 30, time: Date.now(), name: 'site', msg })}\n`);
+}
+
+function fail(msg: string): never {
+  log('error', msg);
+  process.exit(1);
+}
+
+function readConfig(env: NodeJS.ProcessEnv) {
+  const port = Number(env.PORT ?? 3001);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, got "${env.PORT}"`);
+  const apiOrigin = env.API_ORIGIN ?? 'http://127.0.0.1:3000';
+  let parsed: URL;
+  try {
+    parsed = new URL(apiOrigin);
+  } catch {
+    fail(`API_ORIGIN must be a URL such as http://api:3000, got "${apiOrigin}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail(`API_ORIGIN must be an http(s) URL, got "${apiOrigin}"`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    apiOrigin: parsed.origin,
+    clientDir: env.SITE_CLIENT_DIR ?? fileURLToPath(new URL('../client/', import.meta.url)),
+  };
+}
+
+async function main(): Promise<void> {
+  const config = readConfig(process.env);
+  const { createSiteHandler } = (await import(new URL('./entry.mjs', import.meta.url).href)) as typeof Entry;
+  const handler = createSiteHandler({ clientDir: config.clientDir, apiOrigin: config.apiOrigin });
+  const server = createServer((req, res) =>
+    handler(req, res, (err) => {
+      if (err) log('error', `Request failed: ${err instanceof Error ? err.message : String(err)}`);
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(err ? 500 : 404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(err ? 'Internal server error' : 'Not found');
+    }),
+  );
+  server.keepAliveTimeout = 65_000;
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log('info', `${signal} received: finishing requests in flight, then stopping`);
+    setTimeout(() => process.exit(1), 10_000).unref();
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    log('info', `Public site listening on http://${config.host}:${port} (API at ${config.apiOrigin})`);
+  });
+}
+
+main().catch((error: unknown) => fail(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));

@@ -1,0 +1,126 @@
+import { FormFieldType, Lang, LANGS, SectionType, type PageFormField, type PageResponse, type PageSection } from '@cms/contracts';
+
+/** Test data: answers of GET /api/pages as the API builds them. */
+
+export function section(id: number, block: string, content: Record<string, unknown>, extra: Partial<PageSection> = {}): PageSection {
+  const theme = typeof content.theme === 'string' ? (content.theme as PageSection['theme']) : null;
+  return {
+    id,
+    type: SectionType.PAGE,
+    block,
+    position: id,
+    theme,
+    content,
+    formId: null,
+    elementId: null,
+    containerContentId: null,
+    element: null,
+    items: null,
+    ...extra,
+  };
+}
+
+export function formField(name: string, type: FormFieldType, extra: Partial<PageFormField> = {}): PageFormField {
+  return {
+    name,
+    type,
+    label: name.charAt(0).toUpperCase() + name.slice(1),
+    placeholder: null,
+    position: 0,
+    line: 0,
+    options: null,
+    min: null,
+    max: null,
+    defaultText: null,
+    defaultNumber: null,
+    defaultMultiple: null,
+    required: false,
+    warningMessage: null,
+    ...extra,
+  };
+}
+
+const localeAddress = (locale: Lang, path: string) => (locale === Lang.en ? path : path === '/' ? `/${locale}` : `/${locale}${path}`);
+
+export function pageResponse(path: string, locale: Lang = Lang.en, overrides: Partial<PageResponse> = {}): PageResponse {
+  return {
+    locale,
+    path,
+    kind: 'container',
+    title: 'Page',
+    container: { id: 1, title: 'Page', hideFooter: false, disableContentSections: false, path },
+    content: null,
+    sections: [],
+    layout: [],
+    metadata: [],
+    theme: { primaryColor: '#112233', backgroundColor: '#FFFFFF' },
+    accesses: [],
+    alternates: LANGS.map((l) => ({ locale: l, path: localeAddress(l, path) })),
+    media: {},
+    forms: {},
+    contents: {},
+    optionLists: {},
+    ...overrides,
+  };
+}
+
+/** A page with one section of every block, a form of every field type, and a layout. */
+export function richPage(locale: Lang = Lang.en, path = '/about'): PageResponse {
+  return pageResponse(path, locale, {
+    title: 'About us',
+    metadata: [
+      { name: 'description', content: 'Who we are' },
+      { name: 'keywords', content: 'cms, team' },
+      { name: 'og:title', content: 'About the team' },
+    ],
+    sections: [
+      section(1, 'hero', { title: 'We make sites', eyebrow: 'About', text: 'Since 2020.', mediaId: 7, action: { label: 'Contact', href: '/contact' }, theme: 'black' }),
+      section(2, 'richtext', { html: '<h2>Story</h2><p>It <strong>began</strong>.</p><script>alert(1)</script><p onclick="x()">End</p>' }),
+      section(3, 'media', { mediaId: 8, caption: 'Our office' }),
+      section(4, 'element', {}, { elementId: 3, theme: 'grey', element: { id: 3, title: 'Banner', block: 'cta', formId: null, content: { title: 'Join us', action: { label: 'Apply', href: '/jobs' }, theme: 'grey' } } }),
+      section(5, 'contents', { title: 'Latest news', limit: 3 }, {
+        containerContentId: 4,
+        items: [
+          { id: 11, title: 'First post', containerId: 4, path: '/news/first', updatedAt: '2025-03-04T10:00:00.000Z', fields: {}, fallbackFields: [] },
+          { id: 12, title: 'Draft-like', containerId: 4, path: null, updatedAt: '2025-03-01T10:00:00.000Z', fields: {}, fallbackFields: [] },
+        ],
+      }),
+      section(6, 'form', { title: 'Write to us', text: 'We answer within a day.' }, { formId: 9 }),
+      section(7, 'feature-list', { title: 'Values', items: [{ title: 'Care' }, { title: 'Craft', text: 'Done well.' }] }),
+    ],
+    layout: [
+      section(20, 'richtext', { html: '<p><a href="/news">News</a></p>' }, { type: SectionType.HEADER }),
+      section(21, 'cta', { title: 'Free trial', action: { label: 'Start', href: '/trial' } }, { type: SectionType.TOP_BODY }),
+      section(22, 'richtext', { html: '<p>Bottom</p>' }, { type: SectionType.BOTTOM_BODY }),
+      section(23, 'richtext', { html: '<p>© Us</p>' }, { type: SectionType.FOOTER, theme: 'black' }),
+    ],
+    media: {
+      7: { id: 7, uri: '0123456789abcdef0123456789abcdef.jpg', mimeType: 'image/jpeg', alt: 'Our team', width: 1000, height: 750 },
+      8: { id: 8, uri: 'fedcba9876543210fedcba9876543210.mp4', mimeType: 'video/mp4', alt: 'A tour', width: null, height: null },
+    },
+    forms: {
+      9: {
+        id: 9,
+        title: 'Contact',
+        successMessage: 'Thanks, we will write back.',
+        errorMessage: 'Please check the form.',
+        fieldsLocale: locale,
+        fields: [
+          formField('intro', FormFieldType.TITLE, { label: 'About you', line: 0 }),
+          formField('name', FormFieldType.TEXT, { required: true, line: 1, position: 0, max: 80, placeholder: 'Ada' }),
+          formField('email', FormFieldType.EMAIL, { required: true, line: 1, position: 1, warningMessage: 'An e-mail we can answer' }),
+          formField('phone', FormFieldType.PHONENUMBER, { line: 2 }),
+          formField('age', FormFieldType.NUMBER, { line: 3, min: 18, max: 120, defaultNumber: 30 }),
+          formField('topic', FormFieldType.RADIO, { line: 4, options: ['Sales', 'Support'], required: true, defaultText: 'Sales' }),
+          formField('interests', FormFieldType.CHECKBOX, { line: 5, options: ['News', 'Events'], defaultMultiple: ['News'] }),
+          formField('kind', FormFieldType.OPTION, { line: 6, options: ['A', 'B'] }),
+          formField('country', FormFieldType.ZOHOOPTIONS, { line: 7, options: ['countries'] }),
+          formField('secret', FormFieldType.PASSWORD, { line: 8 }),
+          formField('message', FormFieldType.PARAGRAPH, { line: 9, min: 10, max: 2000 }),
+          formField('go', FormFieldType.BUTTON, { label: 'Send it', line: 10 }),
+        ],
+      },
+    },
+    optionLists: { countries: ['France', 'Italy'] },
+  });
+}
