@@ -1,0 +1,151 @@
+import type { Browser, Page } from 'playwright-core';
+import { screenshot } from '../support/screenshot';
+import { api, apiSignIn, baseUrl, launchChromium, newPage, owner, storeToken, unique } from './admin-session';
+
+jest.setTimeout(120_000);
+
+let browser: Browser;
+let ownerToken: string;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  ownerToken = await apiSignIn(owner().email, owner().password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openAsOwner(path: string): Promise<{ page: Page; logs: string[]; close: () => Promise<void> }> {
+  const { context, page, logs } = await newPage(browser);
+  await storeToken(page, ownerToken);
+  await page.goto(`${baseUrl()}${path}`);
+  return { page, logs, close: () => context.close() };
+}
+
+describe('containers and contents screens', () => {
+  it('creates a container with fields, then a content of it, and lists it', async () => {
+    const { page, close } = await openAsOwner('/admin/containers');
+    page.setDefaultTimeout(15_000);
+    try {
+      await containerAndContent(page);
+    } catch (error) {
+      await screenshot(page, 'admin-containers-failure');
+      throw error;
+    } finally {
+      await close();
+    }
+  });
+});
+
+async function containerAndContent(page: Page) {
+  {
+    await page.getByRole('link', { name: 'Create a container' }).click();
+    await page.waitForURL('**/admin/containers/create');
+
+    const title = unique('Products');
+    await page.locator('input[name="title"]').fill(title);
+    await page.locator('input[name="slug"]').fill(title.toLowerCase());
+
+    const addField = async () => {
+      await page.getByRole('button', { name: 'Add' }).first().click();
+    };
+    // Field 0: a required string.
+    await addField();
+    await page.locator('input[name="fields.0.label"]').fill('Subtitle');
+    await page.locator('input[name="fields.0.name"]').fill('subtitle');
+    await page.locator('.RaSimpleFormIterator-line').nth(0).getByRole('combobox', { name: /Type/ }).click();
+    await page.getByRole('option', { name: 'STRING', exact: true }).click();
+    await page.locator('input[name="fields.0.required"]').check();
+    // Field 1: a number from 0 to 1000.
+    await addField();
+    await page.locator('input[name="fields.1.label"]').fill('Price');
+    await page.locator('input[name="fields.1.name"]').fill('price');
+    await page.locator('.RaSimpleFormIterator-line').nth(1).getByRole('combobox', { name: /Type/ }).click();
+    await page.getByRole('option', { name: 'NUMBER', exact: true }).click();
+    await page.locator('input[name="fields.1.min"]').fill('0');
+    await page.locator('input[name="fields.1.max"]').fill('1000');
+    // Field 2: an option list.
+    await addField();
+    await page.locator('input[name="fields.2.label"]').fill('Size');
+    await page.locator('input[name="fields.2.name"]').fill('size');
+    await page.locator('.RaSimpleFormIterator-line').nth(2).getByRole('combobox', { name: /Type/ }).click();
+    await page.getByRole('option', { name: 'OPTION', exact: true }).click();
+    await page.locator('textarea[name="fields.2.options"]').fill('Small\nLarge');
+    await screenshot(page, 'admin-container-create');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/admin\/containers\/\d+$/);
+    const containerId = Number(page.url().split('/').pop());
+    await page.locator('input[name="fields.2.name"]').waitFor();
+    expect(await page.locator('input[name="fields.2.name"]').inputValue()).toBe('size');
+
+    const { body: container } = await api<{ fields: { name: string; type: string; options: string[] | null; max: number | null }[] }>(
+      `/containers/${containerId}`,
+      { token: ownerToken },
+    );
+    expect(container.fields.map((field) => [field.name, field.type])).toEqual([
+      ['subtitle', 'STRING'],
+      ['price', 'NUMBER'],
+      ['size', 'OPTION'],
+    ]);
+    expect(container.fields[2].options).toEqual(['Small', 'Large']);
+    expect(container.fields[1].max).toBe(1000);
+
+    // The top bar's Containers dropdown knows the new container without a reload.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Containers shortcuts' }).click();
+    await page.getByRole('menuitem', { name: new RegExp(title) }).first().waitFor();
+    await page.keyboard.press('Escape');
+
+    // Metadata in fr: saved in fr only.
+    await page.getByRole('button', { name: 'Locale fr' }).click();
+    await page.getByText('Metadata (fr)').waitFor();
+    await screenshot(page, 'admin-container-edit-fr');
+
+    // A content of it, through the UI.
+    await page.goto(`${baseUrl()}/admin/contents?container=${containerId}`);
+    await page.getByText(`Contents of ${title}`).first().waitFor();
+    await page.getByRole('link', { name: 'Create a content' }).click();
+    await page.waitForURL(`**/admin/contents/create?container=${containerId}`);
+    await page.locator('input[name="fields.subtitle"]').waitFor();
+    const contentTitle = unique('Blue mug');
+    await page.locator('input[name="title"]').fill(contentTitle);
+    await page.locator('input[name="fields.subtitle"]').fill('A mug that is blue');
+    // The server's rule (max 1000) shows on the right input.
+    await page.locator('input[name="fields.price"]').fill('5000');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/1000/).first().waitFor();
+    await page.locator('input[name="fields.price"]').fill('12.5');
+    await page.getByRole('combobox', { name: /Size/ }).click();
+    await page.getByRole('option', { name: 'Large' }).click();
+    await screenshot(page, 'admin-content-create');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/admin\/contents\/\d+$/);
+    const contentId = Number(page.url().split('/').pop());
+
+    const { body: content } = await api<{ containerId: number; fields: Record<string, unknown> }>(`/contents/${contentId}`, { token: ownerToken });
+    expect(content.containerId).toBe(containerId);
+    expect(content.fields).toMatchObject({ subtitle: 'A mug that is blue', price: 12.5, size: 'Large' });
+
+    // In fr the values are en's, marked as such, and saving the title does not copy them into fr.
+    await page.getByRole('button', { name: 'Locale fr' }).click();
+    await page.getByText('Shown from en: saved in fr only if you edit it').first().waitFor();
+    await page.locator('input[name="fields.subtitle"]').fill('Une tasse bleue');
+    await screenshot(page, 'admin-content-edit-fr');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Content updated').waitFor();
+    const { body: fr } = await api<{ fields: Record<string, unknown>; fallbackFields: string[] }>(`/contents/${contentId}?locale=fr`, {
+      token: ownerToken,
+    });
+    expect(fr.fields.subtitle).toBe('Une tasse bleue');
+    expect(fr.fallbackFields.sort()).toEqual(['price', 'size']);
+
+    await page.goto(`${baseUrl()}/admin/contents?container=${containerId}`);
+    await page.getByRole('cell', { name: contentTitle }).waitFor();
+    await screenshot(page, 'admin-contents-list');
+    await page.goto(`${baseUrl()}/admin/containers`);
+    await page.getByRole('cell', { name: title }).waitFor();
+    await screenshot(page, 'admin-containers-list');
+  }
+}

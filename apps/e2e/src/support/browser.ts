@@ -1,0 +1,40 @@
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  // Without these Chromium keeps calling hosts this closed network refuses.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's headless Chromium. Playwright gives each launch a fresh temporary profile (user-data-dir) and removes it on close. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface ConsoleEntry {
+  type: string;
+  text: string;
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console messages and uncaught page errors (type 'pageerror'), in order. */
+  console: ConsoleEntry[];
+  close(): Promise<void>;
+}
+
+/** A page in a context of its own (own storage and cookies), collecting what the page logs. */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TestPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  const entries: ConsoleEntry[] = [];
+  page.on('console', (message) => entries.push({ type: message.type(), text: message.text() }));
+  page.on('pageerror', (error) => entries.push({ type: 'pageerror', text: error.message }));
+  return { page, context, console: entries, close: () => context.close() };
+}

@@ -1,0 +1,15 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { SCREENSHOT_DIR } from './paths';
+
+/**
+ * Saves a PNG to tmp/e2e-screenshots/<name>.png (gitignored) and returns its path: the whole page
+ * by default, what the viewport shows with `{ fullPage: false }`.
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+  return file;
+}
