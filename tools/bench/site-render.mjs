@@ -1,0 +1,174 @@
+#!/usr/bin/env node
+// The public site's page cache, measured: the same CMS page answered from the cache and rendered
+// afresh (GET /api/pages, then server-side rendering), one request at a time and under load.
+//
+//   node tools/bench/site-render.mjs [--requests 300] [--connections 10] [--duration 5]
+//
+// Starts the built server itself (`node tools/build-api.mjs` and `npx nx run site:build` first)
+// on a throwaway embedded database, creates a page of every block with a layout through the API,
+// then measures:
+// - a miss right after a purge: POST /api/revalidate/all, then GET the page (what a reader meets
+//   after an edit; the API's first read after a write is slower than a warm one);
+// - a miss against a warm API: a second site handler in this process (dist/apps/site/server/entry.mjs)
+//   reads the same API and is purged before each request, so it shows the site's own cost;
+// - hits, one at a time and under load.
+import autocannon from 'autocannon';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+import { freePort, percentile, peakRssMb, root, startServer } from './lib/server.mjs';
+
+function options(argv) {
+  const out = { requests: 300, connections: 10, duration: 5 };
+  for (let i = 0; i < argv.length; i += 1) {
+    const value = Number(argv[i + 1]);
+    if (argv[i] === '--requests') out.requests = value;
+    else if (argv[i] === '--connections') out.connections = value;
+    else if (argv[i] === '--duration') out.duration = value;
+    else throw new Error(`Unknown option ${argv[i]}`);
+    i += 1;
+  }
+  for (const [name, value] of Object.entries(out)) if (!(value > 0)) throw new Error(`--${name} takes a positive number`);
+  return out;
+}
+
+async function call(baseUrl, method, path, token, body) {
+  const headers = { accept: 'application/json', ...(token ? { token } : {}) };
+  let payload;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** A page as editors build them: every block of the registry, a form, listed contents, a layout. */
+async function createPage(baseUrl, token) {
+  const api = (method, path, body) => call(baseUrl, method, path, token, body);
+  const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+  const upload = new FormData();
+  upload.append('file', new Blob([png], { type: 'image/png' }), 'cover.png');
+  upload.append('alt', JSON.stringify({ en: 'A blue cover' }));
+  const media = await api('POST', '/api/medias', upload);
+  const form = await api('POST', '/api/forms?locale=en', {
+    title: 'Contact',
+    successMessage: 'Thanks!',
+    fields: [
+      { name: 'name', type: 'TEXT', label: 'Name', required: true, line: 0, position: 0 },
+      { name: 'email', type: 'EMAIL', label: 'E-mail', required: true, line: 0, position: 1 },
+      { name: 'topic', type: 'RADIO', label: 'Topic', options: ['Sales', 'Support'], line: 1 },
+      { name: 'message', type: 'PARAGRAPH', label: 'Message', line: 2 },
+    ],
+  });
+  const element = await api('POST', '/api/elements', { title: 'Banner', block: 'cta', content: { title: 'Join us', action: { label: 'Apply', href: '/jobs' } } });
+  const news = await api('POST', '/api/containers?locale=en', { title: 'News', slug: 'news', published: true });
+  for (let i = 1; i <= 12; i += 1) await api('POST', '/api/contents?locale=en', { title: `Story ${i}`, containerId: news.id, slug: `story-${i}`, published: true });
+  const paragraph = '<p>Lorem ipsum dolor sit amet, <strong>consectetur</strong> adipiscing elit, sed do <a href="/news">eiusmod</a> tempor.</p>';
+  await api('POST', '/api/containers?locale=en', {
+    title: 'Bench page',
+    slug: 'bench',
+    published: true,
+    metadata: [{ name: 'description', content: 'A page of every block' }],
+    sections: [
+      { block: 'hero', content: { title: 'Every block', text: 'Measured.', mediaId: media.id, action: { label: 'Go', href: '/news' } } },
+      { block: 'richtext', content: { html: `<h2>Story</h2>${paragraph.repeat(20)}` } },
+      { block: 'feature-list', content: { title: 'Features', theme: 'black', items: [{ title: 'One', text: 'First' }, { title: 'Two' }, { title: 'Three' }] } },
+      { block: 'contents', containerContentId: news.id, content: { title: 'News', theme: 'grey', limit: 12 } },
+      { block: 'media', content: { mediaId: media.id, caption: 'A caption' } },
+      { block: 'element', elementId: element.id },
+      { block: 'form', formId: form.id, content: { title: 'Write to us' } },
+      { block: 'cta', content: { title: 'Ready?', action: { label: 'Start', href: '/news' } } },
+    ],
+  });
+  await api('POST', '/api/layout?locale=en', {
+    sections: [
+      { type: 'HEADER', block: 'richtext', content: { html: '<p><a href="/news">News</a> · <a href="/bench">Bench</a></p>' } },
+      { type: 'FOOTER', block: 'richtext', content: { html: '<p>© Bench</p>' } },
+    ],
+  });
+}
+
+async function timed(run) {
+  const started = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+function summary(label, samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mean = sorted.reduce((sum, value) => sum + value, 0) / sorted.length;
+  return `${label.padEnd(28)} n=${String(sorted.length).padStart(5)}  mean ${mean.toFixed(2).padStart(7)} ms  p50 ${percentile(sorted, 50).toFixed(2).padStart(7)} ms  p95 ${percentile(sorted, 95).toFixed(2).padStart(7)} ms  p99 ${percentile(sorted, 99).toFixed(2).padStart(7)} ms`;
+}
+
+async function main() {
+  const opts = options(process.argv.slice(2));
+  const server = await startServer();
+  try {
+    const { token } = await call(server.baseUrl, 'POST', '/api/auth/signin', undefined, { email: server.email, password: server.password });
+    await createPage(server.baseUrl, token);
+    const pageUrl = `${server.baseUrl}/bench`;
+    const get = async (expectCache) => {
+      const response = await fetch(pageUrl, { headers: { 'accept-encoding': 'gzip' } });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`GET /bench answered ${response.status}`);
+      if (expectCache && response.headers.get('x-cache') !== expectCache) throw new Error(`expected X-Cache ${expectCache}, got ${response.headers.get('x-cache')}`);
+      return response;
+    };
+    const html = await (await fetch(pageUrl)).text();
+    for (let i = 0; i < 20; i += 1) await get(); // warm up both paths
+
+    const uncached = [];
+    for (let i = 0; i < opts.requests; i += 1) {
+      await call(server.baseUrl, 'POST', '/api/revalidate/all', token);
+      uncached.push(await timed(() => get('MISS')));
+    }
+    const apiRead = [];
+    for (let i = 0; i < opts.requests; i += 1) apiRead.push(await timed(async () => (await fetch(`${server.baseUrl}/api/pages?path=/bench&locale=en`)).arrayBuffer()));
+
+    const { createSiteHandler } = await import(pathToFileURL(join(root, 'dist/apps/site/server/entry.mjs')).href);
+    const local = createSiteHandler({ clientDir: join(root, 'dist/apps/site/client'), apiOrigin: server.baseUrl });
+    const localServer = createServer((req, res) => local(req, res, () => res.end()));
+    const localPort = await freePort();
+    await new Promise((resolve) => localServer.listen(localPort, '127.0.0.1', resolve));
+    const warmMiss = [];
+    try {
+      for (let i = 0; i < 20; i += 1) await (await fetch(`http://127.0.0.1:${localPort}/bench`)).arrayBuffer();
+      for (let i = 0; i < opts.requests; i += 1) {
+        local.revalidate({ scope: 'all' });
+        warmMiss.push(await timed(async () => (await fetch(`http://127.0.0.1:${localPort}/bench`, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer()));
+      }
+    } finally {
+      localServer.close();
+    }
+    await get();
+    const cached = [];
+    for (let i = 0; i < opts.requests * 5; i += 1) cached.push(await timed(() => get('HIT')));
+
+    const load = await autocannon({ url: pageUrl, connections: opts.connections, duration: opts.duration, headers: { 'accept-encoding': 'gzip' } });
+
+    console.log(`Site render benchmark: one CMS page of every block (${(html.length / 1024).toFixed(1)} KB of HTML), layout, 12 listed contents, a form`);
+    console.log(summary('miss right after a purge', uncached));
+    console.log(summary('miss, warm API', warmMiss));
+    console.log(summary('  GET /api/pages alone, warm', apiRead));
+    console.log(summary('hit', cached));
+    console.log(
+      `cached under load             ${opts.connections} connections, ${opts.duration} s: ${Math.round(load.requests.average)} req/s, latency p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, ${load.non2xx} non-2xx, ${load.errors} errors`,
+    );
+    const p50 = (samples) => percentile([...samples].sort((a, b) => a - b), 50);
+    console.log(
+      `hit vs miss at p50: ${(p50(uncached) / p50(cached)).toFixed(1)}x faster than after a purge, ${(p50(warmMiss) / p50(cached)).toFixed(1)}x than a warm miss; server peak RSS ${peakRssMb(server.pid).toFixed(0)} MB`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
