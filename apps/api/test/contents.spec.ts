@@ -201,6 +201,53 @@ describe('contents API', () => {
     expect(many.body).toHaveLength(2);
   });
 
+  it('lists the same fields as a single read, for every field type, through writes in several locales', async () => {
+    // The list reads the content_document read model kept by triggers; a single read computes the
+    // values from the field rows. Both must agree, whatever writes or cascades touched the rows.
+    const designer = await cm.content({ containerId: people.id, title: 'Gio' });
+    const created = await cm.as().post('/api/contents', { title: 'Lamp', containerId: shop.id, fields: { ...valid(), designer: designer.id } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const same = async (locale: string) => {
+      const one = await cm.as().get(`/api/contents/${id}?locale=${locale}`);
+      const listed = await cm.as().get(`/api/contents?filter=${q({ id: [id] })}&locale=${locale}`);
+      expect(listed.status).toBe(200);
+      expect(listed.body).toHaveLength(1);
+      expect(listed.body[0].fields).toEqual(one.body.fields);
+      expect([...listed.body[0].fallbackFields].sort()).toEqual([...one.body.fallbackFields].sort());
+      expect(listed.body[0]).toMatchObject({ id, title: 'Lamp', locale, containerId: shop.id, slug: one.body.slug, path: one.body.path, updatedAt: one.body.updatedAt });
+      return listed.body[0];
+    };
+    expect((await same('en')).fields).toEqual({ ...valid(), designer: designer.id, colour: '#A0B1C2', since: '2024-02-29T00:00:00.000Z' });
+    expect((await same('fr')).fallbackFields.length).toBe(Object.keys(valid()).length);
+    // Own values in fr, a cleared one, and an emptied multiple field.
+    const fr = await cm.as().put(`/api/contents/${id}?locale=fr`, { fields: { name: 'Lampe', price: 0, onSale: true, since: '1999-12-31', where: { lat: -1.5, lng: 2 }, tags: ['chêne'], summary: null } });
+    expect(fr.status).toBe(200);
+    const listedFr = await same('fr');
+    expect(listedFr.fields).toMatchObject({ name: 'Lampe', price: 0, onSale: true, tags: ['chêne'], summary: 'A chair.' });
+    expect(listedFr.fallbackFields).not.toContain('name');
+    await same('it');
+    // The database itself nulls a reference to a deleted content (ON DELETE SET NULL).
+    expect((await cm.as().delete(`/api/contents/${designer.id}`)).status).toBe(200);
+    expect((await same('en')).fields.designer).toBeNull();
+    // Clearing a locale entirely drops its document: the list falls back to en for every field.
+    await t.dataSource.query(`DELETE FROM content_field WHERE "contentId" = $1 AND lang = 'fr'`, [id]);
+    expect((await same('fr')).fields.name).toBe('Chair');
+    expect(await t.dataSource.query(`SELECT 1 FROM content_document WHERE "contentId" = $1 AND lang = 'fr'`, [id])).toEqual([]);
+  });
+
+  it('answers an empty page past the end and an empty list for a container without contents', async () => {
+    const empty = await cm.container({ fields: [{ label: 'N', name: 'n', type: 'NUMBER' }] });
+    const res = await cm.as().get(`/api/contents?filter=${q({ containerId: empty.id })}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+    expect(res.headers['content-range']).toBe('contents */0');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const past = await cm.as().get(`/api/contents?filter=${q({ containerId: shop.id })}&range=${q([5000, 5024])}`);
+    expect(past.status).toBe(200);
+    expect(past.body).toEqual([]);
+  });
+
   it('keeps list totals exact through creates and deletes, for one container, several and all', async () => {
     const a = await cm.container({});
     const b = await cm.container({});

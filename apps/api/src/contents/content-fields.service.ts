@@ -140,20 +140,6 @@ export class ContentFieldsService {
   }
 }
 
-/**
- * A SQL expression: the stored field rows of one content (`contentId`) in the given locales
- * (`langs`, a lang[] parameter) as a JSON array shaped like StoredRow, for reads that fetch a page
- * of contents and their fields in one round trip. PostgreSQL builds the JSON; Node parses it natively.
- */
-export function storedRowsJsonSql(contentId: string, langs: string): string {
-  return `(SELECT coalesce(json_agg(json_build_object(
-      'contentId', f."contentId", 'name', f.name, 'type', f.type, 'lang', f.lang, 'multiple', f.multiple,
-      'textValue', f."textValue", 'numberValue', f."numberValue", 'boolValue', f."boolValue", 'dateValue', f."dateValue",
-      'timeRange', f."timeRange", 'mediaId', f."mediaId", 'contentValueId', f."contentValueId")
-      ORDER BY f.name, f.position, f.id), '[]')
-    FROM "content_field" f WHERE f."contentId" = ${contentId} AND f.lang = ANY(${langs}::lang[]))`;
-}
-
 /** Groups rows by content and name and picks, per name, the locale's rows or else en's. */
 export function localize(rows: readonly StoredRow[], lang: Lang, into = new Map<number, LocalizedFields>()): Map<number, LocalizedFields> {
   const groups = new Map<number, Map<string, { own: StoredRow[]; fallback: StoredRow[] }>>();

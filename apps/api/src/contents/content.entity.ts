@@ -4,7 +4,8 @@ import type { Container } from '../containers/container.entity';
 import type { ContentField } from './content-field.entity';
 
 @Entity('content')
-@Index(['containerId', 'updatedAt'])
+// A contents list's page order (by container, updatedAt, then id) read straight from one index.
+@Index(['containerId', 'updatedAt', 'id'])
 // Full-text search of titles: an expression GIN index kept by migration ContentFullTextSearch (see search/full-text.ts).
 @Index('IDX_content_title_fts', { synchronize: false })
 export class Content {

@@ -24,10 +24,11 @@ export class ContentsController {
       '(full-text search of the title and the STRING, PARAGRAPH and RICHTEXT fields in the locale; every word must match, as a prefix). The total is in Content-Range.',
   })
   @ApiOkResponse({ type: ContentSummaryDto, isArray: true })
-  async list(@Query() query: ContentListQueryDto, @Query('locale', LocalePipe) locale: Lang, @Res({ passthrough: true }) res: Response): Promise<ContentSummaryDto[]> {
+  async list(@Query() query: ContentListQueryDto, @Query('locale', LocalePipe) locale: Lang, @Res() res: Response): Promise<void> {
     const page = await this.contents.list(query, locale);
-    setContentRange(res, 'contents', page.start, page.items.length, page.total);
-    return page.items;
+    setContentRange(res, 'contents', page.start, page.count, page.total);
+    // The service answers the JSON text itself (fields spliced in unparsed).
+    res.type('application/json').send(page.json);
   }
 
   @Get(':id')

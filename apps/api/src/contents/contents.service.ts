@@ -3,9 +3,10 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccessesService } from '../accesses/accesses.service';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { applyFilters, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
 import { ContainerField } from '../containers/container-field.entity';
 import { Container } from '../containers/container.entity';
+import { preparedQuery } from '../database/prepared-query';
 import { MetadataService } from '../metadata/metadata.service';
 import { contentMatchSql, toPrefixQuery } from '../search/full-text';
 import { InputErrors } from '../sections/input-errors';
@@ -13,7 +14,7 @@ import { sectionToDto, SectionsService, type PreparedSection } from '../sections
 import { AffectedPagesService, type AffectedSeeds } from '../slugs/affected-pages.service';
 import { pathOf } from '../slugs/slug-rules';
 import { SlugsService } from '../slugs/slugs.service';
-import { ContentFieldsService, localize, storedRowsJsonSql, type FieldChanges, type StoredRow } from './content-fields.service';
+import { ContentFieldsService, type FieldChanges } from './content-fields.service';
 import { Content } from './content.entity';
 import type { ContentDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
 
@@ -91,39 +92,45 @@ export class ContentsService {
     private readonly affected: AffectedPagesService,
   ) {}
 
-  /** A page of contents in three queries whatever its size: the count, the page (with slugs), their fields. */
-  async list(raw: RawListQuery, lang: Lang): Promise<{ items: ContentSummaryDto[]; total: number; start: number }> {
+  /**
+   * A page of contents in two queries whatever its size: the count, and the page with its slugs
+   * and fields. The fields come from the content_document read model (the locale's values over
+   * en's, see migration ContentDocuments) as JSON text that is spliced into the answer unparsed:
+   * neither PostgreSQL nor Node handles one row per field value. The answer is the JSON array.
+   */
+  async list(raw: RawListQuery, lang: Lang): Promise<{ json: string; count: number; total: number; start: number }> {
     const spec = contentListSpec(lang);
     const query = parseListQuery(raw, spec);
     const base = applyFilters(this.dataSource.getRepository(Content).createQueryBuilder('content'), query, spec);
-    const page = applySortAndRange(
-      base
-        .clone()
-        .leftJoin('slug', 'slug', 'slug."contentId" = content.id')
-        .select(['content.id AS id', 'content.title AS title', 'content.containerId AS "containerId"', 'content.published AS published'])
-        .addSelect(['content.status AS status', 'content.updatedAt AS "updatedAt"', 'slug.basic AS slug', 'slug.full AS full']),
-      query,
-      'content.id',
-    );
-    // The page of contents and their fields in one round trip: every sortable field is a column
-    // of the page, so the outer query keeps its order.
-    const [pageSql, params] = page.getQueryAndParameters();
+    // The page of ids is cut first, from the index on (containerId, updatedAt, id) alone; then the
+    // 25 rows are joined to their columns, slugs and documents, not the rows the offset skips.
     const order = query.sort.order;
-    const sql = `SELECT page.*, ${storedRowsJsonSql('page.id', `$${params.length + 1}`)} AS "fieldRows"
-      FROM (${pageSql}) page ORDER BY page."${query.sort.field}" ${order}, page.id ${order}`;
+    const ids = base.clone().select('content.id', 'id').orderBy(query.sort.column, order);
+    if (query.sort.field !== 'id') ids.addOrderBy('content.id', order);
+    const [idsSql, params] = ids.getQueryAndParameters();
+    const n = params.length;
+    const sql = `SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
+        slug.basic AS slug, slug.full AS full,
+        (coalesce(en.fields, '{}'::jsonb) || coalesce(own.fields, '{}'::jsonb))::text AS "fieldsJson",
+        CASE WHEN en.fields IS NULL OR $${n + 3}::lang = 'en' THEN '{}'::text[]
+          ELSE ARRAY(SELECT k FROM jsonb_object_keys(en.fields) k WHERE own.fields IS NULL OR NOT own.fields ? k ORDER BY k) END AS "fallbackFields"
+      FROM (${idsSql} LIMIT $${n + 1} OFFSET $${n + 2}) page
+      JOIN content ON content.id = page.id
+      LEFT JOIN slug ON slug."contentId" = page.id
+      LEFT JOIN content_document en ON en."contentId" = page.id AND en.lang = 'en'
+      LEFT JOIN content_document own ON own."contentId" = page.id AND own.lang = $${n + 3}::lang AND $${n + 3}::lang <> 'en'
+      ORDER BY content."${query.sort.field}" ${order}, content.id ${order}`;
+    const size = query.range.end - query.range.start + 1;
     const [total, rows] = await Promise.all([
       this.count(query.filter, () => base.clone().select('count(*)::int', 'total').getRawOne<{ total: number }>()),
-      this.dataSource.query(sql, [...params, [...new Set([lang, DEFAULT_LANG])]]) as Promise<(ContentRow & { fieldRows: StoredRow[] })[]>,
+      // One statement text per filter and sort shape (values are parameters): prepared once per connection.
+      preparedQuery<ContentRow & { fieldsJson: string; fallbackFields: string[] }>(this.dataSource, sql, [...params, size, query.range.start, lang]),
     ]);
-    const fields = localize(rows.flatMap((row) => row.fieldRows), lang, new Map(rows.map((row) => [row.id, { fields: {}, fallbackFields: [], types: {} }])));
-    return {
-      items: rows.map((row) => {
-        const { fields: values, fallbackFields } = fields.get(row.id)!;
-        return { ...toSummary(row, lang), fields: values, fallbackFields };
-      }),
-      total,
-      start: query.range.start,
-    };
+    const items = rows.map((row) => {
+      const summary = JSON.stringify({ ...toSummary(row, lang), fallbackFields: row.fallbackFields });
+      return `${summary.slice(0, -1)},"fields":${row.fieldsJson}}`;
+    });
+    return { json: `[${items.join(',')}]`, count: rows.length, total, start: query.range.start };
   }
 
   /**
@@ -135,7 +142,8 @@ export class ContentsService {
     const keys = Object.keys(filter).filter((key) => !(key === 'q' && String(filter.q).trim() === ''));
     if (keys.length === 0 || (keys.length === 1 && keys[0] === 'containerId')) {
       const containers = filter.containerId === undefined ? null : [...new Set(([] as unknown[]).concat(filter.containerId))];
-      const [row]: { total: number }[] = await this.dataSource.query(
+      const [row] = await preparedQuery<{ total: number }>(
+        this.dataSource,
         `SELECT coalesce(sum("count"), 0)::int AS total FROM "content_count" WHERE $1::int[] IS NULL OR "containerId" = ANY($1::int[])`,
         [containers],
       );

@@ -3,6 +3,8 @@ import { SuperAdminRoleAndSignInLimits1795318538000 } from './1795318538000-supe
 import { MailOutboxAndFormSubmissionLimits1795319869073 } from './1795319869073-mail-outbox-and-form-submission-limits';
 import { ContentFullTextSearch1795320189903 } from './1795320189903-content-full-text-search';
 import { ContentCounts1795320762865 } from './1795320762865-content-counts';
+import { ContentListIndex1795334105829 } from './1795334105829-content-list-index';
+import { ContentDocuments1795334105830 } from './1795334105830-content-documents';
 
 /** In the order they run. */
-export const MIGRATIONS = [InitialSchema1795318537000, SuperAdminRoleAndSignInLimits1795318538000, MailOutboxAndFormSubmissionLimits1795319869073, ContentFullTextSearch1795320189903, ContentCounts1795320762865];
+export const MIGRATIONS = [InitialSchema1795318537000, SuperAdminRoleAndSignInLimits1795318538000, MailOutboxAndFormSubmissionLimits1795319869073, ContentFullTextSearch1795320189903, ContentCounts1795320762865, ContentListIndex1795334105829, ContentDocuments1795334105830];
