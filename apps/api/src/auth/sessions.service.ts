@@ -6,6 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, In, LessThan } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { AuthContext } from '../common/auth/auth-context';
+import { preparedQuery } from '../database/prepared-query';
 import { Session } from './session.entity';
 
 interface SessionClaims {
@@ -59,7 +60,7 @@ export class SessionsService {
   async resolve(token: string): Promise<AuthContext | null> {
     const sid = await this.sessionIdOf(token);
     if (!sid) return null;
-    const rows: ResolvedRow[] = await this.dataSource.query(RESOLVE_SQL, [sid]);
+    const rows = await preparedQuery<ResolvedRow>(this.dataSource, RESOLVE_SQL, [sid]);
     const row = rows[0];
     if (!row || row.token !== digest(token) || new Date(row.expiresAt).getTime() <= Date.now()) return null;
     const rights = row.roleId === SUPER_ADMIN_ROLE_ID ? [...RIGHT_TYPES] : (row.rights ?? []);

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { allowNamedStatements } from './prepared-query';
 
 export interface Database {
   dataSource: DataSource;
@@ -36,6 +37,9 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
   try {
     await dataSource.initialize();
     await dataSource.runMigrations({ transaction: 'each' });
+    // PGlite is one backend session behind every socket connection: a statement a closed
+    // connection prepared would still exist there and clash with the next connection's.
+    if (!embedded) allowNamedStatements(dataSource);
   } catch (error) {
     if (dataSource.isInitialized) await dataSource.destroy().catch(() => undefined);
     await embedded?.stop();

@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import type { Pool } from 'pg';
+import { QueryFailedError, type DataSource } from 'typeorm';
+
+/** Statement texts named so far; past this many, further texts run unnamed (planned each time). */
+const MAX_NAMED = 200;
+const names = new Map<string, string>();
+/** Data sources on a PostgreSQL server (not the embedded PGlite), where named statements are safe. */
+const serverBacked = new WeakSet<DataSource>();
+
+export function allowNamedStatements(dataSource: DataSource): void {
+  serverBacked.add(dataSource);
+}
+
+function nameOf(text: string): string | undefined {
+  const known = names.get(text);
+  if (known !== undefined || names.size >= MAX_NAMED) return known;
+  const name = `cms_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  names.set(text, name);
+  return name;
+}
+
+/**
+ * Runs a hot read as a named prepared statement on the pool behind TypeORM, so that each
+ * connection plans it once instead of at every request: for the contents list, planning its join
+ * of five tables cost as much as running it. Only for SQL texts from a small, fixed set of shapes
+ * (values always as parameters, never inlined), outside transactions. The statement is still
+ * reported to the DataSource's logger, so query counts see it. On the embedded PGlite it runs
+ * unnamed (see allowNamedStatements in database.ts).
+ */
+export async function preparedQuery<T>(dataSource: DataSource, text: string, values: unknown[]): Promise<T[]> {
+  const pool = (dataSource.driver as unknown as { master?: Pool }).master;
+  const name = serverBacked.has(dataSource) ? nameOf(text) : undefined;
+  if (!pool || typeof pool.query !== 'function' || name === undefined) return dataSource.query(text, values) as Promise<T[]>;
+  dataSource.logger.logQuery(text, values);
+  try {
+    const result = await pool.query({ name, text, values });
+    return result.rows as T[];
+  } catch (error) {
+    dataSource.logger.logQueryError(error as Error, text, values);
+    throw new QueryFailedError(text, values, error as Error);
+  }
+}
