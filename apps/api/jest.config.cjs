@@ -6,7 +6,7 @@ module.exports = {
   // Each API test file starts its own database; two workers keep the two cores busy.
   maxWorkers: 2,
   testTimeout: 60_000,
-  // file-type and its dependencies ship ES modules only: SWC turns them into CommonJS for Jest
+  // file-type and its dependencies, and @fastify/static's content-disposition, ship ES modules only: SWC turns them into CommonJS for Jest
   // (Node itself require()s them from the compiled API).
-  transformIgnorePatterns: ['/node_modules/(?!(file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit|@fastify/static|content-disposition)/)'],
 };

@@ -1,4 +1,4 @@
-import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD, APP_FILTER } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -10,6 +10,7 @@ import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { ConfiguratorModule } from './configurator/configurator.module';
 import { FormsModule } from './forms/forms.module';
+import { InstanceEventsModule } from './instance-events/instance-events.module';
 import { HealthController } from './health/health.controller';
 import { MediaPacksModule } from './media-packs/media-packs.module';
 import { MediasModule } from './medias/medias.module';
@@ -39,20 +40,15 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
-            autoLogging: { ignore: (req) => req.url === '/api/health' },
-            quietReqLogger: true,
-          },
-          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-        }),
+        // Nest's own logs go through pino; requests are logged by a Fastify hook (see bootstrap.ts),
+        // not by pino-http's middleware, which built a child logger for every request.
+        LoggerModule.forRoot({ pinoHttp: { level: config.logLevel }, forRoutes: [] }),
         TypeOrmModule.forRootAsync({
           useFactory: () => dataSource.options,
           dataSourceFactory: async () => dataSource,
         }),
         JwtModule.register({ global: true, secret: config.jwtSecret, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }),
+        InstanceEventsModule,
         AuthModule,
         RolesModule,
         UsersModule,

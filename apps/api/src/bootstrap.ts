@@ -1,53 +1,63 @@
-import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { createValidationPipe, rejectPrototypeKeys } from './common/http/validation';
 import type { AppConfig } from './config/app-config';
 import type { Database } from './database/database';
 import { mountFrontends } from './web/frontends';
+import { securityHeaders } from './web/security-headers';
 import { loopbackOrigin } from './web/loopback-origin';
 
-export const JSON_BODY_LIMIT = '1mb';
+export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /**
  * Builds the whole HTTP application (not yet listening): the API under /api with its pipes,
  * guard, error filter and OpenAPI, and, unless serving the API alone, the admin and the site.
+ * It runs on Fastify: on this 2-core machine Nest on Express spent about 0.8 ms of CPU in the
+ * framework alone for every request (1,100 requests/s for a 404), Fastify about a quarter of that.
  */
-export async function createApp(config: AppConfig & { jwtSecret: string }, database: Database): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, dataSource: database.dataSource }), {
+export async function createApp(config: AppConfig & { jwtSecret: string }, database: Database): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ config, dataSource: database.dataSource }), adapter, {
     bufferLogs: true,
     bodyParser: false,
   });
   const logger = app.get(Logger);
   app.useLogger(logger);
-  app.set('trust proxy', config.trustProxy);
-  app.set('x-powered-by', false);
-  app.set('query parser', 'simple');
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          // The spec marks pages shown inside a frame, so the site may be embedded.
-          frameAncestors: ['*'],
-          upgradeInsecureRequests: null,
-        },
-      },
-      frameguard: false,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.removeAllContentTypeParsers();
+  // JSON bodies refuse keys that could reach an object's prototype, with a 400 that names the key.
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text, rejectPrototypeKeys));
+    } catch (error) {
+      done(Object.assign(error as Error, { statusCode: 400, type: 'entity.parse.failed' }), undefined);
+    }
+  });
+  // Other bodies are left unread for their handler: uploads stream multipart/form-data from the raw
+  // request (busboy, with its own limits); elsewhere an unread body is simply absent.
+  fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+  // One line per answered request (not for health checks), without the token or cookies.
+  const requestLog = PinoLogger.root;
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (requestLog.isLevelEnabled('info') && request.url !== '/api/health') {
+      requestLog.info({ req: { method: request.method, url: request.url, remoteAddress: request.ip }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
+    }
+    done();
+  });
+  const security = securityHeaders();
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(security);
+    done();
+  });
   app.enableCors({ origin: true, exposedHeaders: ['Content-Range', 'Retry-After'], allowedHeaders: ['Content-Type', 'token', 'Authorization'] });
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT, reviver: rejectPrototypeKeys });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
 
@@ -63,7 +73,7 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
 
   if (config.serve !== 'api') {
-    await mountFrontends(app as INestApplication, {
+    await mountFrontends(app, {
       adminDir: config.adminDir,
       siteDir: config.serve === 'all' ? config.siteDir : undefined,
       apiOrigin: loopbackOrigin(config.host, config.port),

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { SuperAdminOnly } from '../common/auth/access.decorators';
 import { setContentRange } from '../common/http/list-query';
 import { ListQueryDto } from '../common/http/list-query.dto';
@@ -16,7 +16,7 @@ export class ConfiguratorController {
   @Get()
   @SuperAdminOnly()
   @ApiOkResponse({ type: ConfiguratorDto, isArray: true, description: 'Sorted and paged by id; filter id; the total is in Content-Range' })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<ConfiguratorDto[]> {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ConfiguratorDto[]> {
     const page = await this.configurators.list(query);
     setContentRange(res, 'configurators', page.start, page.items.length, page.total);
     return page.items;

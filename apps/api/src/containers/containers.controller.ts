@@ -1,7 +1,7 @@
 import { RightType, type Lang } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, ParseBoolPipe, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { RequireRights } from '../common/auth/access.decorators';
 import { setContentRange } from '../common/http/list-query';
 import { IdPipe, LocalePipe } from '../common/http/params';
@@ -25,7 +25,7 @@ export class ContainersController {
       'With sort, range or filter: the ra-data-simple-rest dialect (sort by id, title, published, status, updatedAt; filter by id, published, status, q), total in Content-Range.',
   })
   @ApiOkResponse({ schema: { oneOf: [{ type: 'array', items: { $ref: getSchemaPath(ContainerListItemDto) } }, { type: 'array', items: { $ref: getSchemaPath(ContainerSummaryDto) } }] } })
-  async list(@Query() query: ContainerListQueryDto, @Res({ passthrough: true }) res: Response): Promise<ContainerListItemDto[] | ContainerSummaryDto[]> {
+  async list(@Query() query: ContainerListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ContainerListItemDto[] | ContainerSummaryDto[]> {
     const page = await this.containers.list(query);
     setContentRange(res, 'containers', page.start, page.items.length, page.total);
     return page.items;

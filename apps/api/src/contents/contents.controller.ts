@@ -1,7 +1,7 @@
 import { RightType, type Lang } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { RequireRights } from '../common/auth/access.decorators';
 import { setContentRange } from '../common/http/list-query';
 import { IdPipe, LocalePipe } from '../common/http/params';
@@ -24,11 +24,11 @@ export class ContentsController {
       '(full-text search of the title and the STRING, PARAGRAPH and RICHTEXT fields in the locale; every word must match, as a prefix). The total is in Content-Range.',
   })
   @ApiOkResponse({ type: ContentSummaryDto, isArray: true })
-  async list(@Query() query: ContentListQueryDto, @Query('locale', LocalePipe) locale: Lang, @Res() res: Response): Promise<void> {
+  async list(@Query() query: ContentListQueryDto, @Query('locale', LocalePipe) locale: Lang, @Res() res: FastifyReply): Promise<void> {
     const page = await this.contents.list(query, locale);
     setContentRange(res, 'contents', page.start, page.count, page.total);
     // The service answers the JSON text itself (fields spliced in unparsed).
-    res.type('application/json').send(page.json);
+    await res.type('application/json; charset=utf-8').send(page.json);
   }
 
   @Get(':id')

@@ -1,7 +1,7 @@
 import { RightType } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { RequireRights } from '../common/auth/access.decorators';
 import { setContentRange } from '../common/http/list-query';
 import { ListQueryDto } from '../common/http/list-query.dto';
@@ -18,7 +18,7 @@ export class ElementsController {
   @RequireRights(RightType.VIEW_ELEMENT)
   @ApiOperation({ description: 'ra-data-simple-rest dialect: sort by id, title, block, status, updatedAt; filter by id, block, formId, status, q. Total in Content-Range.' })
   @ApiOkResponse({ type: ElementDto, isArray: true })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<ElementDto[]> {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ElementDto[]> {
     const page = await this.elements.list(query);
     setContentRange(res, 'elements', page.start, page.items.length, page.total);
     return page.items;

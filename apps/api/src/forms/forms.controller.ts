@@ -1,7 +1,7 @@
 import { LANGS, RightType, type Lang } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Public, RequireRights } from '../common/auth/access.decorators';
 import { setContentRange } from '../common/http/list-query';
 import { ListQueryDto } from '../common/http/list-query.dto';
@@ -19,7 +19,7 @@ export class FormsController {
   @Get()
   @RequireRights(RightType.VIEW_FORM)
   @ApiOkResponse({ type: FormListItemDto, isArray: true, description: 'Sorted (id, title, status, sendMail, updatedAt) and paged; filters id, status, sendMail, q; the total is in Content-Range' })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<FormListItemDto[]> {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<FormListItemDto[]> {
     const page = await this.forms.list(query);
     setContentRange(res, 'forms', page.start, page.items.length, page.total);
     return page.items;

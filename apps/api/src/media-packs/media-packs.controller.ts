@@ -1,7 +1,7 @@
 import { RightType } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { RequireRights } from '../common/auth/access.decorators';
 import { setContentRange } from '../common/http/list-query';
 import { ListQueryDto } from '../common/http/list-query.dto';
@@ -18,7 +18,7 @@ export class MediaPacksController {
   @RequireRights(RightType.VIEW_MEDIAPACK)
   @ApiOperation({ summary: 'List media packs with their media counts', description: 'Sortable by id, name, createdAt, updatedAt, mediaCount; filters: id, q.' })
   @ApiOkResponse({ type: MediaPackDto, isArray: true, description: 'Sorted and paged; the total is in Content-Range' })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<MediaPackDto[]> {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<MediaPackDto[]> {
     const page = await this.packs.list(query);
     setContentRange(res, 'media-packs', page.start, page.items.length, page.total);
     return page.items;

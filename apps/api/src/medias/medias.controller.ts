@@ -13,7 +13,7 @@ import {
   ApiUnprocessableEntityResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequireRights } from '../common/auth/access.decorators';
 import { setContentRange } from '../common/http/list-query';
 import { ListQueryDto } from '../common/http/list-query.dto';
@@ -31,7 +31,7 @@ export class MediasController {
   @RequireRights(RightType.VIEW_MEDIA)
   @ApiOperation({ summary: 'List media', description: 'Filters: id (one or many), packId, mimeType (a prefix such as "image/"), q (in the name).' })
   @ApiOkResponse({ type: MediaDto, isArray: true, description: 'Sorted and paged; the total is in Content-Range' })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<MediaDto[]> {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<MediaDto[]> {
     const page = await this.medias.list(query);
     setContentRange(res, 'medias', page.start, page.items.length, page.total);
     return page.items;
@@ -60,8 +60,8 @@ export class MediasController {
   @ApiPayloadTooLargeResponse({ description: 'The file is larger than UPLOAD_MAX_MB' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Not multipart/form-data, or a type that is not accepted' })
   @ApiUnprocessableEntityResponse({ description: 'An image that cannot be decoded or has too many pixels; an SVG with active content' })
-  upload(@Req() req: Request): Promise<MediaDto> {
-    return this.medias.upload(req);
+  upload(@Req() req: FastifyRequest): Promise<MediaDto> {
+    return this.medias.upload(req.raw);
   }
 
   @Put(':id')

@@ -1,7 +1,7 @@
 import { RightType } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { RequireRights } from '../common/auth/access.decorators';
 import { setContentRange } from '../common/http/list-query';
 import { ListQueryDto } from '../common/http/list-query.dto';
@@ -22,7 +22,7 @@ export class MessagesController {
   @Get()
   @RequireRights(RightType.VIEW_MESSAGE)
   @ApiOkResponse({ type: MessageDto, isArray: true, description: 'Sorted (id, createdAt, read, formId) and paged; filters id, formId, read, q; the total is in Content-Range' })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<MessageDto[]> {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<MessageDto[]> {
     const page = await this.messages.list(query);
     setContentRange(res, 'messages', page.start, page.items.length, page.total);
     return page.items;
@@ -38,13 +38,12 @@ export class MessagesController {
     schema: { type: 'string' },
   })
   @ApiNotFoundResponse({ description: 'No such form' })
-  async export(@Query() query: ExportMessagesQueryDto, @Res() res: Response): Promise<void> {
+  async export(@Query() query: ExportMessagesQueryDto, @Res() res: FastifyReply): Promise<void> {
     const formId = new IdPipe().transform(query.formId);
     const columns = await this.messages.exportColumns(formId);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="form-${formId}-messages.csv"`);
-    res.setHeader('Cache-Control', 'no-store');
-    await this.messages.streamCsv(formId, columns, res);
+    await res
+      .headers({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="form-${formId}-messages.csv"`, 'Cache-Control': 'no-store' })
+      .send(this.messages.csvStream(formId, columns));
   }
 
   @Get(':id')

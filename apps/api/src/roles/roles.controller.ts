@@ -1,7 +1,7 @@
 import { RightType } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { CurrentAuth, RequireRights } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
 import { ListQueryDto } from '../common/http/list-query.dto';
@@ -17,7 +17,7 @@ export class RolesController {
   @Get()
   @RequireRights(RightType.VIEW_ROLE)
   @ApiOkResponse({ type: RoleDto, isArray: true, description: 'Sorted and paged; the total is in Content-Range' })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<RoleDto[]> {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<RoleDto[]> {
     const page = await this.roles.list(query);
     setContentRange(res, 'roles', page.start, page.items.length, page.total);
     return page.items;

@@ -1,7 +1,7 @@
 import { RightType, SETTING_NAME_PATTERN } from '@cms/contracts';
 import { BadRequestException, Body, Controller, Delete, Get, Header, Injectable, Param, Post, Put, Query, Res, type PipeTransform } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Public, RequireRights } from '../common/auth/access.decorators';
 import { setContentRange } from '../common/http/list-query';
 import { ListQueryDto } from '../common/http/list-query.dto';
@@ -25,7 +25,7 @@ export class SettingsController {
   @Get()
   @RequireRights(RightType.ACCESS_SETTINGS)
   @ApiOkResponse({ type: SettingDto, isArray: true, description: 'Sorted (id, name, updatedAt) and paged; filters id, name, q; the total is in Content-Range' })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<SettingDto[]> {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<SettingDto[]> {
     const page = await this.settings.list(query);
     setContentRange(res, 'settings', page.start, page.items.length, page.total);
     return page.items;

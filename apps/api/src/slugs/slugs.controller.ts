@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { CurrentAuth, Public } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
 import { setContentRange } from '../common/http/list-query';
@@ -22,7 +22,7 @@ export class SlugsController {
       'filter by id, parentId, containerId, contentId, published, q); without `range`, the first 10,000. The total is in Content-Range.',
   })
   @ApiOkResponse({ type: SlugDto, isArray: true })
-  async list(@CurrentAuth() auth: AuthContext | undefined, @Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<SlugDto[]> {
+  async list(@CurrentAuth() auth: AuthContext | undefined, @Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<SlugDto[]> {
     const page = await this.slugs.list(query, auth);
     setContentRange(res, 'slugs', page.start, page.items.length, page.total);
     return page.items;

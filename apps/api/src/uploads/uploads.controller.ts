@@ -1,7 +1,7 @@
 import { MEDIA_VARIANT_FORMATS, MEDIA_VARIANT_WIDTHS } from '@cms/contracts';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../common/auth/access.decorators';
 import { UploadsService } from './uploads.service';
 
@@ -20,7 +20,7 @@ export class UploadsController {
   })
   @ApiProduces('image/x-icon', 'image/png', 'image/svg+xml')
   @ApiOkResponse({ description: 'The favicon' })
-  favicon(@Req() req: Request, @Res() res: Response): Promise<void> {
+  favicon(@Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     return this.uploads.favicon(req, res);
   }
 
@@ -40,7 +40,7 @@ export class UploadsController {
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match)' })
   @ApiResponse({ status: 416, description: 'The range lies past the end of the file' })
   @ApiNotFoundResponse({ description: 'No such file (or a name the server never generates)' })
-  file(@Param('file') file: string, @Query('w') w: unknown, @Query('format') format: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  file(@Param('file') file: string, @Query('w') w: unknown, @Query('format') format: unknown, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     return this.uploads.serve(req, res, file, { w, format });
   }
 }

@@ -1,9 +1,10 @@
 import { FAVICON_SETTING_NAME } from '@cms/contracts';
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import * as path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { DataSource } from 'typeorm';
 import { isInline, MEDIA_KEY, mediaTypeOfExt, mediaTypeOfMime, VARIANT_TYPES, variantKey, type MediaType } from '../medias/media-types';
 import { Media } from '../medias/media.entity';
@@ -65,7 +66,7 @@ export class UploadsService {
   ) {}
 
   /** GET /api/uploads/{file}[?w=&format=]: only names the server generates; anything else is a 404. */
-  async serve(req: Request, res: Response, file: string, query: { w?: unknown; format?: unknown }): Promise<void> {
+  async serve(req: FastifyRequest, res: FastifyReply, file: string, query: { w?: unknown; format?: unknown }): Promise<void> {
     const match = MEDIA_KEY.exec(file);
     if (!match) throw new NotFoundException('No such file');
     const type = mediaTypeOfExt(match[2])!;
@@ -76,7 +77,7 @@ export class UploadsService {
   }
 
   /** The site's favicon: the image whose id the setting faviconMediaId holds, else the default one. */
-  async favicon(req: Request, res: Response): Promise<void> {
+  async favicon(req: FastifyRequest, res: FastifyReply): Promise<void> {
     const media = await this.faviconMedia();
     const type = media ? mediaTypeOfMime(media.mimeType) : undefined;
     if (media && type) {
@@ -87,7 +88,7 @@ export class UploadsService {
         if (!(error instanceof NotFoundException)) throw error;
       }
     }
-    res.sendFile(DEFAULT_FAVICON, { maxAge: '1h', headers: { 'Content-Type': 'image/x-icon', ...UPLOAD_HEADERS } });
+    await res.headers({ ...UPLOAD_HEADERS, 'Content-Type': 'image/x-icon', 'Cache-Control': FAVICON_CACHE }).send(createReadStream(DEFAULT_FAVICON));
   }
 
   private async faviconMedia(): Promise<Media | null> {
@@ -102,7 +103,7 @@ export class UploadsService {
    * Streams `key` from storage. When it is missing and `create` can make it (a variant rendered on
    * first request), it is made and served; otherwise 404.
    */
-  private async send(req: Request, res: Response, key: string, type: MediaType, cacheControl: string, create?: () => Promise<boolean>): Promise<void> {
+  private async send(req: FastifyRequest, res: FastifyReply, key: string, type: MediaType, cacheControl: string, create?: () => Promise<boolean>): Promise<void> {
     const range = parseRangeHeader(req.headers.range);
     let object: StoredObject | null;
     try {
@@ -110,12 +111,12 @@ export class UploadsService {
       if (!object && create && (await create())) object = await this.storage.get(key, range);
     } catch (error) {
       if (!(error instanceof RangeNotSatisfiableError)) throw error;
-      res.status(416).set({ ...UPLOAD_HEADERS, 'Content-Range': `bytes */${error.size}` }).end();
+      await res.code(416).headers({ ...UPLOAD_HEADERS, 'Content-Range': `bytes */${error.size}` }).send();
       return;
     }
     if (!object) throw new NotFoundException('No such file');
 
-    res.set({
+    res.headers({
       ...UPLOAD_HEADERS,
       'Content-Type': type.mime,
       'Cache-Control': cacheControl,
@@ -125,28 +126,26 @@ export class UploadsService {
     });
     if (!isInline(type)) {
       const media = await this.dataSource.getRepository(Media).findOne({ select: { name: true }, where: { uri: key } });
-      res.set('Content-Disposition', attachment(media?.name ?? key));
+      res.header('Content-Disposition', attachment(media?.name ?? key));
     }
     if (matchesEtag(req.headers['if-none-match'], object.etag)) {
       object.body.destroy();
-      res.status(304).end();
+      await res.code(304).send();
       return;
     }
     if (object.range) {
-      res.status(206).set({ 'Content-Range': `bytes ${object.range.start}-${object.range.end}/${object.size}`, 'Content-Length': String(object.range.end - object.range.start + 1) });
+      res.code(206).headers({ 'Content-Range': `bytes ${object.range.start}-${object.range.end}/${object.size}`, 'Content-Length': String(object.range.end - object.range.start + 1) });
     } else {
-      res.status(200).set('Content-Length', String(object.size));
+      res.code(200).header('Content-Length', String(object.size));
     }
     if (req.method === 'HEAD') {
+      // Fastify answers HEAD without the body; an empty stream keeps the Content-Length set above.
       object.body.destroy();
-      res.end();
+      await res.send(Readable.from([]));
       return;
     }
-    try {
-      await pipeline(object.body, res);
-    } catch (error) {
-      // The client went away, or the store failed mid-way: the response is cut short either way.
-      this.logger.debug(`Serving ${key} stopped: ${(error as Error).message}`);
-    }
+    // A client that goes away, or a store that fails mid-way, cuts the response short either way.
+    object.body.once('error', (error: Error) => this.logger.debug(`Serving ${key} stopped: ${error.message}`));
+    await res.send(object.body);
   }
 }

@@ -1,7 +1,7 @@
 import { RightType } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { CurrentAuth, RequireRights } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
 import { setContentRange } from '../common/http/list-query';
@@ -18,7 +18,7 @@ export class UsersController {
   @Get()
   @RequireRights(RightType.VIEW_USER)
   @ApiOkResponse({ type: UserDto, isArray: true, description: 'Sorted and paged; the total is in Content-Range' })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response): Promise<UserDto[]> {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<UserDto[]> {
     const page = await this.users.list(query);
     setContentRange(res, 'users', page.start, page.items.length, page.total);
     return page.items;

@@ -1,5 +1,7 @@
-import type { INestApplication, LoggerService } from '@nestjs/common';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import fastifyStatic from '@fastify/static';
+import type { LoggerService } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as path from 'node:path';
@@ -20,20 +22,26 @@ function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
 
+function pathnameOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 /**
  * Serves the react-admin bundle and the public site's renderer from the API's process, so that the
  * single-machine install answers every route group on one port (one origin: one token storage).
- * Registered before Nest's routes; /api/* passes straight through.
+ * Their routes are Fastify's own; the API's routes are more specific and win, and a path under
+ * /api that no route matches goes on to the API's JSON 404.
  */
 export async function mountFrontends(
-  app: INestApplication,
+  app: NestFastifyApplication,
   options: { adminDir: string; siteDir?: string; apiOrigin: string; logger: LoggerService },
 ): Promise<void> {
   const { adminDir, siteDir, logger } = options;
+  const fastify = app.getHttpAdapter().getInstance();
   const adminIndex = path.join(adminDir, 'index.html');
   const adminBuilt = fs.existsSync(adminIndex);
   if (!adminBuilt) logger.warn?.(`The admin app is not built (${adminIndex} is missing): run npm run build`, 'Frontends');
-  const adminAssets = express.static(adminDir, { index: false, redirect: false, immutable: true, maxAge: '1y', fallthrough: true });
 
   // Without siteDir (SERVE=back-office) the public site runs in its own processes behind the proxy.
   let site: SiteHandler | undefined;
@@ -54,27 +62,46 @@ export async function mountFrontends(
     }
   }
 
-  const notBuilt = (res: Response, what: string) =>
-    res.status(503).type('text/plain').send(`The ${what} is not built yet. Run "npm run build" (npm start does it for you).`);
+  const notBuilt = (reply: FastifyReply, what: string) =>
+    reply.code(503).type('text/plain; charset=utf-8').send(`The ${what} is not built yet. Run "npm run build" (npm start does it for you).`);
 
-  // Vite builds the admin with base /admin/, so /admin/assets/x.js is <adminDir>/assets/x.js.
-  if (adminBuilt) app.use('/admin', adminAssets);
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const pathname = req.path;
-    if (isApiPath(pathname)) return next();
-    if (isAdminPath(pathname)) {
-      if (!adminBuilt) return notBuilt(res, 'back office');
-      const serveIndex = () => {
-        res.setHeader('Cache-Control', 'no-cache');
-        res.sendFile(adminIndex);
-      };
-      // Hashed assets under /admin/assets are files; every other admin path is a client-side route.
-      if (pathname.startsWith('/admin/') && path.extname(pathname)) return res.status(404).type('text/plain').send('Not found');
-      if (req.method !== 'GET' && req.method !== 'HEAD') return res.status(405).setHeader('Allow', 'GET, HEAD').end();
-      return serveIndex();
-    }
-    if (!siteDir) return next();
-    if (!site) return notBuilt(res, 'public site');
-    return site(req, res, next);
-  });
+  if (adminBuilt) {
+    // Vite builds the admin with base /admin/, so /admin/assets/x.js is <adminDir>/assets/x.js (hashed: kept a year).
+    await app.register(fastifyStatic, { root: path.join(adminDir, 'assets'), prefix: '/admin/assets/', immutable: true, maxAge: '1y', index: false, redirect: false });
+  }
+
+  const admin = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!adminBuilt) return notBuilt(reply, 'back office');
+    const pathname = pathnameOf(request.url);
+    // Every admin path without a file extension is a client-side route of the bundle.
+    if (pathname.startsWith('/admin/') && path.extname(pathname)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(adminIndex));
+  };
+  for (const url of ['/admin', '/admin/*', '/sign-in', '/not-found']) {
+    fastify.route({ method: ['GET', 'HEAD'], url, exposeHeadRoute: false, handler: admin });
+    fastify.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+      url,
+      handler: (_request, reply) => reply.code(405).header('Allow', 'GET, HEAD').send(),
+    });
+  }
+
+  // The public site: everything no other route matched (OPTIONS '*' is CORS's preflight route). Its renderer writes to the raw response,
+  // so the headers set so far (helmet's, CORS) are handed over first.
+  fastify.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', exposeHeadRoute: false, handler: (request, reply) => {
+    const pathname = pathnameOf(request.url);
+    if (isApiPath(pathname) || isAdminPath(pathname) || !siteDir) return reply.callNotFound();
+    if (!site) return notBuilt(reply, 'public site');
+    const handler = site;
+    reply.hijack();
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+    handler(request.raw, reply.raw, (error?: unknown) => {
+      if (error) logger.error('Site error', error instanceof Error ? error.stack : String(error), 'Site');
+      if (reply.raw.headersSent) {
+        reply.raw.end();
+        return;
+      }
+      reply.raw.writeHead(error ? 500 : 404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(error ? 'Internal server error' : 'Not found');
+    });
+  } });
 }

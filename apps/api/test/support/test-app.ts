@@ -1,5 +1,5 @@
 import type { RightType } from '@cms/contracts';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -14,7 +14,7 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 export const OWNER = { email: 'owner@test.local', password: 'owner-password-1' };
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   http: ReturnType<typeof request>;
   dataSource: DataSource;
   config: AppConfig;
@@ -46,6 +46,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // The owner may exist already (a second app on the same database); sign-in below checks it.
     const app = await createApp({ ...config, jwtSecret: 'test-secret-that-is-long-enough-to-pass-validation' }, database);
     await app.init();
+    await app.getHttpAdapter().getInstance().ready();
     const http = request(app.getHttpServer());
     const signIn = async (email: string, password: string) => {
       const res = await http.post('/api/auth/signin').send({ email, password });

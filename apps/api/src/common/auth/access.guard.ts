@@ -1,13 +1,14 @@
 import { hasAllRights, isSuperAdmin } from '@cms/rights';
 import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import { SessionsService } from '../../auth/sessions.service';
 import { ACCESS_RULE, type AccessRule } from './access.decorators';
 import type { RequestWithAuth } from './auth-context';
 
 /** Reads the session token from the `token` header, or from `Authorization: Bearer`. */
-export function tokenFromRequest(request: Pick<Request, 'headers'>): string | undefined {
+export function tokenFromRequest(request: { headers: IncomingHttpHeaders }): string | undefined {
   const header = request.headers['token'];
   const token = Array.isArray(header) ? header[0] : header;
   if (token) return token.trim() || undefined;
@@ -30,7 +31,7 @@ export class AccessGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, [context.getHandler(), context.getClass()]);
     if (!rule) throw new ForbiddenException('This route has no access rule');
-    const request = context.switchToHttp().getRequest<Request & RequestWithAuth>();
+    const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithAuth>();
     const token = tokenFromRequest(request);
     const auth = token ? await this.sessions.resolve(token) : null;
     if (auth) request.auth = auth;

@@ -1,13 +1,13 @@
 import type { ApiError } from '@cms/contracts';
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { QueryFailedError } from 'typeorm';
 
-/** Errors of body-parser and friends carry an HTTP status and an `expose` flag. */
+/** Errors of Fastify (body too large, unsupported type…) carry an HTTP status and a `FST_` code. */
 interface HttpLikeError {
   status?: number;
   statusCode?: number;
-  expose?: boolean;
+  code?: string;
   type?: string;
   message?: string;
 }
@@ -32,16 +32,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = this.toBody(exception);
     if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    if (response.headersSent) {
-      response.end();
+    if (reply.sent || reply.raw.headersSent) {
+      if (!reply.raw.writableEnded) reply.raw.end();
       return;
     }
     const headers = (exception as { responseHeaders?: Record<string, string> } | null)?.responseHeaders;
-    if (headers) for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-    response.status(body.statusCode).json(body);
+    if (headers) reply.headers(headers);
+    void reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
   }
 
   private toBody(exception: unknown): ApiError {
@@ -71,8 +71,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (httpLike?.type === 'entity.parse.failed' || exception instanceof SyntaxError) {
         return { statusCode: 400, message: `The request body is not valid JSON: ${httpLike?.message ?? 'parse error'}` };
       }
-      if (httpLike?.type === 'entity.too.large') return { statusCode: 413, message: 'The request body is too large' };
-      return { statusCode: status, message: httpLike?.expose && httpLike.message ? httpLike.message : 'Bad request' };
+      if (httpLike?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { statusCode: 413, message: 'The request body is too large' };
+      return { statusCode: status, message: httpLike?.code?.startsWith('FST_') && httpLike.message ? httpLike.message : 'Bad request' };
     }
     return { statusCode: 500, message: 'Internal server error' };
   }

@@ -1,5 +1,4 @@
 import { BadRequestException } from '@nestjs/common';
-import type { Response } from 'express';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 export type SortOrder = 'ASC' | 'DESC';
@@ -154,7 +153,7 @@ export function applySortAndRange<Q extends ObjectLiteral>(qb: SelectQueryBuilde
 }
 
 /** `Content-Range: users 0-24/319`, the total that react-admin pages with. */
-export function setContentRange(response: Pick<Response, 'setHeader'>, resource: string, start: number, count: number, total: number): void {
+export function setContentRange(reply: { header(name: string, value: string): unknown }, resource: string, start: number, count: number, total: number): void {
   const range = count > 0 ? `${start}-${start + count - 1}` : '*';
-  response.setHeader('Content-Range', `${resource} ${range}/${total}`);
+  reply.header('Content-Range', `${resource} ${range}/${total}`);
 }
