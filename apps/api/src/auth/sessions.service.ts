@@ -3,10 +3,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
-import { DataSource, In, LessThan } from 'typeorm';
+import { DataSource, In, LessThan, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { AuthContext } from '../common/auth/auth-context';
 import { preparedQuery } from '../database/prepared-query';
+import { InstanceEventsService } from '../instance-events/instance-events.service';
 import { Session } from './session.entity';
 
 interface SessionClaims {
@@ -28,6 +29,10 @@ interface ResolvedRow {
 }
 
 const VERIFIED_TOKENS_KEPT = 10_000;
+const RESOLVED_SESSIONS_KEPT = 10_000;
+/** A safety net only: every write that changes who a session is invalidates at once (see below). */
+const RESOLVED_TTL_MS = 60_000;
+const AUTH_CHANGED = 'auth-changed';
 
 const RESOLVE_SQL = `
   SELECT s.id AS "sessionId", s.token, s."expiresAt", l.id AS "loginId", l.email, l."roleId", u.id AS "userId", u.name,
@@ -44,9 +49,32 @@ export class SessionsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    private readonly events: InstanceEventsService,
+  ) {
+    this.events.subscribe(AUTH_CHANGED, () => this.forgetResolved());
+    this.events.onResync(() => this.forgetResolved());
+  }
 
   private readonly verified = new Map<string, { sid: string; expiresAt: number }>();
+  /**
+   * Sessions resolved lately, by token: reading the session, login, user and rights at every
+   * request cost a third of the CPU of a cheap API call. Every write that changes what a session
+   * resolves to (sign-out, revocation, a user's name, e-mail, role or removal, a role's rights)
+   * calls `authChanged()`, which empties this map on every instance before the write answers here,
+   * and within milliseconds elsewhere; nothing is kept while other instances' events may be missed.
+   */
+  private readonly resolved = new Map<string, { auth: AuthContext; sessionExpiresAt: number; storedAt: number }>();
+  private resolvedGeneration = 0;
+
+  /** Whoever holds a session may now resolve to something else: every instance forgets what it kept. */
+  authChanged(): void {
+    this.events.publish(AUTH_CHANGED, {}, {});
+  }
+
+  private forgetResolved(): void {
+    this.resolvedGeneration += 1;
+    this.resolved.clear();
+  }
 
   async create(loginId: number): Promise<string> {
     const id = randomUUID();
@@ -56,15 +84,28 @@ export class SessionsService {
     return token;
   }
 
-  /** The caller behind a token, or null for a missing, forged, expired or revoked one. One query. */
+  /** The caller behind a token, or null for a missing, forged, expired or revoked one. At most one query. */
   async resolve(token: string): Promise<AuthContext | null> {
+    const now = Date.now();
+    const known = this.resolved.get(token);
+    if (known) {
+      if (known.sessionExpiresAt > now && now - known.storedAt < RESOLVED_TTL_MS) return known.auth;
+      this.resolved.delete(token);
+    }
     const sid = await this.sessionIdOf(token);
     if (!sid) return null;
+    const generation = this.resolvedGeneration;
     const rows = await preparedQuery<ResolvedRow>(this.dataSource, RESOLVE_SQL, [sid]);
     const row = rows[0];
     if (!row || row.token !== digest(token) || new Date(row.expiresAt).getTime() <= Date.now()) return null;
     const rights = row.roleId === SUPER_ADMIN_ROLE_ID ? [...RIGHT_TYPES] : (row.rights ?? []);
-    return { sessionId: row.sessionId, loginId: row.loginId, userId: row.userId, name: row.name, email: row.email, role: row.roleId, rights };
+    const auth: AuthContext = { sessionId: row.sessionId, loginId: row.loginId, userId: row.userId, name: row.name, email: row.email, role: row.roleId, rights };
+    // A change that committed while this row was read has emptied the map since: keep nothing then.
+    if (generation === this.resolvedGeneration && this.events.reliable()) {
+      if (this.resolved.size >= RESOLVED_SESSIONS_KEPT) this.resolved.delete(this.resolved.keys().next().value as string);
+      this.resolved.set(token, { auth, sessionExpiresAt: new Date(row.expiresAt).getTime(), storedAt: Date.now() });
+    }
+    return auth;
   }
 
   /**
@@ -94,10 +135,15 @@ export class SessionsService {
 
   async revoke(sessionId: string): Promise<void> {
     await this.dataSource.getRepository(Session).delete({ id: sessionId });
+    this.authChanged();
   }
 
-  /** Ends every session of these logins at once (user removed, role changed, password reset). */
-  async revokeForLogins(loginIds: number[], manager = this.dataSource.manager): Promise<void> {
+  /**
+   * Ends every session of these logins (user removed, role changed, password reset). The caller
+   * calls `authChanged()` once its transaction has committed: earlier, a concurrent request could
+   * resolve the session again from the rows not yet changed and keep it.
+   */
+  async revokeForLogins(loginIds: number[], manager: EntityManager): Promise<void> {
     if (loginIds.length) await manager.getRepository(Session).delete({ loginId: In(loginIds) });
   }
 

@@ -3,6 +3,7 @@ import { hasRight } from '@cms/rights';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { SessionsService } from '../auth/sessions.service';
 import type { AuthContext } from '../common/auth/auth-context';
 import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
 import { Login } from '../users/login.entity';
@@ -44,7 +45,10 @@ function slugify(name: string): string {
 
 @Injectable()
 export class RolesService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: SessionsService,
+  ) {}
 
   async list(raw: RawListQuery): Promise<{ items: RoleDto[]; total: number; start: number }> {
     const query = parseListQuery(raw, ROLE_LIST);
@@ -94,7 +98,7 @@ export class RolesService {
 
   async update(actor: AuthContext, id: string, dto: UpdateRoleDto): Promise<RoleDto> {
     if (id === SUPER_ADMIN_ROLE_ID && dto.rights !== undefined) throw new ConflictException('The super-admin role holds every right; its rights cannot be changed');
-    return this.dataSource.transaction(async (manager) => {
+    const updated = await this.dataSource.transaction(async (manager) => {
       const role = await this.find(id, manager);
       if (dto.rights !== undefined) {
         const current = new Set((role.rights ?? []).map((r) => r.rightType));
@@ -106,6 +110,9 @@ export class RolesService {
       await manager.getRepository(Role).update({ id }, { name: dto.name ?? role.name, updatedAt: new Date() });
       return toDto(await this.find(id, manager));
     });
+    // Sessions of this role now resolve to other rights.
+    if (dto.rights !== undefined) this.sessions.authChanged();
+    return updated;
   }
 
   async remove(id: string): Promise<RoleDto> {

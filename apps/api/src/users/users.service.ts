@@ -108,11 +108,13 @@ export class UsersService {
       // A new role, or a password reset by someone else, ends the user's sessions at once.
       if (roleChanges || (hash && id !== actor.userId)) await this.sessions.revokeForLogins([login.id], manager);
     });
+    // The name, e-mail and role a session resolves to may have changed.
+    this.sessions.authChanged();
     return this.get(id);
   }
 
   async remove(actor: AuthContext, id: number): Promise<UserDto> {
-    return this.dataSource.transaction(async (manager) => {
+    const removed = await this.dataSource.transaction(async (manager) => {
       const login = await this.find(id, manager, true);
       await this.assertCanManage(actor, login, manager);
       if (login.roleId === SUPER_ADMIN_ROLE_ID) await this.assertNotLastSuperAdmin(manager);
@@ -120,6 +122,8 @@ export class UsersService {
       await manager.getRepository(User).delete({ id });
       return toDto(login);
     });
+    this.sessions.authChanged();
+    return removed;
   }
 
   private async assertEmailFree(manager: EntityManager, email: string) {
