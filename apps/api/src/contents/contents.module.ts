@@ -4,13 +4,14 @@ import { MetadataModule } from '../metadata/metadata.module';
 import { SectionsModule } from '../sections/sections.module';
 import { SlugsModule } from '../slugs/slugs.module';
 import { ContentFieldsService } from './content-fields.service';
+import { ContentListCache } from './content-list-cache';
 import { ContentsController } from './contents.controller';
 import { ContentsService } from './contents.service';
 
 @Module({
   imports: [SlugsModule, SectionsModule, MetadataModule, AccessesModule],
   controllers: [ContentsController],
-  providers: [ContentsService, ContentFieldsService],
+  providers: [ContentsService, ContentFieldsService, ContentListCache],
   exports: [ContentFieldsService],
 })
 export class ContentsModule {}

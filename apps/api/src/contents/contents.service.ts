@@ -3,7 +3,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccessesService } from '../accesses/accesses.service';
-import { applyFilters, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { applyFilters, parseListQuery, type ListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
 import { ContainerField } from '../containers/container-field.entity';
 import { Container } from '../containers/container.entity';
 import { preparedQuery } from '../database/prepared-query';
@@ -15,6 +15,7 @@ import { AffectedPagesService, type AffectedSeeds } from '../slugs/affected-page
 import { pathOf } from '../slugs/slug-rules';
 import { SlugsService } from '../slugs/slugs.service';
 import { ContentFieldsService, type FieldChanges } from './content-fields.service';
+import { ContentListCache, type ListPage } from './content-list-cache';
 import { Content } from './content.entity';
 import type { ContentDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
 
@@ -90,17 +91,29 @@ export class ContentsService {
     private readonly metadata: MetadataService,
     private readonly accesses: AccessesService,
     private readonly affected: AffectedPagesService,
+    private readonly listCache: ContentListCache,
   ) {}
 
   /**
-   * A page of contents in two queries whatever its size: the count, and the page with its slugs
-   * and fields. The fields come from the content_document read model (the locale's values over
-   * en's, see migration ContentDocuments) as JSON text that is spliced into the answer unparsed:
-   * neither PostgreSQL nor Node handles one row per field value. The answer is the JSON array.
+   * A page of contents: from the list cache when the list has not changed since it was read (one
+   * query: the list's version), else in three queries whatever its size: the version, the count,
+   * and the page with its slugs and fields. The fields come from the content_document read model
+   * (the locale's values over en's, see migration ContentDocuments) as JSON text that is spliced
+   * into the answer unparsed: neither PostgreSQL nor Node handles one row per field value.
    */
-  async list(raw: RawListQuery, lang: Lang): Promise<{ json: string; count: number; total: number; start: number }> {
+  async list(raw: RawListQuery, lang: Lang): Promise<ListPage> {
     const spec = contentListSpec(lang);
     const query = parseListQuery(raw, spec);
+    const key = JSON.stringify([lang, query.sort.field, query.sort.order, query.range.start, query.range.end, query.filter]);
+    const version = await this.listCache.currentVersion();
+    const kept = this.listCache.get(key, version);
+    if (kept) return kept;
+    const page = await this.readPage(query, spec, lang);
+    this.listCache.set(key, version, page);
+    return page;
+  }
+
+  private async readPage(query: ListQuery, spec: ListSpec<Content>, lang: Lang): Promise<ListPage> {
     const base = applyFilters(this.dataSource.getRepository(Content).createQueryBuilder('content'), query, spec);
     // The page of ids is cut first, from the index on (containerId, updatedAt, id) alone; then the
     // 25 rows are joined to their columns, slugs and documents, not the rows the offset skips.

@@ -1,4 +1,3 @@
-import type { PageResponse } from '@cms/contracts';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { RevalidationService } from '../revalidation/revalidation.service';
 
@@ -13,11 +12,11 @@ const TTL_MS = 5 * 60 * 1000;
  */
 @Injectable()
 export class PageCache implements OnModuleDestroy {
-  private readonly entries = new Map<string, { page: PageResponse; storedAt: number }>();
+  private readonly entries = new Map<string, { json: string; storedAt: number }>();
   private generation = 0;
   private readonly unsubscribe: () => void;
 
-  constructor(revalidation: RevalidationService) {
+  constructor(private readonly revalidation: RevalidationService) {
     this.unsubscribe = revalidation.subscribe((event) => {
       this.generation += 1;
       if (event.scope === 'all') {
@@ -32,14 +31,15 @@ export class PageCache implements OnModuleDestroy {
     return `${locale} ${path}`;
   }
 
-  get(locale: string, path: string): PageResponse | undefined {
+  /** The page's JSON text, when kept. */
+  get(locale: string, path: string): string | undefined {
     const key = PageCache.key(locale, path);
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
     if (Date.now() - entry.storedAt > TTL_MS) return undefined;
     this.entries.set(key, entry);
-    return entry.page;
+    return entry.json;
   }
 
   /** The generation to hand back to `set`: reads it before querying. */
@@ -47,10 +47,11 @@ export class PageCache implements OnModuleDestroy {
     return this.generation;
   }
 
-  set(locale: string, path: string, page: PageResponse, generation: number): void {
-    if (generation !== this.generation || page.accesses.length > 0) return;
+  /** Keeps a page that is not guarded (the caller checks), read since `generation` was taken. */
+  set(locale: string, path: string, json: string, generation: number): void {
+    if (generation !== this.generation || !this.revalidation.reliable()) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(PageCache.key(locale, path), { page, storedAt: Date.now() });
+    this.entries.set(PageCache.key(locale, path), { json, storedAt: Date.now() });
   }
 
   onModuleDestroy(): void {

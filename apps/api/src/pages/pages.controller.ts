@@ -1,7 +1,7 @@
-import type { Lang, PageResponse } from '@cms/contracts';
+import type { Lang } from '@cms/contracts';
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { CurrentAuth, Public } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
 import { LocalePipe } from '../common/http/params';
@@ -32,11 +32,11 @@ export class PagesController {
     @Query() query: PageQueryDto,
     @Query('locale', LocalePipe) locale: Lang,
     @CurrentAuth() auth: AuthContext | undefined,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<PageResponse> {
-    const page = await this.pages.read(query.path, locale, auth);
+    @Res() res: FastifyReply,
+  ): Promise<void> {
+    const { json, guarded } = await this.pages.read(query.path, locale, auth);
     // A guarded page must not be kept by shared caches.
-    if (page.accesses.length) res.setHeader('Cache-Control', 'private, no-store');
-    return page;
+    if (guarded) res.header('Cache-Control', 'private, no-store');
+    await res.type('application/json; charset=utf-8').send(json);
   }
 }

@@ -109,16 +109,21 @@ export class PagesService {
     private readonly cache: PageCache,
   ) {}
 
-  /** A page from the cache when it is there (only pages that are not guarded are kept), else read. */
-  async read(rawPath: string, lang: Lang, auth: AuthContext | undefined): Promise<PageResponse> {
+  /**
+   * A page as the JSON text of a PageResponse: from the cache when it is there (only pages that
+   * are not guarded are kept, already serialised), else read. `guarded` pages list accesses.
+   */
+  async read(rawPath: string, lang: Lang, auth: AuthContext | undefined): Promise<{ json: string; guarded: boolean }> {
     const full = normalisePath(rawPath);
     if (full === null) throw new NotFoundException(`No page at ${rawPath.slice(0, 200)}`);
     const cached = this.cache.get(lang, pathOf(full));
-    if (cached) return cached;
+    if (cached !== undefined) return { json: cached, guarded: false };
     const generation = this.cache.currentGeneration();
     const page = await this.readFromDatabase(full, lang, auth);
-    this.cache.set(lang, pathOf(full), page, generation);
-    return page;
+    const json = JSON.stringify(page);
+    const guarded = page.accesses.length > 0;
+    if (!guarded) this.cache.set(lang, pathOf(full), json, generation);
+    return { json, guarded };
   }
 
   private async readFromDatabase(full: string, lang: Lang, auth: AuthContext | undefined): Promise<PageResponse> {

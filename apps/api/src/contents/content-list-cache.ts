@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { preparedQuery } from '../database/prepared-query';
+
+export interface ListPage {
+  json: string;
+  count: number;
+  total: number;
+  start: number;
+}
+
+const MAX_BYTES = 32 * 1024 * 1024;
+const VERSION_SQL = `SELECT "version"::text AS "version" FROM "cache_version" WHERE "name" = 'contents'`;
+
+/**
+ * Pages of the contents list, by query, as the database was at one version of the list (migration
+ * ContentListVersion: every statement that changes content rows, their field documents or their
+ * slugs moves it, in its own transaction). Each read asks the current version, one indexed row, and
+ * serves a kept page only if it was read at that version: a write is seen by the next read on every
+ * instance, whatever path made it. Kept pages are bounded by size, least recently used first out.
+ */
+@Injectable()
+export class ContentListCache {
+  private version: string | null = null;
+  private readonly pages = new Map<string, ListPage>();
+  private bytes = 0;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The version query under way, and the one that callers arriving meanwhile wait for. */
+  private running: Promise<string> | null = null;
+  private queued: Promise<string> | null = null;
+
+  /**
+   * The list's current version, read by a query that started after this call (so it sees every
+   * write committed before the request came), shared by every caller that came while the previous
+   * one ran: under load, one query serves a batch of requests.
+   */
+  currentVersion(): Promise<string> {
+    if (!this.running) return this.start();
+    this.queued ??= this.running.then(
+      () => this.startQueued(),
+      () => this.startQueued(),
+    );
+    return this.queued;
+  }
+
+  private startQueued(): Promise<string> {
+    this.queued = null;
+    return this.start();
+  }
+
+  private start(): Promise<string> {
+    const running = this.readVersion().finally(() => {
+      if (this.running === running) this.running = null;
+    });
+    this.running = running;
+    return running;
+  }
+
+  /** Pages kept at an older version than the one read are dropped. */
+  private async readVersion(): Promise<string> {
+    const [row] = await preparedQuery<{ version: string }>(this.dataSource, VERSION_SQL, []);
+    const version = row?.version ?? '0';
+    if (this.version === null || BigInt(version) > BigInt(this.version)) {
+      this.pages.clear();
+      this.bytes = 0;
+      this.version = version;
+    }
+    return version;
+  }
+
+  get(key: string, version: string): ListPage | undefined {
+    if (version !== this.version) return undefined;
+    const page = this.pages.get(key);
+    if (page) {
+      this.pages.delete(key);
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+
+  /**
+   * Keeps a page read after `version` was asked. A write committed in between makes the page newer
+   * than its version, never older: the next read sees a newer version and reads again.
+   */
+  set(key: string, version: string, page: ListPage): void {
+    if (version !== this.version || page.json.length > MAX_BYTES / 8) return;
+    const previous = this.pages.get(key);
+    if (previous) {
+      this.pages.delete(key);
+      this.bytes -= previous.json.length;
+    }
+    this.pages.set(key, page);
+    this.bytes += page.json.length;
+    for (const [oldest, old] of this.pages) {
+      if (this.bytes <= MAX_BYTES) break;
+      this.pages.delete(oldest);
+      this.bytes -= old.json.length;
+    }
+  }
+}
