@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger, PinoLogger } from 'nestjs-pino';
+import { levels } from 'pino';
 import { AppModule } from './app.module';
 import { createValidationPipe, rejectPrototypeKeys } from './common/http/validation';
 import type { AppConfig } from './config/app-config';
@@ -44,14 +45,17 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
   // Other bodies are left unread for their handler: uploads stream multipart/form-data from the raw
   // request (busboy, with its own limits); elsewhere an unread body is simply absent.
   fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
-  // One line per answered request (not for health checks), without the token or cookies.
-  const requestLog = PinoLogger.root;
-  fastify.addHook('onResponse', (request, reply, done) => {
-    if (requestLog.isLevelEnabled('info') && request.url !== '/api/health') {
-      requestLog.info({ req: { method: request.method, url: request.url, remoteAddress: request.ip }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
-    }
-    done();
-  });
+  // One line per answered request (not for health checks), without the token or cookies. The level
+  // is fixed at start-up: asking pino at every request (its `levels` getter) cost a fifth of a cheap call.
+  if ((levels.values[config.logLevel] ?? Infinity) <= levels.values.info) {
+    fastify.addHook('onResponse', (request, reply, done) => {
+      if (request.url !== '/api/health') {
+        // Flat fields: pino-http's req/res serializers would read them off raw Node objects.
+        PinoLogger.root.info({ method: request.method, url: request.url, statusCode: reply.statusCode, remoteAddress: request.ip, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
+      }
+      done();
+    });
+  }
   const security = securityHeaders();
   fastify.addHook('onRequest', (_request, reply, done) => {
     reply.headers(security);
