@@ -23,6 +23,9 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
+    // No Express-style middleware runs here (logging and security headers are Fastify hooks),
+    // so @fastify/middie, which every request would pass through, is not registered.
+    skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ config, dataSource: database.dataSource }), adapter, {
     bufferLogs: true,
