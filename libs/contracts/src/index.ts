@@ -6,3 +6,4 @@ export * from './lib/settings';
 export * from './lib/media';
 export * from './lib/blocks';
 export * from './lib/content';
+export * from './lib/instance-events';

@@ -1,3 +1,4 @@
+import { INSTANCE_EVENTS_CHANNEL, type InstanceEventMessage } from '@cms/contracts';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
@@ -6,7 +7,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
-const CHANNEL = 'cms_instance_events';
+const CHANNEL = INSTANCE_EVENTS_CHANNEL;
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 export const MAX_EVENT_PAYLOAD = 7800;
 const RECONNECT_MS = 2000;
@@ -14,8 +15,9 @@ const RECONNECT_MS = 2000;
 /**
  * Events that every instance of the API must see: cache purges and invalidations. An event is
  * delivered at once to this process's subscribers and, on a PostgreSQL server, broadcast with
- * NOTIFY on one channel and received by the others over a dedicated LISTEN connection. The
- * embedded database serves a single process, where the local delivery is all there is.
+ * NOTIFY on one channel and received by the others over a dedicated LISTEN connection (standalone
+ * site processes listen to its purges too). The embedded database serves a single process, where
+ * the local delivery is all there is.
  *
  * A cache that relies on these events asks `reliable()` before keeping anything: while the LISTEN
  * connection is down, events from other instances may be missed, so nothing should be kept; when
@@ -51,8 +53,8 @@ export class InstanceEventsService implements OnApplicationBootstrap, OnModuleDe
   publish<T>(topic: string, payload: T, oversized: T): void {
     this.bus.emit(topic, payload);
     if (!this.config.databaseUrl) return;
-    let message = JSON.stringify({ origin: this.instanceId, topic, payload });
-    if (Buffer.byteLength(message) > MAX_EVENT_PAYLOAD) message = JSON.stringify({ origin: this.instanceId, topic, payload: oversized });
+    let message = JSON.stringify({ origin: this.instanceId, topic, payload } satisfies InstanceEventMessage<T>);
+    if (Buffer.byteLength(message) > MAX_EVENT_PAYLOAD) message = JSON.stringify({ origin: this.instanceId, topic, payload: oversized } satisfies InstanceEventMessage<T>);
     this.dataSource.query('SELECT pg_notify($1, $2)', [CHANNEL, message]).catch((error: Error) => {
       this.logger.error(`Could not broadcast a ${topic} event: ${error.message}`);
     });
@@ -85,7 +87,7 @@ export class InstanceEventsService implements OnApplicationBootstrap, OnModuleDe
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        const { origin, topic, payload } = JSON.parse(message.payload) as { origin: string; topic: string; payload: unknown };
+        const { origin, topic, payload } = JSON.parse(message.payload) as InstanceEventMessage;
         if (origin !== this.instanceId && typeof topic === 'string' && topic !== 'resync') this.bus.emit(topic, payload);
       } catch {
         this.logger.warn('Ignored a malformed instance event');

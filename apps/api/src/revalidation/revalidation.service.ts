@@ -1,10 +1,10 @@
+import { REVALIDATE_TOPIC, type RevalidationEvent } from '@cms/contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import { InstanceEventsService } from '../instance-events/instance-events.service';
 
-/** What to purge from the public pages' caches: everything, or some paths in some locales. */
-export type RevalidationEvent = { scope: 'all' } | { scope: 'paths'; paths: string[]; locales: string[] };
+export type { RevalidationEvent } from '@cms/contracts';
 
-const TOPIC = 'revalidate';
+const TOPIC = REVALIDATE_TOPIC;
 const ALL: RevalidationEvent = { scope: 'all' };
 
 /**

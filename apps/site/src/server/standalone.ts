@@ -1,12 +1,15 @@
 /**
  * The public site in its own process, for the scale-out topology (several site instances behind
  * a reverse proxy that sends /api, /admin, /sign-in and /not-found to the API):
- *   PORT=3001 API_ORIGIN=http://api:3000 node dist/apps/site/server/standalone.mjs
+ *   PORT=3001 API_ORIGIN=http://api:3000 DATABASE_URL=postgres://… node dist/apps/site/server/standalone.mjs
+ * With DATABASE_URL (the API's database) its page cache is purged as soon as the API changes a
+ * page; without it, cached pages live out their lifetime (5 minutes).
  * It loads entry.mjs from beside itself at run time, so the handler is bundled only once.
  */
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type * as Entry from './entry';
+import { listenForPurges } from './purge-listener';
 
 function log(level: 'info' | 'error', msg: string): void {
   const stream = level === 'error' ? process.stderr : process.stdout;
@@ -29,8 +32,11 @@ function readConfig(env: NodeJS.ProcessEnv) {
     fail(`API_ORIGIN must be a URL such as http://api:3000, got "${apiOrigin}"`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail(`API_ORIGIN must be an http(s) URL, got "${apiOrigin}"`);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) fail('DATABASE_URL must be a postgres:// URL (the API\'s database)');
   return {
     port,
+    databaseUrl,
     host: env.HOST ?? '0.0.0.0',
     apiOrigin: parsed.origin,
     clientDir: env.SITE_CLIENT_DIR ?? fileURLToPath(new URL('../client/', import.meta.url)),
@@ -41,6 +47,8 @@ async function main(): Promise<void> {
   const config = readConfig(process.env);
   const { createSiteHandler } = (await import(new URL('./entry.mjs', import.meta.url).href)) as typeof Entry;
   const handler = createSiteHandler({ clientDir: config.clientDir, apiOrigin: config.apiOrigin });
+  const purges = config.databaseUrl ? listenForPurges({ databaseUrl: config.databaseUrl, onPurge: (event) => handler.revalidate(event), log }) : undefined;
+  if (!purges) log('info', 'DATABASE_URL is not set: cached pages are not purged when the API changes them, they expire');
   const server = createServer((req, res) =>
     handler(req, res, (err) => {
       if (err) log('error', `Request failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -56,7 +64,7 @@ async function main(): Promise<void> {
     closing = true;
     log('info', `${signal} received: finishing requests in flight, then stopping`);
     setTimeout(() => process.exit(1), 10_000).unref();
-    server.close(() => process.exit(0));
+    server.close(() => void (purges?.stop() ?? Promise.resolve()).finally(() => process.exit(0)));
     server.closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
