@@ -4,7 +4,8 @@ import { DataSource } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query';
 
 export interface ListPage {
-  json: string;
+  /** The JSON array, encoded once: a kept page is written as it is. */
+  body: Buffer;
   count: number;
   total: number;
   start: number;
@@ -86,18 +87,18 @@ export class ContentListCache {
    * than its version, never older: the next read sees a newer version and reads again.
    */
   set(key: string, version: string, page: ListPage): void {
-    if (version !== this.version || page.json.length > MAX_BYTES / 8) return;
+    if (version !== this.version || page.body.length > MAX_BYTES / 8) return;
     const previous = this.pages.get(key);
     if (previous) {
       this.pages.delete(key);
-      this.bytes -= previous.json.length;
+      this.bytes -= previous.body.length;
     }
     this.pages.set(key, page);
-    this.bytes += page.json.length;
+    this.bytes += page.body.length;
     for (const [oldest, old] of this.pages) {
       if (this.bytes <= MAX_BYTES) break;
       this.pages.delete(oldest);
-      this.bytes -= old.json.length;
+      this.bytes -= old.body.length;
     }
   }
 }

@@ -28,7 +28,7 @@ export class ContentsController {
     const page = await this.contents.list(query, locale);
     setContentRange(res, 'contents', page.start, page.count, page.total);
     // The service answers the JSON text itself (fields spliced in unparsed).
-    await res.type('application/json; charset=utf-8').send(page.json);
+    await res.type('application/json; charset=utf-8').send(page.body);
   }
 
   @Get(':id')

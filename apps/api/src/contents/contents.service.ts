@@ -143,7 +143,7 @@ export class ContentsService {
       const summary = JSON.stringify({ ...toSummary(row, lang), fallbackFields: row.fallbackFields });
       return `${summary.slice(0, -1)},"fields":${row.fieldsJson}}`;
     });
-    return { json: `[${items.join(',')}]`, count: rows.length, total, start: query.range.start };
+    return { body: Buffer.from(`[${items.join(',')}]`), count: rows.length, total, start: query.range.start };
   }
 
   /**

@@ -12,7 +12,7 @@ const TTL_MS = 5 * 60 * 1000;
  */
 @Injectable()
 export class PageCache implements OnModuleDestroy {
-  private readonly entries = new Map<string, { json: string; storedAt: number }>();
+  private readonly entries = new Map<string, { body: Buffer; storedAt: number }>();
   private generation = 0;
   private readonly unsubscribe: () => void;
 
@@ -31,15 +31,15 @@ export class PageCache implements OnModuleDestroy {
     return `${locale} ${path}`;
   }
 
-  /** The page's JSON text, when kept. */
-  get(locale: string, path: string): string | undefined {
+  /** The page's JSON, encoded, when kept. */
+  get(locale: string, path: string): Buffer | undefined {
     const key = PageCache.key(locale, path);
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
     if (Date.now() - entry.storedAt > TTL_MS) return undefined;
     this.entries.set(key, entry);
-    return entry.json;
+    return entry.body;
   }
 
   /** The generation to hand back to `set`: reads it before querying. */
@@ -48,10 +48,10 @@ export class PageCache implements OnModuleDestroy {
   }
 
   /** Keeps a page that is not guarded (the caller checks), read since `generation` was taken. */
-  set(locale: string, path: string, json: string, generation: number): void {
+  set(locale: string, path: string, body: Buffer, generation: number): void {
     if (generation !== this.generation || !this.revalidation.reliable()) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(PageCache.key(locale, path), { json, storedAt: Date.now() });
+    this.entries.set(PageCache.key(locale, path), { body, storedAt: Date.now() });
   }
 
   onModuleDestroy(): void {

@@ -34,9 +34,9 @@ export class PagesController {
     @CurrentAuth() auth: AuthContext | undefined,
     @Res() res: FastifyReply,
   ): Promise<void> {
-    const { json, guarded } = await this.pages.read(query.path, locale, auth);
+    const { body, guarded } = await this.pages.read(query.path, locale, auth);
     // A guarded page must not be kept by shared caches.
     if (guarded) res.header('Cache-Control', 'private, no-store');
-    await res.type('application/json; charset=utf-8').send(json);
+    await res.type('application/json; charset=utf-8').send(body);
   }
 }

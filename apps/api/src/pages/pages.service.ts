@@ -34,6 +34,7 @@ import { mediaIdsOf } from '../sections/block-content';
 import type { Section } from '../sections/section.entity';
 import { pickLocale } from '../sections/sections.service';
 import { MAX_FULL_LENGTH, pathOf } from '../slugs/slug-rules';
+import { preparedQuery } from '../database/prepared-query';
 import { PageCache } from './page-cache';
 import { THEME_SETTINGS, themeFromSettings } from '../theme/theme';
 
@@ -110,28 +111,29 @@ export class PagesService {
   ) {}
 
   /**
-   * A page as the JSON text of a PageResponse: from the cache when it is there (only pages that
-   * are not guarded are kept, already serialised), else read. `guarded` pages list accesses.
+   * A page as the JSON of a PageResponse, encoded: from the cache when it is there (only pages
+   * that are not guarded are kept, already serialised), else read. `guarded` pages list accesses.
    */
-  async read(rawPath: string, lang: Lang, auth: AuthContext | undefined): Promise<{ json: string; guarded: boolean }> {
+  async read(rawPath: string, lang: Lang, auth: AuthContext | undefined): Promise<{ body: Buffer; guarded: boolean }> {
     const full = normalisePath(rawPath);
     if (full === null) throw new NotFoundException(`No page at ${rawPath.slice(0, 200)}`);
     const cached = this.cache.get(lang, pathOf(full));
-    if (cached !== undefined) return { json: cached, guarded: false };
+    if (cached !== undefined) return { body: cached, guarded: false };
     const generation = this.cache.currentGeneration();
     const page = await this.readFromDatabase(full, lang, auth);
-    const json = JSON.stringify(page);
+    const body = Buffer.from(JSON.stringify(page));
     const guarded = page.accesses.length > 0;
-    if (!guarded) this.cache.set(lang, pathOf(full), json, generation);
-    return { json, guarded };
+    if (!guarded) this.cache.set(lang, pathOf(full), body, generation);
+    return { body, guarded };
   }
 
   private async readFromDatabase(full: string, lang: Lang, auth: AuthContext | undefined): Promise<PageResponse> {
-    const db = this.dataSource.manager;
+    // Fixed statement texts (values are parameters): prepared once per connection on a server.
+    const query = <T>(sql: string, params: unknown[]) => preparedQuery<T>(this.dataSource, sql, params);
     const langs = [...new Set([lang, DEFAULT_LANG])];
 
     // 1. The page, its accesses (a content without its own takes its container's) and metadata.
-    const [page]: PageRow[] = await db.query(
+    const [page] = await query<PageRow>(
       `SELECT s."full", s.published AS "slugPublished",
          c.id AS "contentId", c.title AS "contentTitle", c.published AS "contentPublished", c."updatedAt" AS "contentUpdatedAt",
          k.id AS "containerId", k.title AS "containerTitle", k.published AS "containerPublished", k."hideFooter", k."disableContentSections",
@@ -156,7 +158,7 @@ export class PagesService {
 
     // 2. The page's own sections and the layout's, in the locale or en.
     const owner = page.contentId !== null ? { containerId: null, contentId: page.contentId } : { containerId: page.containerId, contentId: null };
-    const sectionRows: Section[] = await db.query(
+    const sectionRows = await query<Section>(
       `SELECT id, type, block, "formId", "containerId", "containerContentId", "contentId", "elementId", position, content, lang FROM "section"
        WHERE lang = ANY($1::lang[]) AND ((type = 'PAGE' AND ("containerId" = $2 OR "contentId" = $3)) OR (type <> 'PAGE' AND "containerId" IS NULL AND "contentId" IS NULL))
        ORDER BY position, id`,
@@ -171,7 +173,7 @@ export class PagesService {
     const elementIds = [...new Set(allSections.map((s) => s.elementId).filter((id): id is number => id !== null))];
     const elements = new Map<number, PageElement>();
     if (elementIds.length) {
-      const rows: (PageElement & { status: Status })[] = await db.query(`SELECT id, title, block, "formId", content, status FROM "element" WHERE id = ANY($1::int[])`, [elementIds]);
+      const rows = await query<PageElement & { status: Status }>(`SELECT id, title, block, "formId", content, status FROM "element" WHERE id = ANY($1::int[])`, [elementIds]);
       for (const row of rows) if (row.status === Status.AVAILABLE && isBlockName(row.block)) elements.set(row.id, { id: row.id, title: row.title, block: row.block, formId: row.formId, content: row.content ?? {} });
     }
 
@@ -181,7 +183,7 @@ export class PagesService {
     if (listings.length) {
       const limit = (s: Section) => (typeof s.content.limit === 'number' ? s.content.limit : CONTENTS_BLOCK_DEFAULT_LIMIT);
       const sortOf = (s: Section) => (s.content.sort === 'title' ? 'title' : 'updatedAt');
-      const rows: ListedRow[] = await db.query(
+      const rows = await query<ListedRow>(
         `SELECT q.sid AS "sectionId", c.id, c.title, c."containerId", c."updatedAt", sl."full"
          FROM unnest($1::int[], $2::int[], $3::int[], $4::text[]) AS q(sid, cid, lim, sort)
          CROSS JOIN LATERAL (
@@ -201,7 +203,7 @@ export class PagesService {
 
     // 5. Fields of the page's content and of the listed contents.
     const fieldOwners = [...new Set([...(page.contentId !== null ? [page.contentId] : []), ...[...listed.values()].flat().map((r) => r.id)])];
-    const fields = fieldOwners.length ? await this.fields.read(db, fieldOwners, lang) : new Map<number, LocalizedFields>();
+    const fields = fieldOwners.length ? await this.fields.read(this.dataSource.manager, fieldOwners, lang) : new Map<number, LocalizedFields>();
 
     // What the page refers to: contents (CONTENT fields), media (fields, blocks, elements), forms.
     const contentRefs = new Set<number>();
@@ -230,14 +232,14 @@ export class PagesService {
     // 6-9 do not depend on each other.
     const [refRows, mediaRows, formRows, settingRows] = await Promise.all([
       contentRefs.size
-        ? db.query(
+        ? query(
             `SELECT c.id, c.title, c."containerId", s."full" FROM "content" c LEFT JOIN "slug" s ON s."contentId" = c.id AND s.published WHERE c.id = ANY($1::int[]) AND c.published`,
             [[...contentRefs]],
           )
         : Promise.resolve([]),
-      mediaIds.size ? db.query(`SELECT id, uri, "mimeType", alt, width, height FROM "media" WHERE id = ANY($1::int[])`, [[...mediaIds]]) : Promise.resolve([]),
+      mediaIds.size ? query(`SELECT id, uri, "mimeType", alt, width, height FROM "media" WHERE id = ANY($1::int[])`, [[...mediaIds]]) : Promise.resolve([]),
       formIds.size
-        ? db.query(
+        ? query(
             `SELECT f.id, f.title, f."successMessage", f."errorMessage",
                (SELECT coalesce(json_agg(json_build_object('name', ff.name, 'type', ff.type, 'label', ff.label, 'placeholder', ff.placeholder, 'position', ff.position,
                   'line', ff.line, 'options', ff.options, 'min', ff.min, 'max', ff.max, 'defaultText', ff."defaultText", 'defaultNumber', ff."defaultNumber",
@@ -247,7 +249,7 @@ export class PagesService {
             [[...formIds], langs],
           )
         : Promise.resolve([]),
-      db.query(`SELECT name, value FROM "setting" WHERE name = ANY($1::varchar[])`, [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]]),
+      query(`SELECT name, value FROM "setting" WHERE name = ANY($1::varchar[])`, [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]]),
     ]);
 
     const contents: Record<string, PageContentRef> = {};
