@@ -1,5 +1,6 @@
 import { RightType } from '@cms/contracts';
 import { contentModel, countQueries, q } from './support/content-model';
+import { InstanceEventsService } from '../src/instance-events/instance-events.service';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** Until `check` holds, for at most `ms` (events between instances travel over NOTIFY). */
@@ -116,5 +117,29 @@ describe('contents list cache', () => {
       expect((await t.http.post('/api/auth/signout').set('token', user.token)).status).toBe(204);
       expect(await eventually(async () => (await second.http.get('/api/me').set('token', user.token)).status === 403)).toBe(true);
     });
+  });
+});
+
+// The LISTEN connection of one instance breaks (a server restart, a network cut): the CI run
+// against a PostgreSQL server.
+(process.env.DATABASE_URL ? describe : describe.skip)('while instance events may be missed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('keeps no session in memory until the listener is back, then keeps them again', async () => {
+    const events = t.app.get(InstanceEventsService);
+    const me = () => countQueries(t, () => t.http.get('/api/me').set('token', t.ownerToken));
+    await me();
+    expect((await me()).count).toBe(0);
+    await t.dataSource.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`);
+    expect(await eventually(async () => !events.reliable())).toBe(true);
+    expect((await me()).count).toBe(1);
+    expect((await me()).count).toBe(1);
+    expect(await eventually(async () => events.reliable(), 10_000)).toBe(true);
+    await me();
+    expect((await me()).count).toBe(0);
   });
 });

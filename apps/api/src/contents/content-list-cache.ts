@@ -26,12 +26,11 @@ export class ContentListCache {
   private version: string | null = null;
   private readonly pages = new Map<string, ListPage>();
   private bytes = 0;
-
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
   /** The version query under way, and the one that callers arriving meanwhile wait for. */
   private running: Promise<string> | null = null;
   private queued: Promise<string> | null = null;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
    * The list's current version, read by a query that started after this call (so it sees every

@@ -21,7 +21,7 @@ const RECONNECT_MS = 2000;
  *
  * A cache that relies on these events asks `reliable()` before keeping anything: while the LISTEN
  * connection is down, events from other instances may be missed, so nothing should be kept; when
- * it comes back, `onResync` subscribers drop what they hold.
+ * it is lost and again when it comes back, `onResync` subscribers drop what they hold.
  */
 @Injectable()
 export class InstanceEventsService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -65,7 +65,7 @@ export class InstanceEventsService implements OnApplicationBootstrap, OnModuleDe
     return () => this.bus.off(topic, listener);
   }
 
-  /** Called after the broadcast was interrupted, once it is back: events may have been missed. */
+  /** Called when the broadcast is interrupted and once it is back: events may have been missed. */
   onResync(listener: () => void): () => void {
     return this.subscribe('resync', listener);
   }
@@ -96,6 +96,8 @@ export class InstanceEventsService implements OnApplicationBootstrap, OnModuleDe
     client.on('error', (error) => {
       this.listening = false;
       this.logger.warn(`The instance-event listener lost its connection: ${error.message}`);
+      // Events may already have been missed: what was kept goes now, and again once back.
+      this.bus.emit('resync');
       void client.end().catch(() => undefined);
       this.scheduleReconnect();
     });
