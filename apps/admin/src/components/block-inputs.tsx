@@ -1,5 +1,7 @@
 import { BLOCK_NAMES, BLOCKS, type BlockName } from '@cms/contracts';
-import { FormDataConsumer, ReferenceInput, AutocompleteInput, SelectInput, TextInput, type Validator } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
+import { ArrayInput, AutocompleteInput, FormDataConsumer, ReferenceInput, required, SelectInput, SimpleFormIterator, TextInput, type Validator } from 'react-admin';
 
 export const blockChoices = (reusableOnly: boolean) =>
   BLOCK_NAMES.filter((name) => !reusableOnly || BLOCKS[name].reusable).map((name) => ({ id: name, name: `${BLOCKS[name].label} (${name})` }));
@@ -57,6 +59,48 @@ export function BlockContentInputs({ prefix = '' }: { prefix?: string }) {
           return null;
         }}
       </FormDataConsumer>
+    </>
+  );
+}
+
+/**
+ * The PAGE sections of a container or content in the form's locale, in order. `fallback`: the
+ * locale has none and en's are shown; they are saved in the locale only if edited.
+ */
+export function PageSectionsInput({ fallback }: { fallback: boolean }) {
+  return (
+    <>
+      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+        Page sections
+      </Typography>
+      {fallback && <Alert severity="info">Shown from en: saved in this locale only if you edit them.</Alert>}
+      <ArrayInput source="sections" label={false}>
+        <SimpleFormIterator fullWidth sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 1 } }}>
+          <SelectInput source="block" label="Block" choices={blockChoices(false)} validate={required()} helperText={false} sx={{ minWidth: 260 }} />
+          <BlockContentInputs />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </>
+  );
+}
+
+/** The roles that may read the page; none: everyone (a content without any takes its container's). */
+export function AccessesInput({ helperText }: { helperText: string }) {
+  return (
+    <>
+      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+        Access
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {helperText}
+      </Typography>
+      <ArrayInput source="accesses" label={false}>
+        <SimpleFormIterator inline disableReordering>
+          <ReferenceInput source="roleId" reference="roles" perPage={100} sort={{ field: 'name', order: 'ASC' }}>
+            <SelectInput label="Role" optionText="name" validate={required()} helperText={false} sx={{ minWidth: 260 }} />
+          </ReferenceInput>
+        </SimpleFormIterator>
+      </ArrayInput>
     </>
   );
 }

@@ -1,14 +1,17 @@
 import { Status } from '@cms/contracts';
 import { Create, SimpleForm } from 'react-admin';
-import { ContainerFieldsInput, ContainerMainInputs, MetadataInput } from './ContainerInputs';
+import { AccessesInput, PageSectionsInput } from '../components/block-inputs';
+import { CONTAINER_ACCESS_HELP, ContainerFieldsInput, ContainerMainInputs, MetadataInput } from './ContainerInputs';
 
 export function ContainerCreate() {
   return (
     <Create title="Create a container" redirect="edit" mutationOptions={{ meta: { locale: 'en' } }}>
-      <SimpleForm defaultValues={{ status: Status.AVAILABLE, published: false, fields: [], metadata: [] }}>
+      <SimpleForm defaultValues={{ status: Status.AVAILABLE, published: false, fields: [], metadata: [], sections: [], accesses: [] }}>
         <ContainerMainInputs />
         <ContainerFieldsInput />
+        <PageSectionsInput fallback={false} />
         <MetadataInput locale="en" />
+        <AccessesInput helperText={CONTAINER_ACCESS_HELP} />
       </SimpleForm>
     </Create>
   );

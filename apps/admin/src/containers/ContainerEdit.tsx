@@ -2,7 +2,8 @@ import { type ContainerDto, Lang } from '@cms/contracts';
 import { useState } from 'react';
 import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
-import { ContainerFieldsInput, ContainerMainInputs, MetadataInput } from './ContainerInputs';
+import { AccessesInput, PageSectionsInput } from '../components/block-inputs';
+import { CONTAINER_ACCESS_HELP, ContainerFieldsInput, ContainerMainInputs, MetadataInput } from './ContainerInputs';
 
 function ContainerTitle() {
   const record = useRecordContext<ContainerDto>();
@@ -25,7 +26,9 @@ function ContainerEditForm({ locale }: { locale: Lang }) {
     <SimpleForm toolbar={<ContainerEditToolbar />}>
       <ContainerMainInputs />
       <ContainerFieldsInput />
+      <PageSectionsInput fallback={!!record?.sectionsFallback && locale !== Lang.en} />
       <MetadataInput locale={locale} fallback={!!record?.metadataFallback && locale !== Lang.en} />
+      <AccessesInput helperText={CONTAINER_ACCESS_HELP} />
     </SimpleForm>
   );
 }

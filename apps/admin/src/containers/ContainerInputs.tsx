@@ -14,6 +14,9 @@ import {
   TextInput,
 } from 'react-admin';
 
+export const CONTAINER_ACCESS_HELP =
+  "Only signed-in users with one of these roles may read the container's page and, unless they have their own, its contents' pages. None: everyone.";
+
 export const STATUS_CHOICES = Object.values(Status).map((status) => ({ id: status, name: status === Status.AVAILABLE ? 'Available' : 'Discontinued' }));
 export const FIELD_TYPE_CHOICES = Object.values(ContainerFieldType).map((type) => ({ id: type, name: type }));
 

@@ -2,7 +2,8 @@ import { type ContentDto, Lang } from '@cms/contracts';
 import { useState } from 'react';
 import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useCreatePath, useRecordContext } from 'react-admin';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
-import { ContentFieldsInputs, ContentMainInputs, ContentMetadataInput } from './ContentInputs';
+import { AccessesInput } from '../components/block-inputs';
+import { CONTENT_ACCESS_HELP, ContentFieldsInputs, ContentMainInputs, ContentMetadataInput, ContentSectionsInput } from './ContentInputs';
 
 function ContentTitle() {
   const record = useRecordContext<ContentDto>();
@@ -33,7 +34,9 @@ export function ContentEdit() {
         <SimpleForm toolbar={<ContentEditToolbar />} sx={{ maxWidth: 720 }}>
           <ContentMainInputs containerLocked />
           <ContentFieldsInputs locale={locale} />
+          <ContentSectionsInput locale={locale} />
           <ContentMetadataInput locale={locale} />
+          <AccessesInput helperText={CONTENT_ACCESS_HELP} />
         </SimpleForm>
       </Edit>
     </>

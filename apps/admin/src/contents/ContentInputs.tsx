@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { BooleanInput, ReferenceInput, required, SelectInput, TextInput, useGetOne, useRecordContext } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { PageSectionsInput } from '../components/block-inputs';
 import { MetadataInput, slugValidation, STATUS_CHOICES } from '../containers/ContainerInputs';
 import { ContentFieldInput } from './ContentFieldInput';
 
@@ -64,6 +65,13 @@ export function ContentFieldsInputs({ locale }: { locale: Lang }) {
       )}
     </>
   );
+}
+
+export const CONTENT_ACCESS_HELP = "Only signed-in users with one of these roles may read this page. None: the container's roles apply.";
+
+export function ContentSectionsInput({ locale }: { locale: Lang }) {
+  const record = useRecordContext<ContentDto>();
+  return <PageSectionsInput fallback={!!record?.sectionsFallback && locale !== Lang.en} />;
 }
 
 export function ContentMetadataInput({ locale }: { locale: Lang }) {

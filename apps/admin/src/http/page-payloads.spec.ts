@@ -44,6 +44,37 @@ describe('page payloads', () => {
     expect(toPageUpdatePayload('contents', { ...previous, fields: { subtitle: '', price: 3 } }, previous)).toEqual({ fields: { subtitle: null } });
   });
 
+  it('sends page sections in their order, with only the references their block takes, and each access role once', () => {
+    expect(
+      toPagePayload('contents', {
+        title: 'Mug',
+        containerId: 2,
+        sections: [
+          { block: 'richtext', content: { html: '<p>Hi</p>' }, formId: '' },
+          { block: 'form', content: {}, formId: '7' },
+        ],
+        accesses: [{ roleId: 'editor' }, { roleId: 'editor' }, { roleId: '' }, {}],
+      }),
+    ).toEqual({
+      title: 'Mug',
+      containerId: 2,
+      sections: [
+        { type: 'PAGE', position: 0, block: 'richtext', content: { html: '<p>Hi</p>' }, formId: null, elementId: null, containerContentId: null },
+        { type: 'PAGE', position: 1, block: 'form', content: {}, formId: 7, elementId: null, containerContentId: null },
+      ],
+      accesses: [{ roleId: 'editor' }],
+    });
+  });
+
+  it('does not copy sections shown from en into the locale unless they were edited', () => {
+    const section = { id: 4, type: 'PAGE', block: 'hero', position: 0, lang: 'en', content: { title: 'Hello' }, formId: null, elementId: null, containerContentId: null };
+    const previous = { id: 1, title: 'Blog', sections: [section], sectionsFallback: true, accesses: [{ roleId: 'editor' }] };
+    expect(toPageUpdatePayload('containers', { ...previous }, previous)).toEqual({});
+    const edited = toPageUpdatePayload('containers', { ...previous, sections: [{ ...section, content: { title: 'Bonjour' } }] }, previous);
+    expect(edited).toEqual({ sections: [{ type: 'PAGE', position: 0, block: 'hero', content: { title: 'Bonjour' }, formId: null, elementId: null, containerContentId: null }] });
+    expect(toPageUpdatePayload('containers', { ...previous, accesses: [] }, previous)).toEqual({ accesses: [] });
+  });
+
   it('leaves empty values out of a new content', () => {
     expect(toPagePayload('contents', { title: 'Mug', containerId: '2', fields: { a: '', b: null, c: [], d: 0, e: false } })).toEqual({
       title: 'Mug',

@@ -2,10 +2,13 @@ import {
   ContainerFieldType,
   FORM_FIELD_TYPES_WITH_OPTIONS,
   FormFieldType,
+  SectionType,
+  type AccessEntry,
   type ContainerFieldInput,
   type ContentFieldValue,
   type FormFieldInput,
   type MetadataEntry,
+  type SectionInput,
 } from '@cms/contracts';
 
 /**
@@ -21,8 +24,8 @@ export function isLocalizedResource(resource: string): boolean {
   return (LOCALIZED_RESOURCES as readonly string[]).includes(resource);
 }
 
-const CONTAINER_FIELDS = ['title', 'published', 'status', 'disableContentSections', 'hideFooter', 'slug', 'fields', 'metadata'] as const;
-const CONTENT_FIELDS = ['title', 'containerId', 'published', 'status', 'slug', 'metadata'] as const;
+const CONTAINER_FIELDS = ['title', 'published', 'status', 'disableContentSections', 'hideFooter', 'slug', 'fields', 'metadata', 'sections', 'accesses'] as const;
+const CONTENT_FIELDS = ['title', 'containerId', 'published', 'status', 'slug', 'metadata', 'sections', 'accesses'] as const;
 const FORM_FIELDS = ['title', 'sendMail', 'sendTo', 'successMessage', 'errorMessage', 'status', 'fields'] as const;
 const FORM_TYPES_WITH_OPTIONS: readonly string[] = [...FORM_FIELD_TYPES_WITH_OPTIONS, FormFieldType.ZOHOOPTIONS];
 
@@ -88,7 +91,29 @@ export function toMetadata(raw: unknown): MetadataEntry[] {
     .filter((entry) => entry.name !== '');
 }
 
+/** A section of a form as the API takes it, at its rank in the list (ids and locale are the API's). */
+export function toSectionInput(raw: Payload, type: SectionType, position: number): SectionInput {
+  return {
+    type,
+    position,
+    block: String(raw.block ?? ''),
+    content: raw.content && typeof raw.content === 'object' && !Array.isArray(raw.content) ? (raw.content as Record<string, unknown>) : {},
+    formId: numberOrNull(raw.formId),
+    elementId: numberOrNull(raw.elementId),
+    containerContentId: numberOrNull(raw.containerContentId),
+  };
+}
+
+/** Roles that may read a page, each once; an entry without a role is left out. */
+export function toAccesses(raw: unknown): AccessEntry[] {
+  if (!Array.isArray(raw)) return [];
+  const roleIds = raw.map((entry) => (entry && typeof entry === 'object' ? (entry as Payload).roleId : undefined)).filter((id): id is string => typeof id === 'string' && id !== '');
+  return [...new Set(roleIds)].map((roleId) => ({ roleId }));
+}
+
 function normalized(resource: string, field: string, value: unknown, keepIds = true): unknown {
+  if (field === 'sections') return (Array.isArray(value) ? value : []).map((raw, position) => toSectionInput(raw ?? {}, SectionType.PAGE, position));
+  if (field === 'accesses') return toAccesses(value);
   if (field === 'fields' && resource === 'forms') return (Array.isArray(value) ? value : []).map((raw, index) => toFormFieldInput(raw ?? {}, index, keepIds));
   if (resource === 'forms' && ['sendTo', 'successMessage', 'errorMessage'].includes(field)) return textOrNull(value);
   if (field === 'fields' && resource === 'containers') return (Array.isArray(value) ? value : []).map((raw) => toFieldInput(raw ?? {}));

@@ -13,6 +13,7 @@ import { CenteredSpinner } from '../components/CenteredSpinner';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { API_URL } from '../http/api-request';
 import { httpClient } from '../http/http-client';
+import { toSectionInput } from '../http/page-payloads';
 import { AccessDenied } from '../layout/AccessDenied';
 
 type SectionValues = Pick<SectionInput, 'block' | 'content' | 'formId' | 'elementId' | 'containerContentId'>;
@@ -40,17 +41,7 @@ export function layoutPayload(values: LayoutValues, initial: LayoutValues, fallb
   for (const type of LAYOUT_SECTION_TYPES) {
     const list = values[type] ?? [];
     if (fallbackTypes.includes(type) && JSON.stringify(list) === JSON.stringify(initial[type] ?? [])) continue;
-    list.forEach((section, position) => {
-      sections.push({
-        type,
-        position,
-        block: section.block,
-        content: section.content && typeof section.content === 'object' ? section.content : {},
-        formId: section.formId || null,
-        elementId: section.elementId || null,
-        containerContentId: section.containerContentId || null,
-      });
-    });
+    list.forEach((section, position) => sections.push(toSectionInput({ ...section }, type, position)));
   }
   return sections;
 }

@@ -38,6 +38,53 @@ describe('containers and contents screens', () => {
   });
 });
 
+describe('page sections and access of a content', () => {
+  it("composes a page from sections, limits who reads it, and keeps en's sections out of fr unless edited", async () => {
+    const slug = unique('composed').toLowerCase();
+    const role = unique('members').toLowerCase();
+    expect((await api('/roles', { method: 'POST', token: ownerToken, body: { id: role, name: `Members ${role}`, rights: [] } })).status).toBe(201);
+    const { body: container } = await api<{ id: number }>('/containers', { method: 'POST', token: ownerToken, body: { title: unique('Stories'), slug, published: true } });
+    const { body: content } = await api<{ id: number }>('/contents', { method: 'POST', token: ownerToken, body: { containerId: container.id, title: 'Story', slug: 'story', published: true } });
+    const { page, close } = await openAsOwner(`/admin/contents/${content.id}`);
+    page.setDefaultTimeout(15_000);
+    try {
+      await page.getByText('Page sections').waitFor();
+      await page.locator('.ra-input-sections').getByRole('button', { name: 'Add' }).click();
+      await page.locator('.ra-input-sections').getByRole('combobox', { name: /Block/ }).click();
+      await page.getByRole('option', { name: 'Rich text (richtext)' }).click();
+      await page.locator('textarea[name="sections.0.content"]').fill('{"html": "<p>Made in the back office</p>"}');
+      await page.locator('.ra-input-accesses').getByRole('button', { name: 'Add' }).click();
+      await page.locator('.ra-input-accesses').getByRole('combobox', { name: /Role/ }).click();
+      await page.getByRole('option', { name: `Members ${role}` }).click();
+      await screenshot(page, 'admin-content-sections');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Content updated').waitFor();
+
+      const { body: saved } = await api<{ sections: { block: string; content: { html?: string } }[]; accesses: { roleId: string }[] }>(`/contents/${content.id}`, { token: ownerToken });
+      expect(saved.sections.map((section) => [section.block, section.content.html])).toEqual([['richtext', '<p>Made in the back office</p>']]);
+      expect(saved.accesses).toEqual([{ roleId: role }]);
+      const path = encodeURIComponent(`/${slug}/story`);
+      expect((await api(`/pages?path=${path}`)).status).toBe(401);
+      const { body: read } = await api<{ sections: { block: string }[] }>(`/pages?path=${path}`, { token: ownerToken });
+      expect(read.sections.map((section) => section.block)).toEqual(['richtext']);
+
+      // In fr the sections are en's, marked as such; saving without editing them keeps them en's.
+      await page.getByRole('button', { name: 'Locale fr' }).click();
+      await page.getByText('Shown from en: saved in this locale only if you edit them.').waitFor();
+      await page.locator('input[name="title"]').fill('Histoire');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Content updated').waitFor();
+      const { body: fr } = await api<{ sectionsFallback: boolean }>(`/contents/${content.id}?locale=fr`, { token: ownerToken });
+      expect(fr.sectionsFallback).toBe(true);
+    } catch (error) {
+      await screenshot(page, 'admin-content-sections-failure');
+      throw error;
+    } finally {
+      await close();
+    }
+  });
+});
+
 async function containerAndContent(page: Page) {
   {
     await page.getByRole('link', { name: 'Create a container' }).click();
