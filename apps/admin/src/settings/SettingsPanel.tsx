@@ -1,4 +1,4 @@
-import { FAVICON_SETTING_NAME, Lang } from '@cms/contracts';
+import { FAVICON_SETTING_NAME, Lang, OPTION_LIST_KEY_PATTERN } from '@cms/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -7,23 +7,28 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  ArrayInput,
   AutocompleteInput,
   email,
   Form,
   ReferenceInput,
   regex,
+  required,
   SaveButton,
   SelectInput,
+  SimpleFormIterator,
   TextInput,
   useNotify,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { CenteredSpinner } from '../components/CenteredSpinner';
 import { LocaleSwitcher, LOCALES } from '../components/LocaleSwitcher';
-import { changedSettings, fetchSettings, saveSetting, type SettingsValues } from './settings-api';
+import { fetchSettings, saveSetting } from './settings-api';
+import { changedSettings, type SettingsValues } from './settings-values';
 
 const settingsQueryKey = ['settings', 'screen'] as const;
 const COLOR = regex(/^#[0-9A-Fa-f]{6}$/, 'A colour written #RRGGBB');
+const OPTION_LIST_NAME = regex(OPTION_LIST_KEY_PATTERN, 'Letters, digits, _ . - (starting with a letter or digit)');
 
 function Swatch({ source }: { source: string }) {
   const value = useWatch({ name: source });
@@ -81,6 +86,18 @@ export function SettingsPanel() {
             <ReferenceInput source={FAVICON_SETTING_NAME} reference="medias" filter={{ mimeType: 'image/' }} perPage={50}>
               <AutocompleteInput label="Favicon (an image)" optionText="name" filterToQuery={(q) => ({ q })} fullWidth />
             </ReferenceInput>
+            <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
+              Option lists
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Named lists of choices for ZOHOOPTIONS fields of containers and forms: one choice a line.
+            </Typography>
+            <ArrayInput source="optionLists" label={false}>
+              <SimpleFormIterator inline disableReordering resource="settings">
+                <TextInput source="name" label="Name" validate={[required(), OPTION_LIST_NAME]} helperText="Letters, digits, _ . -" />
+                <TextInput source="options" label="Choices" multiline minRows={2} sx={{ minWidth: 280 }} />
+              </SimpleFormIterator>
+            </ArrayInput>
             <SaveButton label="Save the settings" alwaysEnable />
           </Box>
         </Form>

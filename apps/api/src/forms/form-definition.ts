@@ -1,8 +1,8 @@
-import { FORM_FIELD_TEXT_TYPES, FORM_FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES_WITHOUT_VALUE, FormFieldType, type FormFieldInput } from '@cms/contracts';
+import { FORM_FIELD_TEXT_TYPES, FORM_FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES_WITHOUT_VALUE, FormFieldType, OPTION_LIST_KEY_PATTERN, type FormFieldInput } from '@cms/contracts';
 
 /** Keys a JSON body may not hold (the body parser refuses them), so no field may be named so. */
 const RESERVED_NAMES = new Set(['constructor', 'prototype']);
-const OPTION_LIST_KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+const OPTION_LIST_KEY = OPTION_LIST_KEY_PATTERN;
 
 /**
  * The rules between the properties of a form's fields that a DTO cannot say on its own. Answers

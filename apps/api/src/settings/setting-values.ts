@@ -1,10 +1,10 @@
-import { isLang, KNOWN_SETTING_NAMES, LANGS, SETTING_VALUE_MAX_BYTES, type KnownSettingName, type KnownSettings } from '@cms/contracts';
+import { isLang, KNOWN_SETTING_NAMES, LANGS, OPTION_LIST_KEY_PATTERN, SETTING_VALUE_MAX_BYTES, type KnownSettingName, type KnownSettings } from '@cms/contracts';
 import { BadRequestException } from '@nestjs/common';
 import { isEmail } from 'class-validator';
 import { unstorableJsonReason } from './storable-json';
 
 const COLOR = /^#[0-9A-Fa-f]{6}$/;
-const OPTION_LIST_KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+const OPTION_LIST_KEY = OPTION_LIST_KEY_PATTERN;
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function isKnownSetting(name: string): name is KnownSettingName {

@@ -84,3 +84,6 @@ export interface ConfiguratorDto {
 export interface ConfiguratorRequest {
   data: Record<string, unknown>;
 }
+
+/** The name of an option list (setting `optionLists`), as ZOHOOPTIONS fields refer to it. */
+export const OPTION_LIST_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
