@@ -1,17 +1,8 @@
-import { FAVICON_SETTING_NAME } from '@cms/contracts';
+import { FAVICON_SETTING_NAME, KNOWN_SETTING_NAMES, type KnownSettingName } from '@cms/contracts';
 
-/** The settings this screen edits, by name. */
-export const EDITED_SETTINGS = [
-  'siteName',
-  'primaryColor',
-  'backgroundColor',
-  'defaultLocale',
-  'cookieConsentText',
-  'smtpSender',
-  FAVICON_SETTING_NAME,
-  'optionLists',
-] as const;
-export type EditedSetting = (typeof EDITED_SETTINGS)[number];
+export type EditedSetting = KnownSettingName | typeof FAVICON_SETTING_NAME;
+/** The settings this screen edits, by name: every known setting, and the favicon. */
+export const EDITED_SETTINGS: readonly EditedSetting[] = [...KNOWN_SETTING_NAMES, FAVICON_SETTING_NAME];
 export type SettingsValues = Partial<Record<EditedSetting, unknown>>;
 
 /** Blank texts of a per-locale value are left out (the site falls back to en). */
