@@ -93,17 +93,21 @@ describe('slugs', () => {
     expect(await published()).toBe(true);
   });
 
-  it('lists only published slugs to the public and every slug to staff holding VIEW_CONTENT', async () => {
+  it('lists only published public slugs to the public and every slug to staff holding VIEW_CONTENT', async () => {
     const hidden = await cm.container({ slug: 'hidden-page' });
-    const shown = await cm.container({ slug: 'shown-page', published: true, accesses: [{ roleId: 'super-admin' }] });
+    const shown = await cm.container({ slug: 'shown-page', published: true });
+    const guarded = await cm.container({ slug: 'guarded-page', published: true, accesses: [{ roleId: 'super-admin' }] });
     const anonymous = await t.http.get('/api/slugs');
     expect(anonymous.status).toBe(200);
     const paths = anonymous.body.map((s: { path: string }) => s.path);
     expect(paths).toContain('/shown-page');
     expect(paths).not.toContain('/hidden-page');
-    expect(anonymous.body.every((s: { published: boolean }) => s.published)).toBe(true);
-    expect(anonymous.body.find((s: { path: string }) => s.path === '/shown-page')).toMatchObject({ guarded: true, containerId: shown.id, basic: 'shown-page', full: 'shown-page' });
+    expect(paths).not.toContain('/guarded-page');
+    expect(anonymous.body.every((s: { published: boolean; guarded: boolean }) => s.published && !s.guarded)).toBe(true);
+    expect(anonymous.body.find((s: { path: string }) => s.path === '/shown-page')).toMatchObject({ guarded: false, containerId: shown.id, basic: 'shown-page', full: 'shown-page' });
     expect(anonymous.headers['content-range']).toMatch(/^slugs 0-\d+\/\d+$/);
+    const owner = await t.http.get(`/api/slugs?filter=${q({ q: 'guarded-page' })}`).set('token', t.ownerToken);
+    expect(owner.body).toEqual([expect.objectContaining({ guarded: true, containerId: guarded.id })]);
 
     const staff = await t.userWithRights([RightType.VIEW_CONTENT]);
     const all = await t.http.get(`/api/slugs?filter=${q({ q: 'hidden' })}`).set('token', staff.token);

@@ -224,6 +224,11 @@ export class ContainersService {
         seeds.contentsOfContainerIds = [id];
         seeds.listingContainerIds = [id];
       }
+      if (dto.accesses != null) {
+        // Its contents take these accesses: pages whose CONTENT fields reference them show them or not.
+        const rows: { id: number }[] = await manager.query(`SELECT id FROM "content" WHERE "containerId" = $1`, [id]);
+        seeds.referencingContentIds = rows.map((r) => r.id);
+      }
       return { affected: await this.affected.collect(manager, seeds), localOnly };
     });
     this.affected.emit(affected, localOnly ? lang : 'all');

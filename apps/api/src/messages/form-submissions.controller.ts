@@ -1,7 +1,20 @@
 import { FORM_HONEYPOT_FIELD, LANGS, type Lang } from '@cms/contracts';
 import { Body, Controller, Ip, Param, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOperation, ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { Public } from '../common/auth/access.decorators';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { readerOf } from '../accesses/readable-sql';
+import { CurrentAuth, Public } from '../common/auth/access.decorators';
+import type { AuthContext } from '../common/auth/auth-context';
 import { IdPipe, LocalePipe } from '../common/http/params';
 import { FormSubmissionDto, FormSubmissionResponseDto } from './dto/message.dto';
 import { SubmissionsService } from './submissions.service';
@@ -18,7 +31,8 @@ export class FormSubmissionsController {
     description:
       `Values are checked against the form's fields of ?locale= (en's when that locale has none). ` +
       `The hidden honeypot input "${FORM_HONEYPOT_FIELD}" must stay empty: when filled, the answer is the usual 201 but nothing is stored or mailed. ` +
-      'Each client IP may send FORM_SUBMISSIONS_PER_MINUTE messages a minute (default 10).',
+      'Each client IP may send FORM_SUBMISSIONS_PER_MINUTE messages a minute (default 10). ' +
+      'A form shown only on guarded pages takes messages only from callers who may open one of those pages (send the token).',
   })
   @ApiQuery({ name: 'locale', enum: LANGS, required: false })
   @ApiCreatedResponse({ type: FormSubmissionResponseDto, description: 'Stored (and queued for e-mail when the form sends mail)' })
@@ -26,12 +40,15 @@ export class FormSubmissionsController {
   @ApiNotFoundResponse({ description: 'No such form' })
   @ApiConflictResponse({ description: 'The form is DISCONTINUED' })
   @ApiTooManyRequestsResponse({ description: 'Too many messages from this address; see Retry-After' })
+  @ApiUnauthorizedResponse({ description: 'The form is shown only on guarded pages: send a token' })
+  @ApiForbiddenResponse({ description: 'The form is shown only on guarded pages that the role may not read' })
   submit(
     @Param('id', IdPipe) id: number,
     @Query('locale', LocalePipe) locale: Lang,
     @Body() body: FormSubmissionDto,
     @Ip() ip: string,
+    @CurrentAuth() auth: AuthContext | undefined,
   ): Promise<FormSubmissionResponseDto> {
-    return this.submissions.submit(id, locale, body, ip);
+    return this.submissions.submit(id, locale, body, ip, readerOf(auth));
   }
 }

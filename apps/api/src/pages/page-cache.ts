@@ -6,9 +6,11 @@ const MAX_ENTRIES = 5000;
 const TTL_MS = 5 * 60 * 1000;
 
 /**
- * Page reads of pages that are not guarded, kept by (locale, path) until a revalidation event
- * names them. A read that started before a purge is not stored (the generation changed), so a
- * purge cannot be undone by a slow read of the old data.
+ * Anonymous reads of pages that are not guarded, kept by (locale, path) until a revalidation event
+ * names them. Only the public's view is kept: a reader with a token may see more in a listing or
+ * a reference, so PagesService neither stores nor serves those reads here. A read that started
+ * before a purge is not stored (the generation changed), so a purge cannot be undone by a slow
+ * read of the old data.
  */
 @Injectable()
 export class PageCache implements OnModuleDestroy {
@@ -47,7 +49,7 @@ export class PageCache implements OnModuleDestroy {
     return this.generation;
   }
 
-  /** Keeps a page that is not guarded (the caller checks), read since `generation` was taken. */
+  /** Keeps an anonymous read of a page that is not guarded (the caller checks), read since `generation` was taken. */
   set(locale: string, path: string, body: Buffer, generation: number): void {
     if (generation !== this.generation || !this.revalidation.reliable()) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);

@@ -22,7 +22,8 @@ export class PagesController {
       'The container or content whose slug is `path` (`/` is the home page: the page whose slug is empty at the root), with its fields and sections in the locale ' +
       '(falling back to en), placed elements, forms, media, listed and referenced contents, the layout, metadata, theme, accesses and the alternate paths. ' +
       'Unpublished or unknown paths answer 404. A guarded page (its accesses, or for a content without any its container’s) answers 401 without a token and 403 ' +
-      'when the role is not among them (super-admin always passes). A constant number of queries, whatever the page holds.',
+      'when the role is not among them (super-admin always passes). Listed and referenced contents are only those the caller could read as pages ' +
+      '(the same rule); an answer to a caller with a token is `Cache-Control: private, no-store`. A constant number of queries, whatever the page holds.',
   })
   @ApiOkResponse({ type: PageResponseDto })
   @ApiNotFoundResponse({ description: 'No published page at this path' })
@@ -34,9 +35,9 @@ export class PagesController {
     @CurrentAuth() auth: AuthContext | undefined,
     @Res() res: FastifyReply,
   ): Promise<void> {
-    const { body, guarded } = await this.pages.read(query.path, locale, auth);
-    // A guarded page must not be kept by shared caches.
-    if (guarded) res.header('Cache-Control', 'private, no-store');
+    const { body, guarded, personal } = await this.pages.read(query.path, locale, auth);
+    // A guarded page, or a page as one role sees it (its listings and references), must not be kept by shared caches.
+    if (guarded || personal) res.header('Cache-Control', 'private, no-store');
     await res.type('application/json; charset=utf-8').send(body);
   }
 }

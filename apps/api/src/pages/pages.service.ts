@@ -27,6 +27,7 @@ import { decidePageAccess } from '@cms/rights';
 import { ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { readableSql, readerOf } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
 import { ContentFieldsService, OPTION_LISTS_SETTING, type LocalizedFields } from '../contents/content-fields.service';
 import { pickMetadata } from '../metadata/metadata.service';
@@ -75,6 +76,11 @@ interface FormRow {
 
 const MEDIA_TYPES: readonly string[] = [ContainerFieldType.IMAGE, ContainerFieldType.FILE, ContainerFieldType.VIDEO];
 
+// Listed and referenced contents are those the reader could open as pages: a public page must not
+// hand out, in a listing or a reference, what the content's own page refuses.
+const LISTED_READABLE = readableSql({ contentId: 'ct.id', containerId: 'ct."containerId"' }, { role: '$5', superAdmin: '$6' });
+const REFERENCED_READABLE = readableSql({ contentId: 'c.id', containerId: 'c."containerId"' }, { role: '$2', superAdmin: '$3' });
+
 /** `/blog/hello/` → `blog/hello`; null when it cannot be a page path. */
 export function normalisePath(path: string): string | null {
   const segments = path.split('/').filter((s) => s !== '');
@@ -111,26 +117,32 @@ export class PagesService {
   ) {}
 
   /**
-   * A page as the JSON of a PageResponse, encoded: from the cache when it is there (only pages
-   * that are not guarded are kept, already serialised), else read. `guarded` pages list accesses.
+   * A page as the JSON of a PageResponse, encoded: from the cache when it is there, else read.
+   * `guarded` pages list accesses. `personal` answers depend on the reader's role (what listings
+   * and references show): only anonymous reads of pages that are not guarded are kept, so the
+   * cache holds what the public may read and never a member's view.
    */
-  async read(rawPath: string, lang: Lang, auth: AuthContext | undefined): Promise<{ body: Buffer; guarded: boolean }> {
+  async read(rawPath: string, lang: Lang, auth: AuthContext | undefined): Promise<{ body: Buffer; guarded: boolean; personal: boolean }> {
     const full = normalisePath(rawPath);
     if (full === null) throw new NotFoundException(`No page at ${rawPath.slice(0, 200)}`);
-    const cached = this.cache.get(lang, pathOf(full));
-    if (cached !== undefined) return { body: cached, guarded: false };
+    const personal = auth !== undefined;
+    if (!personal) {
+      const cached = this.cache.get(lang, pathOf(full));
+      if (cached !== undefined) return { body: cached, guarded: false, personal };
+    }
     const generation = this.cache.currentGeneration();
     const page = await this.readFromDatabase(full, lang, auth);
     const body = Buffer.from(JSON.stringify(page));
     const guarded = page.accesses.length > 0;
-    if (!guarded) this.cache.set(lang, pathOf(full), body, generation);
-    return { body, guarded };
+    if (!guarded && !personal) this.cache.set(lang, pathOf(full), body, generation);
+    return { body, guarded, personal };
   }
 
   private async readFromDatabase(full: string, lang: Lang, auth: AuthContext | undefined): Promise<PageResponse> {
     // Fixed statement texts (values are parameters): prepared once per connection on a server.
     const query = <T>(sql: string, params: unknown[]) => preparedQuery<T>(this.dataSource, sql, params);
     const langs = [...new Set([lang, DEFAULT_LANG])];
+    const reader = readerOf(auth);
 
     // 1. The page, its accesses (a content without its own takes its container's) and metadata.
     const [page] = await query<PageRow>(
@@ -187,12 +199,14 @@ export class PagesService {
         `SELECT q.sid AS "sectionId", c.id, c.title, c."containerId", c."updatedAt", sl."full"
          FROM unnest($1::int[], $2::int[], $3::int[], $4::text[]) AS q(sid, cid, lim, sort)
          CROSS JOIN LATERAL (
-           (SELECT id, title, "containerId", "updatedAt" FROM "content" WHERE q.sort = 'updatedAt' AND "containerId" = q.cid AND published ORDER BY "updatedAt" DESC, id DESC LIMIT q.lim)
+           (SELECT id, title, "containerId", "updatedAt" FROM "content" ct WHERE q.sort = 'updatedAt' AND "containerId" = q.cid AND published AND ${LISTED_READABLE}
+             ORDER BY "updatedAt" DESC, id DESC LIMIT q.lim)
            UNION ALL
-           (SELECT id, title, "containerId", "updatedAt" FROM "content" WHERE q.sort = 'title' AND "containerId" = q.cid AND published ORDER BY title ASC, id ASC LIMIT q.lim)
+           (SELECT id, title, "containerId", "updatedAt" FROM "content" ct WHERE q.sort = 'title' AND "containerId" = q.cid AND published AND ${LISTED_READABLE}
+             ORDER BY title ASC, id ASC LIMIT q.lim)
          ) c
          LEFT JOIN "slug" sl ON sl."contentId" = c.id AND sl.published`,
-        [listings.map((s) => s.id), listings.map((s) => s.containerContentId), listings.map(limit), listings.map(sortOf)],
+        [listings.map((s) => s.id), listings.map((s) => s.containerContentId), listings.map(limit), listings.map(sortOf), reader.role, reader.superAdmin],
       );
       for (const section of listings) {
         const own = rows.filter((r) => r.sectionId === section.id);
@@ -233,8 +247,9 @@ export class PagesService {
     const [refRows, mediaRows, formRows, settingRows] = await Promise.all([
       contentRefs.size
         ? query(
-            `SELECT c.id, c.title, c."containerId", s."full" FROM "content" c LEFT JOIN "slug" s ON s."contentId" = c.id AND s.published WHERE c.id = ANY($1::int[]) AND c.published`,
-            [[...contentRefs]],
+            `SELECT c.id, c.title, c."containerId", s."full" FROM "content" c LEFT JOIN "slug" s ON s."contentId" = c.id AND s.published
+             WHERE c.id = ANY($1::int[]) AND c.published AND ${REFERENCED_READABLE}`,
+            [[...contentRefs], reader.role, reader.superAdmin],
           )
         : Promise.resolve([]),
       mediaIds.size ? query(`SELECT id, uri, "mimeType", alt, width, height FROM "media" WHERE id = ANY($1::int[])`, [[...mediaIds]]) : Promise.resolve([]),

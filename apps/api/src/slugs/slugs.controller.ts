@@ -18,7 +18,7 @@ export class SlugsController {
   @ApiOperation({
     summary: 'Page addresses',
     description:
-      'Public: published slugs only. With a token holding VIEW_CONTENT: every slug. ra-data-simple-rest dialect (sort by id, full, basic, updatedAt, published; ' +
+      'Public: published slugs of the pages the caller may open (anonymously: pages without accesses). With a token holding VIEW_CONTENT: every slug. ra-data-simple-rest dialect (sort by id, full, basic, updatedAt, published; ' +
       'filter by id, parentId, containerId, contentId, published, q); without `range`, the first 10,000. The total is in Content-Range.',
   })
   @ApiOkResponse({ type: SlugDto, isArray: true })

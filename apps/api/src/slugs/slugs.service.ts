@@ -3,6 +3,7 @@ import { hasRight } from '@cms/rights';
 import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { readableSql, readerOf } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
 import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
 import { escapeLike } from '../roles/roles.service';
@@ -51,6 +52,12 @@ export const SLUG_LIST: ListSpec<Slug> = {
 const GUARDED_SQL = `EXISTS (SELECT 1 FROM "access" a WHERE a."containerId" = slug."containerId" OR a."contentId" = slug."contentId"
   OR a."containerId" = (SELECT c."containerId" FROM "content" c WHERE c.id = slug."contentId"))`;
 
+/** The slug's page is one the reader may open (parameters :readerRole, :readerIsSuperAdmin). */
+const READABLE_SQL = readableSql(
+  { contentId: 'slug."contentId"', containerId: 'COALESCE(slug."containerId", (SELECT c."containerId" FROM "content" c WHERE c.id = slug."contentId"))' },
+  { role: ':readerRole', superAdmin: ':readerIsSuperAdmin' },
+);
+
 interface SlugRow {
   id: number;
   basic: string;
@@ -87,11 +94,18 @@ function toDto(row: SlugRow): SlugDto {
 export class SlugsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Published slugs for everyone; every slug for staff holding VIEW_CONTENT. Without `range`, the first 10,000. */
+  /**
+   * Every slug for staff holding VIEW_CONTENT; for anyone else the published slugs of pages they
+   * may open (anonymous callers: public pages only, so the sitemap and crawlers never learn a
+   * members-only path). Without `range`, the first 10,000.
+   */
   async list(raw: RawListQuery, auth: AuthContext | undefined): Promise<{ items: SlugDto[]; total: number; start: number }> {
     const query = parseListQuery(raw.range === undefined ? { ...raw, range: '[0,9999]' } : raw, SLUG_LIST);
     const base = applyFilters(this.dataSource.getRepository(Slug).createQueryBuilder('slug'), query, SLUG_LIST);
-    if (!hasRight(auth, RightType.VIEW_CONTENT)) base.andWhere('slug.published = true');
+    if (!hasRight(auth, RightType.VIEW_CONTENT)) {
+      const reader = readerOf(auth);
+      base.andWhere(`slug.published = true AND ${READABLE_SQL}`, { readerRole: reader.role, readerIsSuperAdmin: reader.superAdmin });
+    }
     const total = await base.clone().getCount();
     const rows = await applySortAndRange(
       base

@@ -1,5 +1,6 @@
-import { FORM_HONEYPOT_FIELD, type FormSubmissionRequest } from '@cms/contracts';
+import { FORM_HONEYPOT_FIELD, TOKEN_HEADER, type FormSubmissionRequest } from '@cms/contracts';
 import { FORM_ALERT_ATTR, FORM_ATTR, FORM_ERROR_FOR_ATTR, FORM_ID_FIELD, FORM_SECTION_FIELD, FORM_STATUS_ATTR } from '../shared/dom-contract';
+import { readToken } from './session-token';
 
 /** The controls of a form as [name, kind, value, checked] (kept apart from the DOM so that it can be tested without one). */
 export interface ControlState {
@@ -109,10 +110,12 @@ export function startForms(win: Window, doc: Document): void {
 
       const locale = form.dataset.locale ?? 'en';
       const url = `/api/forms/${encodeURIComponent(form.getAttribute(FORM_ATTR) ?? '')}/messages?locale=${encodeURIComponent(locale)}`;
+      // A form shown only on members' pages takes messages only from members: say who is sending.
+      const token = readToken(win);
       win
         .fetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { [TOKEN_HEADER]: token } : {}) },
           body: JSON.stringify(submissionOf(controlsOf(form))),
         })
         .then(async (response) => {

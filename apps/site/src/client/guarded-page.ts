@@ -1,11 +1,11 @@
-import { AUTH_GUARD_LOG, DEFAULT_LANG, isLang, NOT_FOUND_PATH, TOKEN_HEADER, TOKEN_STORAGE_KEY, type PageResponse } from '@cms/contracts';
+import { AUTH_GUARD_LOG, DEFAULT_LANG, isLang, NOT_FOUND_PATH, TOKEN_HEADER, type PageResponse } from '@cms/contracts';
 // The page mapping and the renderer hold no Node API: this chunk, loaded only on guarded pages,
 // draws the page with the very components the server uses.
 import { mapPageResponse } from '../server/pages/map-page';
 import { signInHref } from '../server/pages/guarded-page';
 import { renderPage } from '../server/render/render-page';
 import { DEFAULT_THEME } from '../server/theme/site-theme';
-import { localStorageOf } from './consent-storage';
+import { readToken } from './session-token';
 
 export type GuardOutcome = 'rendered' | 'redirected' | 'failed';
 
@@ -14,14 +14,6 @@ export function guardRedirect(status: number, signIn: string): string | null {
   if (status === 401) return signIn;
   if (status === 403) return NOT_FOUND_PATH;
   return null;
-}
-
-function readToken(win: Window): string | null {
-  try {
-    return localStorageOf(win)?.getItem(TOKEN_STORAGE_KEY) ?? null;
-  } catch {
-    return null;
-  }
 }
 
 /** Puts the rendered document in place of the stand-in: its title, description and body. */
