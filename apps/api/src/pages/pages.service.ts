@@ -24,7 +24,7 @@ import {
   type PageSection,
 } from '@cms/contracts';
 import { decidePageAccess } from '@cms/rights';
-import { ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { readableSql, readerOf } from '../accesses/readable-sql';
@@ -165,8 +165,10 @@ export class PagesService {
     if (!page || !published) throw new NotFoundException(`No page at ${pathOf(full)}`);
     const roleIds = page.contentId !== null && page.contentAccesses.length > 0 ? page.contentAccesses : page.containerAccesses;
     const decision = decidePageAccess({ accesses: roleIds.map((roleId) => ({ roleId })) }, auth ? { role: auth.role, rights: auth.rights } : null);
+    // Anonymous visitors learn that a published page asks for sign-in: the site must send them to
+    // /sign-in (spec section 2). A signed-in role without access is told what a missing page tells.
     if (decision.kind === 'sign-in') throw new UnauthorizedException('This page is for signed-in members: sign in first');
-    if (decision.kind === 'not-found') throw new ForbiddenException('Your role may not read this page');
+    if (decision.kind === 'not-found') throw new NotFoundException(`No page at ${pathOf(full)}`);
 
     // 2. The page's own sections and the layout's, in the locale or en.
     const owner = page.contentId !== null ? { containerId: null, contentId: page.contentId } : { containerId: page.containerId, contentId: null };

@@ -201,6 +201,25 @@ describe('members-only content', () => {
     for (const guarded of ['/posts', '/posts/secret', '/news/vip']) expect(otherPaths).not.toContain(guarded);
   });
 
+  it('a member of another role cannot tell a members-only page from a missing one', async () => {
+    for (const path of ['/posts/secret', '/posts', '/news/vip']) {
+      const guarded = await read(path, others.token);
+      const missing = await read(`${path}-missing`, others.token);
+      expect({ path, status: guarded.status }).toEqual({ path, status: missing.status });
+      expect(guarded.body).toEqual({ statusCode: 404, message: `No page at ${path}` });
+      expect(guarded.text).not.toContain(SECRET);
+    }
+  });
+
+  it('an anonymous probe of a members-only page learns only that it asks for sign-in (the site must send the visitor there), nothing of the page', async () => {
+    const guarded = await read('/posts/secret');
+    expect(guarded.status).toBe(401);
+    expect(guarded.body).toEqual({ statusCode: 401, message: 'This page is for signed-in members: sign in first' });
+    // An unpublished members-only page answers as a missing one.
+    await cm.content({ containerId: posts.id, title: `Draft ${SECRET}`, slug: 'draft', published: false });
+    expect((await read('/posts/draft')).body).toEqual({ statusCode: 404, message: 'No page at /posts/draft' });
+  });
+
   describe('a form shown only on members-only pages', () => {
     let formId: number;
     let ip = 0;

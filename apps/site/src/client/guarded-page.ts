@@ -9,10 +9,13 @@ import { readToken } from './session-token';
 
 export type GuardOutcome = 'rendered' | 'redirected' | 'failed';
 
-/** Where a guard answer sends the visitor (spec: sign-in when signed out, not-found without the role). */
+/**
+ * Where a guard answer sends the visitor (spec: sign-in when signed out, not-found without the
+ * role). The API answers a role without access as it answers a missing page: 404.
+ */
 export function guardRedirect(status: number, signIn: string): string | null {
   if (status === 401) return signIn;
-  if (status === 403) return NOT_FOUND_PATH;
+  if (status === 403 || status === 404) return NOT_FOUND_PATH;
   return null;
 }
 
