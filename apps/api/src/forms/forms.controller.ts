@@ -1,8 +1,20 @@
 import { LANGS, RightType, type Lang } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Public, RequireRights } from '../common/auth/access.decorators';
+import { readerOf } from '../accesses/readable-sql';
+import { CurrentAuth, Public, RequireRights } from '../common/auth/access.decorators';
+import type { AuthContext } from '../common/auth/auth-context';
 import { setContentRange } from '../common/http/list-query';
 import { ListQueryDto } from '../common/http/list-query.dto';
 import { IdPipe, LocalePipe } from '../common/http/params';
@@ -30,8 +42,10 @@ export class FormsController {
   @LocaleQuery()
   @ApiOkResponse({ type: PublicFormDto, description: 'An AVAILABLE form as the public site shows it, fields in the locale or else en' })
   @ApiNotFoundResponse({ description: 'No such form, or it is DISCONTINUED' })
-  publicForm(@Param('id', IdPipe) id: number, @Query('locale', LocalePipe) locale: Lang): Promise<PublicFormDto> {
-    return this.forms.publicForm(id, locale);
+  @ApiUnauthorizedResponse({ description: 'The form is shown only on guarded pages: send a token' })
+  @ApiForbiddenResponse({ description: 'The form is shown only on guarded pages that the role may not read' })
+  publicForm(@Param('id', IdPipe) id: number, @Query('locale', LocalePipe) locale: Lang, @CurrentAuth() auth: AuthContext | undefined): Promise<PublicFormDto> {
+    return this.forms.publicForm(id, locale, readerOf(auth));
   }
 
   @Get(':id')

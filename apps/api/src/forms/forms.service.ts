@@ -1,7 +1,8 @@
 import { DEFAULT_LANG, FORM_HONEYPOT_FIELD, Status, type Lang } from '@cms/contracts';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { readableSql, type Reader } from '../accesses/readable-sql';
 import { escapeLike } from '../roles/roles.service';
 import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
 import { Element } from '../elements/element.entity';
@@ -11,6 +12,19 @@ import type { CreateFormDto, FormDto, FormFieldDto, FormFieldInputDto, FormListI
 import { checkFormFields } from './form-definition';
 import { FormField } from './form-field.entity';
 import { Form } from './form.entity';
+
+/**
+ * Where a form is shown (its own sections and the sections placing an element that holds it) and
+ * whether the reader may open one of those pages. A layout section belongs to no page and shows
+ * on every one, so it makes the form public.
+ */
+const PLACEMENT_SQL = `SELECT count(*)::int AS placements,
+    coalesce(bool_or(${readableSql(
+      { contentId: 's."contentId"', containerId: 'COALESCE(s."containerId", (SELECT c."containerId" FROM "content" c WHERE c.id = s."contentId"))' },
+      { role: '$2', superAdmin: '$3' },
+    )}), false) AS readable
+  FROM "section" s
+  WHERE s."formId" = $1 OR s."elementId" IN (SELECT e.id FROM "element" e WHERE e."formId" = $1)`;
 
 export const FORM_LIST: ListSpec<Form> = {
   resource: 'forms',
@@ -174,9 +188,10 @@ export class FormsService {
   }
 
   /** What the public site shows of an AVAILABLE form; 404 for others, as for a missing one. */
-  async publicForm(id: number, locale: Lang): Promise<PublicFormDto> {
+  async publicForm(id: number, locale: Lang, reader: Reader): Promise<PublicFormDto> {
     const { form, fields, fieldsLocale } = await this.definition(id, locale);
     if (form.status !== Status.AVAILABLE) throw new NotFoundException(`No form ${id}`);
+    await this.assertShownTo(id, reader);
     return {
       id: form.id,
       title: form.title,
@@ -192,6 +207,18 @@ export class FormsService {
   }
 
   /** The form and the fields of a locale (en's when the locale has none), in order; for submissions. */
+  /**
+   * A form shown only on guarded pages is for those who may open one of them (401 without a
+   * token, 403 for another role, as the pages answer): its definition and its messages. A form
+   * placed nowhere stays open: integrators post to it directly.
+   */
+  async assertShownTo(id: number, reader: Reader): Promise<void> {
+    const [{ placements, readable }]: { placements: number; readable: boolean }[] = await this.dataSource.query(PLACEMENT_SQL, [id, reader.role, reader.superAdmin]);
+    if (placements === 0 || readable) return;
+    if (reader.role === null) throw new UnauthorizedException('This form is on pages for signed-in members: sign in first');
+    throw new ForbiddenException('Your role may not read the pages that show this form');
+  }
+
   async definition(id: number, locale: Lang): Promise<FormDefinition> {
     const form = await this.dataSource
       .getRepository(Form)

@@ -1,8 +1,8 @@
 import { FORM_MAX_FIELDS, FormFieldType, Status, type FormValue, type Lang } from '@cms/contracts';
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { readableSql, type Reader } from '../accesses/readable-sql';
+import type { Reader } from '../accesses/readable-sql';
 import { FormsService } from '../forms/forms.service';
 import { renderFormMail } from '../mail/form-mail';
 import { isSafeAddress } from '../mail/mail-worker';
@@ -15,19 +15,6 @@ import { SubmissionLimiter } from './submission-limiter';
 
 const DEFAULT_SUCCESS = 'Thank you: your message was sent.';
 const DEFAULT_ERROR = 'Some values are missing or invalid.';
-
-/**
- * Where a form is shown (its own sections and the sections placing an element that holds it) and
- * whether the reader may open one of those pages. A layout section belongs to no page and shows
- * on every one, so it makes the form public.
- */
-const PLACEMENT_SQL = `SELECT count(*)::int AS placements,
-    coalesce(bool_or(${readableSql(
-      { contentId: 's."contentId"', containerId: 'COALESCE(s."containerId", (SELECT c."containerId" FROM "content" c WHERE c.id = s."contentId"))' },
-      { role: '$2', superAdmin: '$3' },
-    )}), false) AS readable
-  FROM "section" s
-  WHERE s."formId" = $1 OR s."elementId" IN (SELECT e.id FROM "element" e WHERE e."formId" = $1)`;
 
 /**
  * Public form submissions: rate-limited per IP, checked against the form's fields on the server,
@@ -50,7 +37,7 @@ export class SubmissionsService {
     await this.limiter.hit(ip);
     const { form, fields } = await this.forms.definition(formId, locale);
     if (form.status !== Status.AVAILABLE) throw new ConflictException('This form no longer accepts messages');
-    await this.assertReaderMaySend(formId, reader);
+    await this.forms.assertShownTo(formId, reader);
     const accepted = { message: form.successMessage || DEFAULT_SUCCESS };
     // A filled honeypot is a bot: it gets the usual answer, and nothing is kept.
     if (body._hp) return accepted;
@@ -84,17 +71,5 @@ export class SubmissionsService {
     });
     this.mail.sendSoon();
     return accepted;
-  }
-
-  /**
-   * A form shown only on guarded pages takes messages only from those who may open one of them
-   * (401 without a token, 403 for another role, as the pages answer). A form placed nowhere keeps
-   * taking messages: integrators post to it directly.
-   */
-  private async assertReaderMaySend(formId: number, reader: Reader): Promise<void> {
-    const [{ placements, readable }]: { placements: number; readable: boolean }[] = await this.dataSource.query(PLACEMENT_SQL, [formId, reader.role, reader.superAdmin]);
-    if (placements === 0 || readable) return;
-    if (reader.role === null) throw new UnauthorizedException('This form is on pages for signed-in members: sign in first');
-    throw new ForbiddenException('Your role may not read the pages that show this form');
   }
 }

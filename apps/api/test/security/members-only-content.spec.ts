@@ -254,6 +254,17 @@ describe('members-only content', () => {
       expect(await messageCount(formId)).toBe(2);
     });
 
+    it('hands its definition (GET /api/forms/{id}/public) only to the readers of those pages', async () => {
+      const definition = (token?: string) => {
+        const req = t.http.get(`/api/forms/${formId}/public`);
+        return token ? req.set('token', token) : req;
+      };
+      expect((await definition()).status).toBe(401);
+      expect((await definition(others.token)).status).toBe(403);
+      expect((await definition(members.token)).status).toBe(200);
+      expect((await definition(t.ownerToken)).status).toBe(200);
+    });
+
     it('takes messages from anyone once an element places it on a public page too', async () => {
       const elementId = (await cm.as().post('/api/elements', { title: 'Ask', block: 'form', formId, content: { title: 'Ask' } })).body.id;
       await cm.container({ slug: 'contact', published: true, sections: [{ block: 'element', elementId }] });
