@@ -145,10 +145,13 @@ describe('members-only content', () => {
     expect(limited.id).toEqual(expect.any(Number));
   });
 
-  it('what a listing shows each reader is exactly what that reader may open as a page', async () => {
+  it('what a listing, a reference or GET /api/slugs shows each reader is exactly what that reader may open as a page', async () => {
     const readers = { anonymous: undefined, members: members.token, others: others.token, owner: t.ownerToken };
     for (const [who, token] of Object.entries(readers)) {
-      const listed = new Set([...itemsOf((await read(landingPath, token)).body, posts.id), ...itemsOf((await read(landingPath, token)).body, news.id)]);
+      const landing = (await read(landingPath, token)).body;
+      const listed = new Set([...itemsOf(landing, posts.id), ...itemsOf(landing, news.id)]);
+      const slugsReq = t.http.get('/api/slugs');
+      const slugs = new Set(((await (token ? slugsReq.set('token', token) : slugsReq)).body as { path: string }[]).map((s) => s.path));
       for (const [id, path] of [
         [secret.id, '/posts/secret'],
         [publicNews.id, '/news/open'],
@@ -156,8 +159,11 @@ describe('members-only content', () => {
         [othersNews.id, '/news/others-only'],
       ] as const) {
         const opens = (await read(path, token)).status === 200;
-        expect({ who, path, listed: listed.has(id) }).toEqual({ who, path, listed: opens });
+        expect({ who, path, listed: listed.has(id), slug: slugs.has(path) }).toEqual({ who, path, listed: opens, slug: opens });
+        if (id === secret.id || id === publicNews.id) expect({ who, path, referenced: landing.contents[id] !== undefined }).toEqual({ who, path, referenced: opens });
       }
+      const containerOpens = (await read('/posts', token)).status === 200;
+      expect({ who, path: '/posts', slug: slugs.has('/posts') }).toEqual({ who, path: '/posts', slug: containerOpens });
     }
   });
 
