@@ -144,7 +144,11 @@ describe('back office in five languages', () => {
         await page.getByRole('button', { name: /^(User menu|Menu utilisateur|Kullanıcı menüsü|Menú de usuario|Menu utente)/ }).click();
         // The language names are written in their own language, whatever the current one.
         for (const name of LANGUAGES.map((entry) => entry.menu)) await page.getByRole('menuitem', { name, exact: true }).waitFor();
-        if (language.lang === 'tr') await screenshot(page, 'admin-i18n-user-menu', { fullPage: false });
+        if (language.lang === 'tr') {
+          // The menu fades in: photograph it once it is fully shown.
+          await page.waitForFunction(() => getComputedStyle(document.querySelector('#user-menu .MuiPaper-root') as Element).opacity === '1');
+          await screenshot(page, 'admin-i18n-user-menu', { fullPage: false });
+        }
         await page.getByRole('menuitem', { name: language.menu, exact: true }).click();
         await nav.getByRole('link', { name: language.containers, exact: true }).waitFor();
         expect(await page.locator('html').getAttribute('lang')).toBe(language.lang);
