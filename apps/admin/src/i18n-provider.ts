@@ -10,8 +10,11 @@ const polyglot = polyglotI18nProvider(
   [...UI_LOCALES],
 );
 
+/** Screen readers, spell checkers and the browser's tab read the page in its language. */
 function markDocument(locale: string): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = locale;
+  document.title = polyglot.translate('cms.app.title');
 }
 
 /**
