@@ -1,7 +1,7 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import noLiteralUiText from './tools/eslint/no-literal-ui-text.cjs';
+import noLiteralUiText from './apps/admin/eslint/no-literal-ui-text.cjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/tmp/**', '**/.nx/**', '**/coverage/**', 'data/**'] },

@@ -1,7 +1,7 @@
 import { RuleTester } from 'eslint';
-// The rule lives with the lint tools; it is tested here, beside the catalogs it protects.
+// The rule lives in apps/admin/eslint; it is tested here, beside the catalogs it protects.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const rule = require('../../../../tools/eslint/no-literal-ui-text.cjs');
+const rule = require('../../eslint/no-literal-ui-text.cjs');
 
 const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module', parserOptions: { ecmaFeatures: { jsx: true } } } });
 
