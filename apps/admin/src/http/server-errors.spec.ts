@@ -66,5 +66,6 @@ describe('messages shown for server errors', () => {
     expect(localizedApiMessage({ status: 0, body: null, message: 'x' }, french)).toBe('Le serveur est injoignable. Vérifiez votre connexion et réessayez.');
     expect(localizedApiMessage({ status: 400, body: notEmpty, message: notEmpty.message }, french)).toBe('Une valeur obligatoire est manquante.');
     expect(localizedApiMessage({ status: 503, body: { message: 'The server is busy' }, message: 'The server is busy' }, french)).toBe('The server is busy');
+    expect(localizedApiMessage({ status: 502, body: '<html>Bad Gateway</html>', message: 'Bad Gateway' }, french)).toBe('La requête a échoué (502).');
   });
 });

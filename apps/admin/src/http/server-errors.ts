@@ -101,5 +101,6 @@ export function localizeFormErrors(body: unknown, translate: Translate): Record<
 export function localizedApiMessage(error: { status: number; body: unknown; message: string }, translate: Translate, method?: string): string {
   if (error.status === 0) return translate('cms.server_errors.unreachable');
   const kind = kindOfAnswer({ status: error.status, body: error.body, method });
-  return kind ? translate(ANSWER_KEYS[kind]) : error.message;
+  if (kind) return translate(ANSWER_KEYS[kind]);
+  return messagesOf(error.body).message ?? translate('cms.server_errors.request_failed', { status: error.status });
 }

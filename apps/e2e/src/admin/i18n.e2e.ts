@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { screenshot } from '../support/screenshot';
-import { api, apiSignIn, baseUrl, launchChromium, owner, unique } from './admin-session';
+import { api, apiSignIn, baseUrl, createUserWithRights, launchChromium, owner, storeToken, unique } from './admin-session';
 
 jest.setTimeout(180_000);
 
@@ -126,6 +126,35 @@ describe('back office in five languages', () => {
       expect(english).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it("words the API's known errors in the interface language: not unique, still in use on delete", async () => {
+    const held = await createUserWithRights(ownerToken, ['VIEW_ROLE']);
+    const { context, page } = await newContext('fr-FR');
+    try {
+      await storeToken(page, ownerToken);
+      // A role key already taken: the API answers 409 in English, the screen says it in French.
+      await page.goto(`${baseUrl()}/admin/users/roles/create`);
+      await page.locator('input[name="name"]').fill(unique('Relecteurs'));
+      await page.locator('input[name="id"]').fill(held.roleId);
+      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+      await page.getByText('Cette valeur est déjà utilisée par un autre enregistrement.').waitFor();
+
+      // A role still held by a user cannot be deleted.
+      await page.goto(`${baseUrl()}/admin/users/roles/${encodeURIComponent(held.roleId)}`);
+      await page.getByRole('button', { name: 'Supprimer', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+      await page.getByText('Cet enregistrement est encore utilisé et ne peut pas être supprimé.', { exact: false }).waitFor();
+      await page.waitForFunction(() => getComputedStyle(document.querySelector('.MuiSnackbar-root .MuiPaper-root') as Element).opacity === '1');
+      await screenshot(page, 'admin-i18n-fr-delete-conflict', { fullPage: false });
+    } catch (error) {
+      await screenshot(page, 'admin-i18n-errors-failure');
+      throw error;
+    } finally {
+      await context.close();
+      await api(`/users/${held.userId}`, { method: 'DELETE', token: ownerToken });
+      await api(`/roles/${encodeURIComponent(held.roleId)}`, { method: 'DELETE', token: ownerToken });
     }
   });
 
