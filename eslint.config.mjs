@@ -1,6 +1,7 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import noLiteralUiText from './apps/admin/eslint/no-literal-ui-text.cjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/tmp/**', '**/.nx/**', '**/coverage/**', 'data/**'] },
@@ -31,6 +32,13 @@ export default tseslint.config(
     files: ['apps/admin/**/*.tsx', 'apps/site/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // The back office speaks five languages: what it shows comes from apps/admin/src/i18n.
+    files: ['apps/admin/src/**/*.ts', 'apps/admin/src/**/*.tsx'],
+    ignores: ['apps/admin/src/**/*.spec.ts', 'apps/admin/src/**/*.spec.tsx'],
+    plugins: { cms: { rules: { 'no-literal-ui-text': noLiteralUiText } } },
+    rules: { 'cms/no-literal-ui-text': 'error' },
   },
   {
     files: ['**/*.cjs', '**/*.js', '**/*.mjs'],

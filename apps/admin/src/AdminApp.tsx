@@ -1,6 +1,6 @@
 import type { Me } from '@cms/contracts';
 import { useMemo } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource, useLocaleState, useTranslate } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { LayoutScreen } from './layout-screen/LayoutScreen';
 import { meQueryKey, useAuth } from './auth/AuthContext';
@@ -8,6 +8,8 @@ import { createRaAuthProvider } from './auth/ra-auth-provider';
 import { Dashboard } from './dashboard/Dashboard';
 import { createDataProvider } from './http/data-provider';
 import { i18nProvider } from './i18n-provider';
+import { withMuiLocale } from './i18n/mui-locale';
+import { store } from './i18n/store';
 import { AccessDenied } from './layout/AccessDenied';
 import { adminTheme } from './layout/admin-theme';
 import { BottomNotification } from './layout/BottomNotification';
@@ -30,6 +32,9 @@ import users from './users';
 /** The react-admin back office, mounted under /admin by the root router. */
 export default function AdminApp() {
   const { signOut } = useAuth();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const theme = useMemo(() => withMuiLocale(adminTheme, locale), [locale]);
   const dataProvider = useMemo(
     () =>
       createDataProvider({
@@ -50,14 +55,15 @@ export default function AdminApp() {
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
+      store={store}
       layout={Layout}
       dashboard={Dashboard}
       notification={BottomNotification}
       accessDenied={AccessDenied}
       catchAll={NotAvailable}
       loginPage={false}
-      theme={adminTheme}
-      title="CMS admin"
+      theme={theme}
+      title={translate('cms.app.title')}
       disableTelemetry
     >
       <Resource name="containers" {...containers} />

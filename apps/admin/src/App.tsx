@@ -1,12 +1,15 @@
-import { INITIALIZING_TEXT, NOT_FOUND_PATH, SIGN_IN_PATH } from '@cms/contracts';
+import { NOT_FOUND_PATH, SIGN_IN_PATH } from '@cms/contracts';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { I18nContextProvider, StoreContextProvider, useTranslate } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AuthProvider, useAuth } from './auth/AuthContext';
 import { RequireBackOfficeAccess } from './auth/RequireBackOfficeAccess';
 import { CenteredSpinner } from './components/CenteredSpinner';
+import { i18nProvider } from './i18n-provider';
+import { store } from './i18n/store';
 import { NotFoundPage } from './not-found/NotFoundPage';
 import { queryClient } from './query-client';
 import { SignInPage } from './sign-in/SignInPage';
@@ -17,7 +20,8 @@ const AdminApp = lazy(() => import('./AdminApp'));
 
 function AppRoutes() {
   const { status } = useAuth();
-  if (status === 'initializing') return <CenteredSpinner text={INITIALIZING_TEXT} />;
+  const translate = useTranslate();
+  if (status === 'initializing') return <CenteredSpinner text={translate('cms.app.initializing')} />;
   return (
     <Routes>
       <Route path={SIGN_IN_PATH} element={<SignInPage />} />
@@ -26,7 +30,7 @@ function AppRoutes() {
         path="/admin/*"
         element={
           <RequireBackOfficeAccess>
-            <Suspense fallback={<CenteredSpinner text="Loading..." />}>
+            <Suspense fallback={<CenteredSpinner text={translate('cms.app.loading')} />}>
               <AdminApp />
             </Suspense>
           </RequireBackOfficeAccess>
@@ -45,7 +49,12 @@ export function App() {
         {/* Plain (non-transition) navigations keep a sign-out's route change and token change in step. */}
         <BrowserRouter useTransitions={false}>
           <AuthProvider>
-            <AppRoutes />
+            {/* The sign-in and not-found pages speak the language of the back office, chosen in its user menu. */}
+            <StoreContextProvider value={store}>
+              <I18nContextProvider value={i18nProvider}>
+                <AppRoutes />
+              </I18nContextProvider>
+            </StoreContextProvider>
           </AuthProvider>
         </BrowserRouter>
       </ThemeProvider>

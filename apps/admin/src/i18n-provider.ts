@@ -1,45 +1,47 @@
-import { defaultI18nProvider, type I18nProvider } from 'react-admin';
-import { ROLES_RESOURCE } from './roles/resource-name';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { I18nProvider } from 'react-admin';
+import { loadCatalog } from './i18n/catalogs';
+import { DEFAULT_UI_LOCALE, isUiLocale, preferredUiLocale, UI_LOCALES, type UiLocale } from './i18n/locales';
+import { LOCALE_STORE_KEY, store } from './i18n/store';
 
-/** Plural forms are split by `||||` as in react-admin's polyglot messages. */
-function resourceMessages(resource: string, singular: string, plural: string): Record<string, string> {
-  const lower = plural.toLowerCase();
-  return {
-    [`resources.${resource}.name`]: `${singular} |||| ${plural}`,
-    [`resources.${resource}.notifications.created`]: `${singular} created`,
-    [`resources.${resource}.notifications.updated`]: `${singular} updated |||| %{smart_count} ${lower} updated`,
-    [`resources.${resource}.notifications.deleted`]: `${singular} deleted |||| %{smart_count} ${lower} deleted`,
-  };
+const polyglot = polyglotI18nProvider(
+  (locale) => loadCatalog(isUiLocale(locale) ? locale : DEFAULT_UI_LOCALE),
+  DEFAULT_UI_LOCALE,
+  [...UI_LOCALES],
+);
+
+/** Screen readers, spell checkers and the browser's tab read the page in its language. */
+function markDocument(locale: string): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = locale;
+  document.title = polyglot.translate('cms.app.title');
 }
 
-const MESSAGES: Record<string, string> = {
-  ...resourceMessages('containers', 'Container', 'Containers'),
-  ...resourceMessages('contents', 'Content', 'Contents'),
-  ...resourceMessages('medias', 'Media', 'Medias'),
-  ...resourceMessages('forms', 'Form', 'Forms'),
-  ...resourceMessages('elements', 'Element', 'Elements'),
-  ...resourceMessages('messages', 'Message', 'Messages'),
-  ...resourceMessages('medias/packs', 'Media pack', 'Media packs'),
-  'resources.users.name': 'User |||| Users',
-  'resources.users.notifications.created': 'User created',
-  'resources.users.notifications.updated': 'User updated |||| %{smart_count} users updated',
-  'resources.users.notifications.deleted': 'User deleted |||| %{smart_count} users deleted',
-  [`resources.${ROLES_RESOURCE}.name`]: 'Role |||| Roles',
-  [`resources.${ROLES_RESOURCE}.notifications.created`]: 'Role created',
-  [`resources.${ROLES_RESOURCE}.notifications.updated`]: 'Role updated |||| %{smart_count} roles updated',
-  [`resources.${ROLES_RESOURCE}.notifications.deleted`]: 'Role deleted |||| %{smart_count} roles deleted',
-};
-
-function format(message: string, options: Record<string, unknown> = {}): string {
-  const count = typeof options.smart_count === 'number' ? options.smart_count : 1;
-  const [singular, plural = singular] = message.split('||||').map((form) => form.trim());
-  return (count === 1 ? singular : plural).replace(/%\{(\w+)\}/g, (match, name: string) =>
-    name in options ? String(options[name]) : match,
-  );
-}
-
-/** react-admin's English messages, with the names and notifications of this back office. */
+/**
+ * The one i18n provider of the app: the shell and react-admin share it, and code outside React
+ * (the HTTP client's error messages) translates through it too.
+ */
 export const i18nProvider: I18nProvider = {
-  ...defaultI18nProvider,
-  translate: (key, options) => (key in MESSAGES ? format(MESSAGES[key], options) : defaultI18nProvider.translate(key, options)),
+  translate: (key, options) => polyglot.translate(key, options),
+  changeLocale: async (locale) => {
+    await polyglot.changeLocale(isUiLocale(locale) ? locale : DEFAULT_UI_LOCALE);
+    markDocument(polyglot.getLocale());
+  },
+  getLocale: () => polyglot.getLocale(),
+  getLocales: () => [...UI_LOCALES],
 };
+
+/** The language chosen in the user menu earlier, else the browser's preferred one among ours. */
+export function initialUiLocale(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): UiLocale {
+  const chosen = store.getItem<string>(LOCALE_STORE_KEY);
+  return isUiLocale(chosen) ? chosen : preferredUiLocale(languages);
+}
+
+/** Loads the first catalog before the first render, so that no screen flashes in English. */
+export async function prepareI18n(locale: UiLocale = initialUiLocale()): Promise<void> {
+  if (locale !== i18nProvider.getLocale()) await i18nProvider.changeLocale(locale);
+  else markDocument(locale);
+}
+
+/** Translation from outside React (HTTP errors): the current language, whatever screen asks. */
+export const translate = (key: string, options?: Record<string, unknown>): string => i18nProvider.translate(key, options);

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { prepareI18n } from './i18n-provider';
 
 function isEmbedded(): boolean {
   try {
@@ -15,8 +16,15 @@ if (isEmbedded()) document.body.classList.add('embedded');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+const render = () =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+// A catalog that fails to load leaves the back office in English rather than blank.
+prepareI18n().then(render, (error: unknown) => {
+  console.error(error);
+  render();
+});

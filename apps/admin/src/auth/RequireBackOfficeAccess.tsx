@@ -1,6 +1,7 @@
 import { AUTH_GUARD_LOG, NOT_FOUND_PATH, SIGN_IN_PATH } from '@cms/contracts';
 import { decidePageAccess, holdsAnyRight } from '@cms/rights';
 import { type ReactNode, useEffect } from 'react';
+import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CenteredSpinner } from '../components/CenteredSpinner';
 import { useAuth } from './AuthContext';
@@ -17,6 +18,7 @@ export function RequireBackOfficeAccess({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  const translate = useTranslate();
   const { status, me } = auth;
 
   let decision: 'wait' | 'allow' | 'sign-in' | 'not-found';
@@ -40,6 +42,6 @@ export function RequireBackOfficeAccess({ children }: { children: ReactNode }) {
     }
   }, [decision, here, auth, navigate]);
 
-  if (decision === 'wait') return <CenteredSpinner text="Loading..." />;
+  if (decision === 'wait') return <CenteredSpinner text={translate('cms.app.loading')} />;
   return decision === 'allow' ? <>{children}</> : null;
 }

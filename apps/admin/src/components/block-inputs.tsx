@@ -1,10 +1,18 @@
 import { BLOCK_NAMES, BLOCKS, type BlockName } from '@cms/contracts';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { ArrayInput, AutocompleteInput, FormDataConsumer, ReferenceInput, required, SelectInput, SimpleFormIterator, TextInput, type Validator } from 'react-admin';
+import { ArrayInput, AutocompleteInput, FormDataConsumer, ReferenceInput, required, SelectInput, SimpleFormIterator, TextInput, useTranslate, type Validator } from 'react-admin';
 
+/** Block names for a SelectInput; translated where they are shown (`translateChoice`, on by default). */
 export const blockChoices = (reusableOnly: boolean) =>
-  BLOCK_NAMES.filter((name) => !reusableOnly || BLOCKS[name].reusable).map((name) => ({ id: name, name: `${BLOCKS[name].label} (${name})` }));
+  BLOCK_NAMES.filter((name) => !reusableOnly || BLOCKS[name].reusable).map((name) => ({ id: name, name }));
+
+/** A block choice reads "Rich text (richtext)" in the reader's language. */
+export function useBlockChoiceText() {
+  const translate = useTranslate();
+  return (choice: { id: string }) =>
+    translate('cms.blocks.choice', { label: translate(`cms.blocks.names.${choice.id}`, { _: BLOCKS[choice.id as BlockName]?.label ?? choice.id }), name: choice.id });
+}
 
 export const jsonFormat = (value: unknown) => (value == null ? '' : JSON.stringify(value, null, 2));
 export const jsonParse = (value: string) => {
@@ -17,7 +25,7 @@ export const jsonParse = (value: string) => {
 };
 /** The textarea holds an object once parsed: a string left means the JSON did not parse. */
 export const validJsonObject: Validator = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'object' && !Array.isArray(value)) ? undefined : 'A JSON object, such as {"html": "<p>Hello</p>"}';
+  value === undefined || value === null || (typeof value === 'object' && !Array.isArray(value)) ? undefined : 'cms.validation.json_object';
 
 /** The JSON content of a block, with the reference input its block needs (form, element, container). */
 export function BlockContentInputs({ prefix = '' }: { prefix?: string }) {
@@ -25,7 +33,7 @@ export function BlockContentInputs({ prefix = '' }: { prefix?: string }) {
     <>
       <TextInput
         source={`${prefix}content`}
-        label="Content (JSON)"
+        label="cms.fields.content_json"
         multiline
         minRows={3}
         fullWidth
@@ -41,19 +49,19 @@ export function BlockContentInputs({ prefix = '' }: { prefix?: string }) {
           if (reference === 'formId')
             return (
               <ReferenceInput source={`${prefix}formId`} reference="forms" perPage={100} sort={{ field: 'title', order: 'ASC' }}>
-                <SelectInput label="Form" optionText="title" helperText={false} parse={(value: unknown) => (value === '' ? null : value)} />
+                <SelectInput label="cms.fields.form" optionText="title" helperText={false} parse={(value: unknown) => (value === '' ? null : value)} />
               </ReferenceInput>
             );
           if (reference === 'elementId')
             return (
               <ReferenceInput source={`${prefix}elementId`} reference="elements" perPage={100} sort={{ field: 'title', order: 'ASC' }}>
-                <SelectInput label="Element" optionText="title" helperText={false} parse={(value: unknown) => (value === '' ? null : value)} />
+                <SelectInput label="cms.fields.element" optionText="title" helperText={false} parse={(value: unknown) => (value === '' ? null : value)} />
               </ReferenceInput>
             );
           if (reference === 'containerContentId')
             return (
               <ReferenceInput source={`${prefix}containerContentId`} reference="containers" perPage={100} sort={{ field: 'title', order: 'ASC' }}>
-                <AutocompleteInput label="Container listed" optionText="title" helperText={false} />
+                <AutocompleteInput label="cms.blocks.container_listed" optionText="title" helperText={false} />
               </ReferenceInput>
             );
           return null;
@@ -68,15 +76,17 @@ export function BlockContentInputs({ prefix = '' }: { prefix?: string }) {
  * locale has none and en's are shown; they are saved in the locale only if edited.
  */
 export function PageSectionsInput({ fallback }: { fallback: boolean }) {
+  const translate = useTranslate();
+  const blockText = useBlockChoiceText();
   return (
     <>
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
-        Page sections
+        {translate('cms.blocks.page_sections')}
       </Typography>
-      {fallback && <Alert severity="info">Shown from en: saved in this locale only if you edit them.</Alert>}
+      {fallback && <Alert severity="info">{translate('cms.blocks.fallback')}</Alert>}
       <ArrayInput source="sections" label={false}>
         <SimpleFormIterator fullWidth sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 1 } }}>
-          <SelectInput source="block" label="Block" choices={blockChoices(false)} validate={required()} helperText={false} sx={{ minWidth: 260 }} />
+          <SelectInput source="block" label="cms.fields.block" choices={blockChoices(false)} optionText={blockText} validate={required()} helperText={false} sx={{ minWidth: 260 }} />
           <BlockContentInputs />
         </SimpleFormIterator>
       </ArrayInput>
@@ -86,18 +96,19 @@ export function PageSectionsInput({ fallback }: { fallback: boolean }) {
 
 /** The roles that may read the page; none: everyone (a content without any takes its container's). */
 export function AccessesInput({ helperText }: { helperText: string }) {
+  const translate = useTranslate();
   return (
     <>
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
-        Access
+        {translate('cms.blocks.access')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {helperText}
+        {translate(helperText)}
       </Typography>
       <ArrayInput source="accesses" label={false}>
         <SimpleFormIterator inline disableReordering>
           <ReferenceInput source="roleId" reference="roles" perPage={100} sort={{ field: 'name', order: 'ASC' }}>
-            <SelectInput label="Role" optionText="name" validate={required()} helperText={false} sx={{ minWidth: 260 }} />
+            <SelectInput label="cms.fields.role" optionText="name" validate={required()} helperText={false} sx={{ minWidth: 260 }} />
           </ReferenceInput>
         </SimpleFormIterator>
       </ArrayInput>

@@ -5,7 +5,7 @@ import { CONTAINER_ACCESS_HELP, ContainerFieldsInput, ContainerMainInputs, Metad
 
 export function ContainerCreate() {
   return (
-    <Create title="Create a container" redirect="edit" mutationOptions={{ meta: { locale: 'en' } }}>
+    <Create title="cms.containers.create" redirect="edit" mutationOptions={{ meta: { locale: 'en' } }}>
       <SimpleForm defaultValues={{ status: Status.AVAILABLE, published: false, fields: [], metadata: [], sections: [], accesses: [] }}>
         <ContainerMainInputs />
         <ContainerFieldsInput />

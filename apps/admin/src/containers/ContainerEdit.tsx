@@ -1,21 +1,23 @@
 import { type ContainerDto, Lang } from '@cms/contracts';
 import { useState } from 'react';
-import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
+import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { AccessesInput, PageSectionsInput } from '../components/block-inputs';
 import { CONTAINER_ACCESS_HELP, ContainerFieldsInput, ContainerMainInputs, MetadataInput } from './ContainerInputs';
 
 function ContainerTitle() {
   const record = useRecordContext<ContainerDto>();
-  return <>{record ? `Container ${record.title}` : 'Container'}</>;
+  const translate = useTranslate();
+  return <>{record ? translate('cms.containers.edit_title', { title: record.title }) : translate('resources.containers.name', { smart_count: 1 })}</>;
 }
 
 function ContainerEditToolbar() {
   const record = useRecordContext<ContainerDto>();
+  const translate = useTranslate();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? `Delete the container ${record.title}?` : undefined} />
+      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? translate('cms.containers.delete_confirm', { title: record.title }) : undefined} />
     </Toolbar>
   );
 }

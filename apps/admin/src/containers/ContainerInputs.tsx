@@ -12,36 +12,37 @@ import {
   SelectInput,
   SimpleFormIterator,
   TextInput,
+  useTranslate,
 } from 'react-admin';
 
-export const CONTAINER_ACCESS_HELP =
-  "Only signed-in users with one of these roles may read the container's page and, unless they have their own, its contents' pages. None: everyone.";
+export const CONTAINER_ACCESS_HELP = 'cms.containers.access_help';
 
-export const STATUS_CHOICES = Object.values(Status).map((status) => ({ id: status, name: status === Status.AVAILABLE ? 'Available' : 'Discontinued' }));
+export const STATUS_CHOICES = Object.values(Status).map((status) => ({ id: status, name: `cms.status.${status}` }));
 export const FIELD_TYPE_CHOICES = Object.values(ContainerFieldType).map((type) => ({ id: type, name: type }));
 
-export const slugValidation = regex(SLUG_SEGMENT_PATTERN, 'Lower-case letters and digits in dash-separated words (hello-world)');
+export const slugValidation = regex(SLUG_SEGMENT_PATTERN, 'cms.validation.slug');
 
 /** Title, slug, flags: the parts of a container that do not depend on the locale. */
 export function ContainerMainInputs() {
   return (
     <Box sx={{ width: '100%', maxWidth: 640 }}>
-      <TextInput source="title" label="Title" validate={required()} fullWidth />
-      <TextInput source="slug" label="Slug" validate={slugValidation} helperText="The page's address segment; empty: no page" fullWidth />
-      <SelectInput source="status" label="Status" choices={STATUS_CHOICES} validate={required()} sx={{ minWidth: 240 }} />
-      <BooleanInput source="published" label="Published" helperText={false} />
-      <BooleanInput source="disableContentSections" label="Contents have no sections of their own" helperText={false} />
-      <BooleanInput source="hideFooter" label="Hide the footer" helperText={false} />
+      <TextInput source="title" label="cms.fields.title" validate={required()} fullWidth />
+      <TextInput source="slug" label="cms.fields.slug" validate={slugValidation} helperText="cms.containers.slug_help" fullWidth />
+      <SelectInput source="status" label="cms.fields.status" choices={STATUS_CHOICES} validate={required()} sx={{ minWidth: 240 }} />
+      <BooleanInput source="published" label="cms.fields.published" helperText={false} />
+      <BooleanInput source="disableContentSections" label="cms.containers.disable_content_sections" helperText={false} />
+      <BooleanInput source="hideFooter" label="cms.containers.hide_footer" helperText={false} />
     </Box>
   );
 }
 
 /** The field definitions: their order is the list's. */
 export function ContainerFieldsInput() {
+  const translate = useTranslate();
   return (
     <>
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
-        Fields
+        {translate('cms.containers.fields')}
       </Typography>
       <ArrayInput source="fields" label={false}>
         <SimpleFormIterator
@@ -53,19 +54,19 @@ export function ContainerFieldsInput() {
             '& .RaSimpleFormIterator-form > *': { flexShrink: 0 },
           }}
         >
-          <TextInput source="label" label="Label" validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
+          <TextInput source="label" label="cms.fields.label" validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
           <TextInput
             source="name"
-            label="Name"
-            validate={[required(), regex(CONTAINER_FIELD_NAME_PATTERN, 'A letter, then letters, digits or _')]}
+            label="cms.fields.name"
+            validate={[required(), regex(CONTAINER_FIELD_NAME_PATTERN, 'cms.validation.container_field_name')]}
             helperText={false} fullWidth={false}
             sx={{ minWidth: 180 }}
           />
-          <SelectInput source="type" label="Type" choices={FIELD_TYPE_CHOICES} validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 160 }} />
-          <BooleanInput source="required" label="Required" helperText={false} fullWidth={false} />
-          <BooleanInput source="multiple" label="Multiple" helperText={false} fullWidth={false} />
-          <NumberInput source="min" label="Min" helperText={false} fullWidth={false} sx={{ width: 110, minWidth: 110, flex: "0 0 110px" }} />
-          <NumberInput source="max" label="Max" helperText={false} fullWidth={false} sx={{ width: 110, minWidth: 110, flex: "0 0 110px" }} />
+          <SelectInput source="type" label="cms.fields.type" choices={FIELD_TYPE_CHOICES} validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 160 }} />
+          <BooleanInput source="required" label="cms.fields.required" helperText={false} fullWidth={false} />
+          <BooleanInput source="multiple" label="cms.fields.multiple" helperText={false} fullWidth={false} />
+          <NumberInput source="min" label="cms.fields.min" helperText={false} fullWidth={false} sx={{ width: 110, minWidth: 110, flex: "0 0 110px" }} />
+          <NumberInput source="max" label="cms.fields.max" helperText={false} fullWidth={false} sx={{ width: 110, minWidth: 110, flex: "0 0 110px" }} />
           <FormDataConsumer>
             {({ scopedFormData }) => {
               switch (scopedFormData?.type) {
@@ -73,7 +74,7 @@ export function ContainerFieldsInput() {
                   return (
                     <TextInput
                       source="options"
-                      label="Options (one a line)"
+                      label="cms.fields.options"
                       sx={{ minWidth: 220 }}
                       multiline
                       minRows={2}
@@ -83,11 +84,11 @@ export function ContainerFieldsInput() {
                     />
                   );
                 case ContainerFieldType.ZOHOOPTIONS:
-                  return <TextInput source="zohoOptionsKey" label="Option list key" validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />;
+                  return <TextInput source="zohoOptionsKey" label="cms.fields.option_list_key" validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />;
                 case ContainerFieldType.CONTENT:
                   return (
                     <ReferenceInput source="linkedContainerId" reference="containers" sort={{ field: 'title', order: 'ASC' }} perPage={100}>
-                      <SelectInput label="Contents of" optionText="title" emptyText="Any container" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
+                      <SelectInput label="cms.containers.contents_of" optionText="title" emptyText="cms.containers.any_container" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
                     </ReferenceInput>
                   );
                 default:
@@ -103,20 +104,21 @@ export function ContainerFieldsInput() {
 
 /** The `<meta>` pairs of the page in the chosen locale. */
 export function MetadataInput({ fallback, locale }: { fallback?: boolean; locale?: string }) {
+  const translate = useTranslate();
   return (
     <>
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
-        Metadata{locale ? ` (${locale})` : ''}
+        {locale ? translate('cms.containers.metadata_in', { locale }) : translate('cms.containers.metadata')}
       </Typography>
       {fallback && (
         <Typography variant="body2" color="warning.main" data-testid="metadata-fallback">
-          This locale has no metadata yet: en's are shown and are only saved in this locale if you edit them.
+          {translate('cms.containers.metadata_fallback')}
         </Typography>
       )}
       <ArrayInput source="metadata" label={false}>
         <SimpleFormIterator inline>
-          <TextInput source="name" label="Name" validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
-          <TextInput source="content" label="Content" helperText={false} fullWidth={false} sx={{ minWidth: 320 }} />
+          <TextInput source="name" label="cms.fields.name" validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
+          <TextInput source="content" label="cms.fields.content" helperText={false} fullWidth={false} sx={{ minWidth: 320 }} />
         </SimpleFormIterator>
       </ArrayInput>
     </>

@@ -1,32 +1,34 @@
-import { BooleanField, CreateButton, DataTable, DateField, List, SearchInput, SelectField, TopToolbar } from 'react-admin';
+import { BooleanField, CreateButton, DataTable, List, SearchInput, SelectField, TopToolbar, useTranslate } from 'react-admin';
+import { LocaleDateField } from '../components/LocaleDateField';
 import { STATUS_CHOICES } from './ContainerInputs';
 
 const ContainerListActions = () => (
   <TopToolbar>
-    <CreateButton label="Create a container" />
+    <CreateButton label="cms.containers.create" />
   </TopToolbar>
 );
 
 export function ContainerList() {
+  const translate = useTranslate();
   return (
     <List
-      title="Containers"
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search by title" />]}
+      title="cms.containers.list_title"
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.by_title')} />]}
       sort={{ field: 'updatedAt', order: 'DESC' }}
       perPage={25}
       actions={<ContainerListActions />}
       empty={false}
     >
       <DataTable>
-        <DataTable.Col source="title" label="Title" />
-        <DataTable.Col source="published" label="Published">
+        <DataTable.Col source="title" label="cms.fields.title" />
+        <DataTable.Col source="published" label="cms.fields.published">
           <BooleanField source="published" />
         </DataTable.Col>
-        <DataTable.Col source="status" label="Status">
+        <DataTable.Col source="status" label="cms.fields.status">
           <SelectField source="status" choices={STATUS_CHOICES} />
         </DataTable.Col>
-        <DataTable.Col source="updatedAt" label="Updated">
-          <DateField source="updatedAt" showTime />
+        <DataTable.Col source="updatedAt" label="cms.fields.updated">
+          <LocaleDateField source="updatedAt" showTime />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -7,7 +7,7 @@ import { useContainerParam } from './ContentList';
 export function ContentCreate() {
   const containerId = useContainerParam();
   return (
-    <Create title="Create a content" redirect="edit" mutationOptions={{ meta: { locale: Lang.en } }}>
+    <Create title="cms.contents.create" redirect="edit" mutationOptions={{ meta: { locale: Lang.en } }}>
       <SimpleForm defaultValues={{ containerId, status: Status.AVAILABLE, published: false, fields: {}, metadata: [], sections: [], accesses: [] }} sx={{ maxWidth: 720 }}>
         <ContentMainInputs />
         <ContentFieldsInputs locale={Lang.en} />

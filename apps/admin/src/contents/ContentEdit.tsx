@@ -1,17 +1,19 @@
 import { type ContentDto, Lang } from '@cms/contracts';
 import { useState } from 'react';
-import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useCreatePath, useRecordContext } from 'react-admin';
+import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { AccessesInput } from '../components/block-inputs';
 import { CONTENT_ACCESS_HELP, ContentFieldsInputs, ContentMainInputs, ContentMetadataInput, ContentSectionsInput } from './ContentInputs';
 
 function ContentTitle() {
   const record = useRecordContext<ContentDto>();
-  return <>{record ? `Content ${record.title}` : 'Content'}</>;
+  const translate = useTranslate();
+  return <>{record ? translate('cms.contents.edit_title', { title: record.title }) : translate('resources.contents.name', { smart_count: 1 })}</>;
 }
 
 function ContentEditToolbar() {
   const record = useRecordContext<ContentDto>();
+  const translate = useTranslate();
   const listPath = useCreatePath()({ resource: 'contents', type: 'list' });
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
@@ -19,7 +21,7 @@ function ContentEditToolbar() {
       <DeleteButton
         mutationMode="pessimistic"
         redirect={record ? `${listPath}?container=${record.containerId}` : 'list'}
-        confirmTitle={record ? `Delete the content ${record.title}?` : undefined}
+        confirmTitle={record ? translate('cms.contents.delete_confirm', { title: record.title }) : undefined}
       />
     </Toolbar>
   );

@@ -20,6 +20,7 @@ import {
   SelectArrayInput,
   SelectInput,
   TextInput,
+  useTranslate,
   type Validator,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -49,7 +50,7 @@ function validators(field: ContainerFieldDto): Validator[] {
     if (field.min != null) list.push(minValue(field.min));
     if (field.max != null) list.push(maxValue(field.max));
   }
-  if (field.type === ContainerFieldType.COLOR) list.push(regex(COLOR_PATTERN, 'A colour written #RRGGBB'));
+  if (field.type === ContainerFieldType.COLOR) list.push(regex(COLOR_PATTERN, 'cms.validation.colour'));
   return list;
 }
 
@@ -88,9 +89,10 @@ function Group({ label, children, helperText }: { label: string; children: React
 
 /** The input of one content field, by its definition's type. */
 export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFieldDto; fallbackNote?: string }) {
+  const translate = useTranslate();
   const source = `fields.${field.name}`;
   const label = field.required ? `${field.label} *` : field.label;
-  const helperText = fallbackNote ?? (field.multiple ? 'One value a line' : undefined);
+  const helperText = fallbackNote ?? (field.multiple ? translate('cms.contents.one_value_a_line') : undefined);
   const common = { source, label: field.label, validate: validators(field), helperText, fullWidth: true } as const;
   const sx = fallbackNote ? { '& .MuiFormHelperText-root': { color: 'warning.main' } } : undefined;
 
@@ -105,13 +107,13 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
     case ContainerFieldType.PARAGRAPH:
     case ContainerFieldType.RICHTEXT:
       return field.multiple ? (
-        <TextInput {...common} multiline minRows={3} format={jsonFormat} parse={jsonParse} helperText={fallbackNote ?? 'A JSON list of texts'} sx={sx} />
+        <TextInput {...common} multiline minRows={3} format={jsonFormat} parse={jsonParse} helperText={fallbackNote ?? translate('cms.contents.json_texts')} sx={sx} />
       ) : (
         <TextInput
           {...common}
           multiline
           minRows={field.type === ContainerFieldType.RICHTEXT ? 5 : 3}
-          helperText={fallbackNote ?? (field.type === ContainerFieldType.RICHTEXT ? 'HTML' : undefined)}
+          helperText={fallbackNote ?? (field.type === ContainerFieldType.RICHTEXT ? translate('cms.contents.html') : undefined)}
           sx={sx}
         />
       );
@@ -143,14 +145,14 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
       return field.multiple ? (
         <SelectArrayInput {...common} choices={choices} sx={sx} />
       ) : (
-        <SelectInput {...common} choices={choices} emptyText="(none)" sx={sx} />
+        <SelectInput {...common} choices={choices} emptyText="cms.contents.none" sx={sx} />
       );
     }
     case ContainerFieldType.ZOHOOPTIONS:
       return field.multiple ? (
         <TextInput {...common} multiline minRows={2} format={linesFormat} parse={linesParse(false)} sx={sx} />
       ) : (
-        <TextInput {...common} helperText={fallbackNote ?? `A value of the "${field.zohoOptionsKey}" option list`} sx={sx} />
+        <TextInput {...common} helperText={fallbackNote ?? translate('cms.contents.option_list_value', { key: field.zohoOptionsKey })} sx={sx} />
       );
     case ContainerFieldType.IMAGE:
     case ContainerFieldType.FILE:
@@ -180,20 +182,20 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
     }
     case ContainerFieldType.LOCATION:
       return field.multiple ? (
-        <TextInput {...common} multiline minRows={2} format={jsonFormat} parse={jsonParse} helperText={fallbackNote ?? 'JSON: [{"lat": 48.85, "lng": 2.35}]'} sx={sx} />
+        <TextInput {...common} multiline minRows={2} format={jsonFormat} parse={jsonParse} helperText={fallbackNote ?? translate('cms.contents.locations_json')} sx={sx} />
       ) : (
         <Group label={label} helperText={fallbackNote}>
-          <NumberInput source={`${source}.lat`} label="Latitude" validate={field.required ? required() : undefined} helperText={false} />
-          <NumberInput source={`${source}.lng`} label="Longitude" validate={field.required ? required() : undefined} helperText={false} />
+          <NumberInput source={`${source}.lat`} label="cms.fields.latitude" validate={field.required ? required() : undefined} helperText={false} />
+          <NumberInput source={`${source}.lng`} label="cms.fields.longitude" validate={field.required ? required() : undefined} helperText={false} />
         </Group>
       );
     case ContainerFieldType.TIMERANGE:
       return field.multiple ? (
-        <TextInput {...common} multiline minRows={2} format={jsonFormat} parse={jsonParse} helperText={fallbackNote ?? 'JSON: [{"start": "09:00", "end": "17:00"}]'} sx={sx} />
+        <TextInput {...common} multiline minRows={2} format={jsonFormat} parse={jsonParse} helperText={fallbackNote ?? translate('cms.contents.time_ranges_json')} sx={sx} />
       ) : (
         <Group label={label} helperText={fallbackNote}>
-          <TextInput source={`${source}.start`} label="Start" placeholder="09:00" validate={field.required ? required() : undefined} helperText={false} />
-          <TextInput source={`${source}.end`} label="End" placeholder="17:00" validate={field.required ? required() : undefined} helperText={false} />
+          <TextInput source={`${source}.start`} label="cms.fields.start" placeholder="09:00" validate={field.required ? required() : undefined} helperText={false} />
+          <TextInput source={`${source}.end`} label="cms.fields.end" placeholder="17:00" validate={field.required ? required() : undefined} helperText={false} />
         </Group>
       );
     default:

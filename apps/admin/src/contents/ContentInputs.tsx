@@ -2,7 +2,7 @@ import { type ContainerDto, type ContentDto, Lang } from '@cms/contracts';
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { BooleanInput, ReferenceInput, required, SelectInput, TextInput, useGetOne, useRecordContext } from 'react-admin';
+import { BooleanInput, ReferenceInput, required, SelectInput, TextInput, useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { PageSectionsInput } from '../components/block-inputs';
 import { MetadataInput, slugValidation, STATUS_CHOICES } from '../containers/ContainerInputs';
@@ -12,20 +12,20 @@ import { ContentFieldInput } from './ContentFieldInput';
 export function ContentMainInputs({ containerLocked }: { containerLocked?: boolean }) {
   return (
     <>
-      <TextInput source="title" label="Title" validate={required()} fullWidth />
+      <TextInput source="title" label="cms.fields.title" validate={required()} fullWidth />
       <ReferenceInput source="containerId" reference="containers" sort={{ field: 'title', order: 'ASC' }} perPage={100}>
         <SelectInput
-          label="Container"
+          label="cms.fields.container"
           optionText="title"
           validate={required()}
           disabled={containerLocked}
-          helperText={containerLocked ? 'A content stays in its container' : undefined}
+          helperText={containerLocked ? 'cms.contents.container_locked' : undefined}
           fullWidth
         />
       </ReferenceInput>
-      <TextInput source="slug" label="Slug" validate={slugValidation} helperText="The page's address segment under the container's; empty: no page" fullWidth />
-      <SelectInput source="status" label="Status" choices={STATUS_CHOICES} validate={required()} />
-      <BooleanInput source="published" label="Published" />
+      <TextInput source="slug" label="cms.fields.slug" validate={slugValidation} helperText="cms.contents.slug_help" fullWidth />
+      <SelectInput source="status" label="cms.fields.status" choices={STATUS_CHOICES} validate={required()} />
+      <BooleanInput source="published" label="cms.fields.published" />
     </>
   );
 }
@@ -40,26 +40,27 @@ export function ContentFieldsInputs({ locale }: { locale: Lang }) {
     { enabled: !!containerId },
   );
   const fallback = new Set(locale === Lang.en ? [] : (record?.fallbackFields ?? []));
+  const translate = useTranslate();
 
   return (
     <>
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
-        Fields ({locale})
+        {translate('cms.contents.fields_in', { locale })}
       </Typography>
       {!containerId ? (
-        <Typography color="text.secondary">Choose a container to fill in its fields.</Typography>
+        <Typography color="text.secondary">{translate('cms.contents.choose_container')}</Typography>
       ) : isPending ? (
-        <CircularProgress size={24} aria-label="Loading the fields" />
+        <CircularProgress size={24} aria-label={translate('cms.contents.loading_fields')} />
       ) : error ? (
-        <Alert severity="error">The container's fields could not be loaded: {(error as Error).message}</Alert>
+        <Alert severity="error">{translate('cms.contents.fields_error', { error: (error as Error).message })}</Alert>
       ) : container && container.fields.length === 0 ? (
-        <Typography color="text.secondary">This container has no fields.</Typography>
+        <Typography color="text.secondary">{translate('cms.contents.no_fields')}</Typography>
       ) : (
         container?.fields.map((field) => (
           <ContentFieldInput
             key={field.id}
             field={field}
-            fallbackNote={fallback.has(field.name) ? `Shown from en: saved in ${locale} only if you edit it` : undefined}
+            fallbackNote={fallback.has(field.name) ? translate('cms.contents.field_fallback', { locale }) : undefined}
           />
         ))
       )}
@@ -67,7 +68,7 @@ export function ContentFieldsInputs({ locale }: { locale: Lang }) {
   );
 }
 
-export const CONTENT_ACCESS_HELP = "Only signed-in users with one of these roles may read this page. None: the container's roles apply.";
+export const CONTENT_ACCESS_HELP = 'cms.contents.access_help';
 
 export function ContentSectionsInput({ locale }: { locale: Lang }) {
   const record = useRecordContext<ContentDto>();

@@ -1,5 +1,6 @@
 import type { ContainerDto } from '@cms/contracts';
-import { BooleanField, CreateButton, DataTable, DateField, List, ReferenceField, SearchInput, TopToolbar, useCreatePath, useGetOne } from 'react-admin';
+import { BooleanField, CreateButton, DataTable, List, ReferenceField, SearchInput, TopToolbar, useCreatePath, useGetOne, useTranslate } from 'react-admin';
+import { LocaleDateField } from '../components/LocaleDateField';
 import { useSearchParams } from 'react-router-dom';
 
 /** `?container={id}` of the address, as the top bar's Containers shortcuts write it. */
@@ -13,7 +14,7 @@ const ContentListActions = ({ containerId }: { containerId?: number }) => {
   const createPath = useCreatePath()({ resource: 'contents', type: 'create' });
   return (
     <TopToolbar>
-      <CreateButton label="Create a content" to={containerId ? `${createPath}?container=${containerId}` : createPath} />
+      <CreateButton label="cms.contents.create" to={containerId ? `${createPath}?container=${containerId}` : createPath} />
     </TopToolbar>
   );
 };
@@ -21,29 +22,30 @@ const ContentListActions = ({ containerId }: { containerId?: number }) => {
 export function ContentList() {
   const containerId = useContainerParam();
   const { data: container } = useGetOne<ContainerDto>('containers', { id: containerId }, { enabled: !!containerId });
+  const translate = useTranslate();
   return (
     <List
       // A list per container: react-admin keeps its own filters and page apart.
       key={containerId ?? 'all'}
       storeKey={containerId ? `contents.container.${containerId}` : 'contents'}
-      title={container ? `Contents of ${container.title}` : 'Contents'}
+      title={container ? translate('cms.contents.list_title_of', { title: container.title }) : 'cms.contents.list_title'}
       filter={containerId ? { containerId } : undefined}
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search" />]}
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.any')} />]}
       sort={{ field: 'updatedAt', order: 'DESC' }}
       perPage={25}
       actions={<ContentListActions containerId={containerId} />}
       empty={false}
     >
       <DataTable>
-        <DataTable.Col source="title" label="Title" />
-        <DataTable.Col source="containerId" label="Container">
+        <DataTable.Col source="title" label="cms.fields.title" />
+        <DataTable.Col source="containerId" label="cms.fields.container">
           <ReferenceField source="containerId" reference="containers" link={false} />
         </DataTable.Col>
-        <DataTable.Col source="published" label="Published">
+        <DataTable.Col source="published" label="cms.fields.published">
           <BooleanField source="published" />
         </DataTable.Col>
-        <DataTable.Col source="updatedAt" label="Updated">
-          <DateField source="updatedAt" showTime />
+        <DataTable.Col source="updatedAt" label="cms.fields.updated">
+          <LocaleDateField source="updatedAt" showTime />
         </DataTable.Col>
       </DataTable>
     </List>

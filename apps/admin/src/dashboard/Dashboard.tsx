@@ -8,22 +8,12 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Title } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { useAuth } from '../auth/AuthContext';
 import { linkProps } from '../layout/TopBarEntryButton';
 import { SettingsPanel } from '../settings/SettingsPanel';
 
-const DESCRIPTIONS: Partial<Record<TopBarEntryKey, string>> = {
-  containers: 'Content types and their fields.',
-  contents: 'The pages and entries of each container.',
-  elements: 'Reusable page sections.',
-  users: 'Staff accounts and their roles.',
-  roles: 'Roles and the rights they grant.',
-  messages: 'Messages sent through the public forms.',
-  forms: 'Forms and the messages they receive.',
-  medias: 'Images, files and media packs.',
-  layout: 'The site layout and theme.',
-};
+const descriptionKey = (key: TopBarEntryKey) => `cms.dashboard.descriptions.${key}`;
 
 /**
  * /admin is the Settings screen in the spec; until the settings API exists it welcomes the user
@@ -31,23 +21,24 @@ const DESCRIPTIONS: Partial<Record<TopBarEntryKey, string>> = {
  */
 export function Dashboard() {
   const { me } = useAuth();
+  const translate = useTranslate();
   if (!me) return null;
   const superAdmin = isSuperAdmin(me);
   const sections = buildTopBar(me).entries.filter((entry) => entry.visible && entry.key !== 'home');
 
   return (
     <Box sx={{ mt: 1 }}>
-      <Title title={hasRight(me, RightType.ACCESS_SETTINGS) ? 'Settings' : 'Dashboard'} />
+      <Title title={hasRight(me, RightType.ACCESS_SETTINGS) ? 'cms.dashboard.settings_title' : 'cms.dashboard.title'} />
       {hasRight(me, RightType.ACCESS_SETTINGS) && <SettingsPanel />}
       <Card variant="outlined" sx={{ mb: 3 }}>
         <CardContent>
           <Typography variant="h5" component="h2" gutterBottom>
-            Welcome, {me.name}
+            {translate('cms.dashboard.welcome', { name: me.name })}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            <Chip label={`Role: ${me.role}`} color="primary" variant="outlined" />
+            <Chip label={translate('cms.dashboard.role', { role: me.role })} color="primary" variant="outlined" />
             <Chip
-              label={superAdmin ? 'Every right' : `${me.rights.length} of ${RIGHT_TYPES.length} rights`}
+              label={superAdmin ? translate('cms.dashboard.every_right') : translate('cms.dashboard.rights_count', { count: me.rights.length, total: RIGHT_TYPES.length })}
               variant="outlined"
               data-testid="rights-count"
             />
@@ -57,26 +48,26 @@ export function Dashboard() {
       </Card>
 
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        What you can manage
+        {translate('cms.dashboard.manage')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
         {sections.map((entry) => (
           <Card key={entry.key} variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
             <CardContent sx={{ flexGrow: 1 }}>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                {entry.label}
+                {translate(entry.label)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {DESCRIPTIONS[entry.key]}
+                {translate(descriptionKey(entry.key))}
               </Typography>
             </CardContent>
             <CardActions sx={{ flexWrap: 'wrap' }}>
               <Button size="small" {...linkProps(entry.href)}>
-                Open
+                {translate('cms.dashboard.open')}
               </Button>
               {entry.dropdown?.links.map((link) => (
                 <Button key={link.key} size="small" {...linkProps(link.href)}>
-                  {link.label}
+                  {translate(link.label)}
                 </Button>
               ))}
             </CardActions>

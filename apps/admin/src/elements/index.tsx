@@ -4,7 +4,6 @@ import {
   Create,
   CreateButton,
   DataTable,
-  DateField,
   DeleteButton,
   Edit,
   List,
@@ -18,23 +17,27 @@ import {
   Toolbar,
   TopToolbar,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
-import { blockChoices, BlockContentInputs } from '../components/block-inputs';
+import { blockChoices, BlockContentInputs, useBlockChoiceText } from '../components/block-inputs';
+import { LocaleDateField } from '../components/LocaleDateField';
 import { STATUS_CHOICES } from '../containers/ContainerInputs';
 
 const ElementListActions = () => (
   <TopToolbar>
-    <CreateButton label="Create an element" />
+    <CreateButton label="cms.elements.create" />
   </TopToolbar>
 );
 
 export function ElementList() {
+  const translate = useTranslate();
+  const blockText = useBlockChoiceText();
   return (
     <List
-      title="Elements"
+      title="cms.elements.list_title"
       filters={[
-        <SearchInput key="q" source="q" alwaysOn placeholder="Search by title" />,
-        <SelectInput key="block" source="block" label="Block" choices={blockChoices(true)} alwaysOn emptyText="All blocks" />,
+        <SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.by_title')} />,
+        <SelectInput key="block" source="block" label="cms.fields.block" choices={blockChoices(true)} optionText={blockText} alwaysOn emptyText="cms.elements.all_blocks" />,
       ]}
       sort={{ field: 'updatedAt', order: 'DESC' }}
       perPage={25}
@@ -42,13 +45,13 @@ export function ElementList() {
       empty={false}
     >
       <DataTable>
-        <DataTable.Col source="title" label="Title" />
-        <DataTable.Col source="block" label="Block" />
-        <DataTable.Col source="status" label="Status">
+        <DataTable.Col source="title" label="cms.fields.title" />
+        <DataTable.Col source="block" label="cms.fields.block" />
+        <DataTable.Col source="status" label="cms.fields.status">
           <SelectField source="status" choices={STATUS_CHOICES} />
         </DataTable.Col>
-        <DataTable.Col source="updatedAt" label="Updated">
-          <DateField source="updatedAt" showTime />
+        <DataTable.Col source="updatedAt" label="cms.fields.updated">
+          <LocaleDateField source="updatedAt" showTime />
         </DataTable.Col>
       </DataTable>
     </List>
@@ -56,11 +59,12 @@ export function ElementList() {
 }
 
 function ElementInputs() {
+  const blockText = useBlockChoiceText();
   return (
     <>
-      <TextInput source="title" label="Title" validate={required()} fullWidth />
-      <SelectInput source="block" label="Block" choices={blockChoices(true)} validate={required()} fullWidth />
-      <SelectInput source="status" label="Status" choices={STATUS_CHOICES} validate={required()} />
+      <TextInput source="title" label="cms.fields.title" validate={required()} fullWidth />
+      <SelectInput source="block" label="cms.fields.block" choices={blockChoices(true)} optionText={blockText} validate={required()} fullWidth />
+      <SelectInput source="status" label="cms.fields.status" choices={STATUS_CHOICES} validate={required()} />
       <BlockContentInputs />
     </>
   );
@@ -68,7 +72,7 @@ function ElementInputs() {
 
 export function ElementCreate() {
   return (
-    <Create title="Create an element" redirect="list">
+    <Create title="cms.elements.create" redirect="list">
       <SimpleForm sx={{ maxWidth: 720 }} defaultValues={{ status: Status.AVAILABLE, content: {} }}>
         <ElementInputs />
       </SimpleForm>
@@ -78,15 +82,17 @@ export function ElementCreate() {
 
 function ElementTitle() {
   const record = useRecordContext<ElementDto>();
-  return <>{record ? `Element ${record.title}` : 'Element'}</>;
+  const translate = useTranslate();
+  return <>{record ? translate('cms.elements.edit_title', { title: record.title }) : translate('resources.elements.name', { smart_count: 1 })}</>;
 }
 
 function ElementToolbar() {
   const record = useRecordContext<ElementDto>();
+  const translate = useTranslate();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? `Delete the element ${record.title}?` : undefined} />
+      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? translate('cms.elements.delete_confirm', { title: record.title }) : undefined} />
     </Toolbar>
   );
 }

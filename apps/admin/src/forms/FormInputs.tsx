@@ -12,6 +12,7 @@ import {
   SelectInput,
   SimpleFormIterator,
   TextInput,
+  useTranslate,
 } from 'react-admin';
 import { STATUS_CHOICES } from '../containers/ContainerInputs';
 
@@ -21,29 +22,30 @@ const WITH_OPTIONS: readonly string[] = [FormFieldType.OPTION, FormFieldType.RAD
 export function FormMainInputs() {
   return (
     <Box sx={{ width: '100%', maxWidth: 640 }}>
-      <TextInput source="title" label="Title" validate={required()} fullWidth />
-      <SelectInput source="status" label="Status" choices={STATUS_CHOICES} validate={required()} sx={{ minWidth: 240 }} />
-      <BooleanInput source="sendMail" label="Send each message by e-mail" helperText={false} />
+      <TextInput source="title" label="cms.fields.title" validate={required()} fullWidth />
+      <SelectInput source="status" label="cms.fields.status" choices={STATUS_CHOICES} validate={required()} sx={{ minWidth: 240 }} />
+      <BooleanInput source="sendMail" label="cms.forms.send_mail" helperText={false} />
       <FormDataConsumer>
         {({ formData }) =>
-          formData.sendMail ? <TextInput source="sendTo" label="Send to" type="email" validate={[required(), email()]} fullWidth /> : null
+          formData.sendMail ? <TextInput source="sendTo" label="cms.forms.send_to" type="email" validate={[required(), email()]} fullWidth /> : null
         }
       </FormDataConsumer>
-      <TextInput source="successMessage" label="Success message" fullWidth />
-      <TextInput source="errorMessage" label="Error message" fullWidth />
+      <TextInput source="successMessage" label="cms.forms.success_message" fullWidth />
+      <TextInput source="errorMessage" label="cms.forms.error_message" fullWidth />
     </Box>
   );
 }
 
 export function FormFieldsInput({ locale, fallback }: { locale: string; fallback?: boolean }) {
+  const translate = useTranslate();
   return (
     <>
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
-        Fields ({locale})
+        {translate('cms.forms.fields_in', { locale })}
       </Typography>
       {fallback && (
         <Typography variant="body2" color="warning.main" data-testid="fields-fallback">
-          This locale has no fields yet: en's are shown and are only saved in {locale} if you edit them.
+          {translate('cms.forms.fields_fallback', { locale })}
         </Typography>
       )}
       <ArrayInput source="fields" label={false}>
@@ -55,22 +57,22 @@ export function FormFieldsInput({ locale, fallback }: { locale: string; fallback
             '& .RaSimpleFormIterator-form > *': { flexShrink: 0 },
           }}
         >
-          <TextInput source="name" label="Name" validate={[required(), regex(FORM_FIELD_NAME_PATTERN, 'A letter, then letters, digits, _ or -')]} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
-          <SelectInput source="type" label="Type" choices={FIELD_TYPE_CHOICES} validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 160 }} />
-          <TextInput source="label" label="Label" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
-          <TextInput source="placeholder" label="Placeholder" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
-          <BooleanInput source="required" label="Required" helperText={false} fullWidth={false} />
-          <NumberInput source="min" label="Min" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
-          <NumberInput source="max" label="Max" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
-          <NumberInput source="position" label="Position" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
-          <NumberInput source="line" label="Line" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
-          <TextInput source="warningMessage" label="Warning message" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
+          <TextInput source="name" label="cms.fields.name" validate={[required(), regex(FORM_FIELD_NAME_PATTERN, 'cms.validation.form_field_name')]} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
+          <SelectInput source="type" label="cms.fields.type" choices={FIELD_TYPE_CHOICES} validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 160 }} />
+          <TextInput source="label" label="cms.fields.label" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
+          <TextInput source="placeholder" label="cms.fields.placeholder" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
+          <BooleanInput source="required" label="cms.fields.required" helperText={false} fullWidth={false} />
+          <NumberInput source="min" label="cms.fields.min" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
+          <NumberInput source="max" label="cms.fields.max" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
+          <NumberInput source="position" label="cms.fields.position" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
+          <NumberInput source="line" label="cms.fields.line" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
+          <TextInput source="warningMessage" label="cms.fields.warning_message" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
           <FormDataConsumer>
             {({ scopedFormData }) =>
               WITH_OPTIONS.includes(scopedFormData?.type) ? (
                 <TextInput
                   source="options"
-                  label="Options (one a line)"
+                  label="cms.fields.options"
                   sx={{ minWidth: 220 }}
                   multiline
                   minRows={2}
@@ -81,7 +83,7 @@ export function FormFieldsInput({ locale, fallback }: { locale: string; fallback
               ) : scopedFormData?.type === FormFieldType.ZOHOOPTIONS ? (
                 <TextInput
                   source="options"
-                  label="Option list key"
+                  label="cms.fields.option_list_key"
                   helperText={false} fullWidth={false}
                   format={(value: unknown) => (Array.isArray(value) ? String(value[0] ?? '') : '')}
                   parse={(value: string) => [value]}

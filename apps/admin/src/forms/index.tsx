@@ -5,7 +5,6 @@ import {
   Create,
   CreateButton,
   DataTable,
-  DateField,
   DeleteButton,
   Edit,
   List,
@@ -16,35 +15,38 @@ import {
   Toolbar,
   TopToolbar,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
+import { LocaleDateField } from '../components/LocaleDateField';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { STATUS_CHOICES } from '../containers/ContainerInputs';
 import { FORM_DEFAULTS, FormFieldsInput, FormMainInputs } from './FormInputs';
 
 const FormListActions = () => (
   <TopToolbar>
-    <CreateButton label="Create a form" />
+    <CreateButton label="cms.forms.create" />
   </TopToolbar>
 );
 
 export function FormList() {
+  const translate = useTranslate();
   return (
     <List
-      title="Forms"
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search by title" />]}
+      title="cms.forms.list_title"
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.by_title')} />]}
       sort={{ field: 'updatedAt', order: 'DESC' }}
       perPage={25}
       actions={<FormListActions />}
       empty={false}
     >
       <DataTable>
-        <DataTable.Col source="title" label="Title" />
-        <DataTable.Col source="status" label="Status">
+        <DataTable.Col source="title" label="cms.fields.title" />
+        <DataTable.Col source="status" label="cms.fields.status">
           <SelectField source="status" choices={STATUS_CHOICES} />
         </DataTable.Col>
-        <DataTable.Col source="sendTo" label="Sent to" disableSort />
-        <DataTable.Col source="updatedAt" label="Updated">
-          <DateField source="updatedAt" showTime />
+        <DataTable.Col source="sendTo" label="cms.forms.sent_to" disableSort />
+        <DataTable.Col source="updatedAt" label="cms.fields.updated">
+          <LocaleDateField source="updatedAt" showTime />
         </DataTable.Col>
       </DataTable>
     </List>
@@ -53,7 +55,7 @@ export function FormList() {
 
 export function FormCreate() {
   return (
-    <Create title="Create a form" redirect="edit" mutationOptions={{ meta: { locale: Lang.en } }}>
+    <Create title="cms.forms.create" redirect="edit" mutationOptions={{ meta: { locale: Lang.en } }}>
       <SimpleForm defaultValues={FORM_DEFAULTS}>
         <FormMainInputs />
         <FormFieldsInput locale={Lang.en} />
@@ -64,15 +66,17 @@ export function FormCreate() {
 
 function FormTitle() {
   const record = useRecordContext<FormDto>();
-  return <>{record ? `Form ${record.title}` : 'Form'}</>;
+  const translate = useTranslate();
+  return <>{record ? translate('cms.forms.edit_title', { title: record.title }) : translate('resources.forms.name', { smart_count: 1 })}</>;
 }
 
 function FormEditToolbar() {
   const record = useRecordContext<FormDto>();
+  const translate = useTranslate();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? `Delete the form ${record.title}?` : undefined} />
+      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? translate('cms.forms.delete_confirm', { title: record.title }) : undefined} />
     </Toolbar>
   );
 }

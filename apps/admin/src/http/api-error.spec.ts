@@ -1,3 +1,6 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import en from '../i18n/en';
+import tr from '../i18n/tr';
 import { errorMessageFromBody, formatWait, retryAfterSeconds } from './api-error';
 
 describe('API errors', () => {
@@ -26,9 +29,12 @@ describe('API errors', () => {
     expect(retryAfterSeconds('soon')).toBeNull();
   });
 
-  it('says how long to wait in words', () => {
-    expect(formatWait(1)).toBe('1 second');
-    expect(formatWait(42)).toBe('42 seconds');
-    expect(formatWait(61)).toBe('2 minutes');
+  it('says how long to wait in words, in the reader language', () => {
+    const english = polyglotI18nProvider(() => en, 'en').translate;
+    expect(formatWait(1, english)).toBe('1 second');
+    expect(formatWait(42, english)).toBe('42 seconds');
+    expect(formatWait(61, english)).toBe('2 minutes');
+    const turkish = polyglotI18nProvider(() => tr, 'tr').translate;
+    expect(formatWait(42, turkish)).toBe('42 saniye');
   });
 });

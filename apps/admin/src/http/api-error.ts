@@ -19,8 +19,7 @@ export function retryAfterSeconds(header: string | null | undefined, now: number
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-export function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+export function formatWait(seconds: number, translate: (key: string, options?: Record<string, unknown>) => string): string {
+  if (seconds < 60) return translate('cms.time.seconds', { smart_count: seconds });
+  return translate('cms.time.minutes', { smart_count: Math.ceil(seconds / 60) });
 }

@@ -1,14 +1,15 @@
 import { TOKEN_HEADER } from '@cms/contracts';
 import { fetchUtils, HttpError } from 'react-admin';
 import { tokenStore } from '../auth/token-store';
-import { errorMessageFromBody } from './api-error';
-import { toFormErrors } from './page-payloads';
+import { translate } from '../i18n-provider';
 import { isAuthUrl } from './api-request';
+import { localizeApiAnswer, localizeFormErrors } from './server-errors';
 import { notifyUnauthorized } from './unauthorized';
 
 /**
  * react-admin's fetchJson with the session token in the `token` header of every call but
- * /auth/ ones, and the API's `{ statusCode, message }` error bodies turned into readable errors.
+ * /auth/ ones, and the API's `{ statusCode, message }` error bodies turned into readable errors
+ * in the reader's language (see server-errors.ts).
  */
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers);
@@ -22,11 +23,12 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
       if (error.status === 401 && !isAuthUrl(url)) notifyUnauthorized();
       // `errors: { "fields.x": [...] }` becomes one message per input, which react-admin's forms show.
       const body = error.body && typeof error.body === 'object' && 'errors' in error.body
-        ? { ...error.body, errors: toFormErrors((error.body as { errors: unknown }).errors) ?? undefined }
+        ? { ...error.body, errors: localizeFormErrors(error.body, translate) ?? undefined }
         : error.body;
-      throw new HttpError(errorMessageFromBody(error.body, error.message || `Request failed (${error.status})`), error.status, body);
+      const answer = { status: error.status, body: error.body ?? { message: error.message }, method: options.method };
+      throw new HttpError(localizeApiAnswer(answer, translate), error.status, body);
     }
     if ((error as Error)?.name === 'AbortError') throw error;
-    throw new HttpError('The server cannot be reached. Check your connection and try again.', 0, null);
+    throw new HttpError(translate('cms.server_errors.unreachable'), 0, null);
   }
 }

@@ -6,9 +6,9 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ArrayInput, Form, required, ResourceContextProvider, SaveButton, SelectInput, SimpleFormIterator, Title, useNotify } from 'react-admin';
+import { ArrayInput, Form, required, ResourceContextProvider, SaveButton, SelectInput, SimpleFormIterator, Title, useNotify, useTranslate } from 'react-admin';
 import { useAuth } from '../auth/AuthContext';
-import { blockChoices, BlockContentInputs } from '../components/block-inputs';
+import { blockChoices, BlockContentInputs, useBlockChoiceText } from '../components/block-inputs';
 import { CenteredSpinner } from '../components/CenteredSpinner';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { API_URL } from '../http/api-request';
@@ -19,7 +19,6 @@ import { AccessDenied } from '../layout/AccessDenied';
 type SectionValues = Pick<SectionInput, 'block' | 'content' | 'formId' | 'elementId' | 'containerContentId'>;
 type LayoutValues = Record<SectionType, SectionValues[]>;
 
-const TYPE_LABELS: Record<string, string> = { HEADER: 'Header', TOP_BODY: 'Top of the body', BOTTOM_BODY: 'Bottom of the body', FOOTER: 'Footer' };
 
 function toValues(layout: LayoutDto): LayoutValues {
   const values = {} as LayoutValues;
@@ -49,6 +48,8 @@ export function layoutPayload(values: LayoutValues, initial: LayoutValues, fallb
 export function LayoutScreen() {
   const { me } = useAuth();
   const notify = useNotify();
+  const translate = useTranslate();
+  const blockText = useBlockChoiceText();
   const queryClient = useQueryClient();
   const [locale, setLocale] = useState<Lang>(Lang.en);
   const queryKey = ['layout', 'screen', locale];
@@ -69,7 +70,7 @@ export function LayoutScreen() {
         body: JSON.stringify({ sections }),
         headers: new Headers({ 'Content-Type': 'application/json' }),
       });
-      notify('Layout saved', { type: 'success' });
+      notify('cms.layout.saved', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: ['layout', 'screen'] });
     } catch (failure) {
       notify((failure as Error).message, { type: 'error' });
@@ -78,35 +79,35 @@ export function LayoutScreen() {
 
   return (
     <ResourceContextProvider value="layout">
-      <Title title="Layout" />
+      <Title title="cms.layout.title" />
       <LocaleSwitcher value={locale} onChange={setLocale} />
       {isPending ? (
-        <CenteredSpinner text="Loading the layout..." />
+        <CenteredSpinner text={translate('cms.layout.loading')} />
       ) : error || !data ? (
-        <Alert severity="error">The layout could not be loaded: {(error as Error)?.message}</Alert>
+        <Alert severity="error">{translate('cms.layout.load_error', { error: (error as Error)?.message ?? '' })}</Alert>
       ) : (
         <Form key={`${locale}-${JSON.stringify(data)}`} defaultValues={toValues(data)} onSubmit={save}>
           {LAYOUT_SECTION_TYPES.map((type) => (
-            <Card key={type} variant="outlined" sx={{ mb: 2 }} component="section" aria-label={TYPE_LABELS[type]}>
+            <Card key={type} variant="outlined" sx={{ mb: 2 }} component="section" aria-label={translate(`cms.layout.sections.${type}`)}>
               <CardContent>
                 <Typography variant="h6" component="h2">
-                  {TYPE_LABELS[type]}
+                  {translate(`cms.layout.sections.${type}`)}
                 </Typography>
                 {data.fallbackTypes.includes(type) && (
                   <Typography variant="body2" color="warning.main">
-                    No {TYPE_LABELS[type].toLowerCase()} in {locale}: en's is shown and is only saved in {locale} if you edit it.
+                    {translate('cms.layout.fallback', { section: translate(`cms.layout.sections_lower.${type}`), locale })}
                   </Typography>
                 )}
                 <ArrayInput source={type} label={false}>
                   <SimpleFormIterator fullWidth disableAdd={!canUpdate} disableRemove={!canUpdate} disableReordering={!canUpdate} sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 1 } }}>
-                    <SelectInput source="block" label="Block" choices={blockChoices(false)} validate={required()} helperText={false} sx={{ minWidth: 260 }} />
+                    <SelectInput source="block" label="cms.fields.block" choices={blockChoices(false)} optionText={blockText} validate={required()} helperText={false} sx={{ minWidth: 260 }} />
                     <BlockContentInputs />
                   </SimpleFormIterator>
                 </ArrayInput>
               </CardContent>
             </Card>
           ))}
-          {canUpdate && <SaveButton label="Save the layout" />}
+          {canUpdate && <SaveButton label="cms.layout.save" />}
         </Form>
       )}
     </ResourceContextProvider>

@@ -4,24 +4,25 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import Construction from '@mui/icons-material/Construction';
-import { Title } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 
 /** Back-office routes whose screens are not built yet (containers, contents...) land here. */
 export function NotAvailable() {
+  const translate = useTranslate();
   return (
     <Card variant="outlined" sx={{ mt: 2, maxWidth: 640 }}>
-      <Title title="Not available" />
+      <Title title="cms.not_available.title" />
       <CardContent sx={{ textAlign: 'center', py: 5 }}>
         <Construction color="action" sx={{ fontSize: 48, mb: 1 }} />
         <Typography variant="h6" gutterBottom>
-          This screen is not available yet
+          {translate('cms.not_available.heading')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          The page you asked for is not part of the back office yet, or its address is wrong.
+          {translate('cms.not_available.text')}
         </Typography>
         <Button variant="contained" component={RouterLink} to={ADMIN_BASE_PATH}>
-          Back to the dashboard
+          {translate('cms.not_available.back')}
         </Button>
       </CardContent>
     </Card>

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Home from '@mui/icons-material/Home';
 import { useQuery } from '@tanstack/react-query';
-import { LoadingIndicator } from 'react-admin';
+import { LoadingIndicator, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { fetchMenuContainers } from './menu-containers';
@@ -21,6 +21,7 @@ function isActive(entry: TopBarEntry, pathname: string): boolean {
 /** The admin top bar of spec section 2, built from the menu rules of libs/rights. */
 export function TopBar() {
   const { me } = useAuth();
+  const translate = useTranslate();
   const { pathname } = useLocation();
   const { data: containers = [] } = useQuery({
     queryKey: menuContainersQueryKey,
@@ -37,7 +38,7 @@ export function TopBar() {
 
   return (
     <AppBar position="fixed" color="secondary" elevation={1}>
-      <Toolbar variant="dense" component="nav" aria-label="Main" sx={{ gap: 0.5, minHeight: 48 }}>
+      <Toolbar variant="dense" component="nav" aria-label={translate('cms.menu.main')} sx={{ gap: 0.5, minHeight: 48 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25, overflowX: 'auto', flexGrow: 1, scrollbarWidth: 'thin' }}>
           {entries.map((entry) => (
             <TopBarEntryButton

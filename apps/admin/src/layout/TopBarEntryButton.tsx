@@ -11,6 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Edit from '@mui/icons-material/Edit';
 import { type ReactNode, useState } from 'react';
+import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { isBackOfficePath } from '../auth/remembered-route';
 
@@ -21,19 +22,21 @@ export function linkProps(href: string) {
 
 const activeSx = { bgcolor: 'rgba(255,255,255,0.14)' };
 
-function DropdownItems({ entry, onClose }: { entry: TopBarEntry; onClose: () => void }): ReactNode[] {
+type Translate = ReturnType<typeof useTranslate>;
+
+function DropdownItems({ entry, onClose, translate }: { entry: TopBarEntry; onClose: () => void; translate: Translate }): ReactNode[] {
   const dropdown = entry.dropdown;
   if (!dropdown) return [];
   const items: ReactNode[] = dropdown.links.map((link) => (
     <MenuItem key={link.key} {...linkProps(link.href)} onClick={onClose}>
-      {link.label}
+      {translate(link.label)}
     </MenuItem>
   ));
   const containers = dropdown.containers ?? [];
   if (dropdown.containers && containers.length === 0 && items.length === 0) {
     items.push(
       <MenuItem key="none" disabled>
-        No containers yet
+        {translate('cms.menu.no_containers')}
       </MenuItem>,
     );
   }
@@ -44,7 +47,7 @@ function DropdownItems({ entry, onClose }: { entry: TopBarEntry; onClose: () => 
         <MenuItem key={`title-${container.id}`} {...linkProps(container.editHref)} onClick={onClose} dense>
           <ListItemText primary={container.title} slotProps={{ primary: { fontWeight: 600 } }} />
           <ListItemIcon sx={{ justifyContent: 'flex-end' }}>
-            <Edit fontSize="small" aria-label={`Edit ${container.title}`} />
+            <Edit fontSize="small" aria-label={translate('cms.menu.container_edit', { title: container.title })} />
           </ListItemIcon>
         </MenuItem>
       ) : (
@@ -56,14 +59,14 @@ function DropdownItems({ entry, onClose }: { entry: TopBarEntry; onClose: () => 
     if (container.allHref) {
       items.push(
         <MenuItem key={`all-${container.id}`} {...linkProps(container.allHref)} onClick={onClose} dense sx={{ pl: 4 }}>
-          {container.allLabel}
+          {translate(container.allLabel, { title: container.title })}
         </MenuItem>,
       );
     }
     if (container.createHref) {
       items.push(
         <MenuItem key={`create-${container.id}`} {...linkProps(container.createHref)} onClick={onClose} dense sx={{ pl: 4 }}>
-          {container.createLabel}
+          {translate(container.createLabel, { title: container.title })}
         </MenuItem>,
       );
     }
@@ -73,6 +76,7 @@ function DropdownItems({ entry, onClose }: { entry: TopBarEntry; onClose: () => 
 
 /** One entry of the top bar: a link, and a dropdown of shortcuts when the entry has one. */
 export function TopBarEntryButton({ entry, active, icon }: { entry: TopBarEntry; active: boolean; icon?: ReactNode }) {
+  const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const menuId = `top-bar-menu-${entry.key}`;
@@ -86,14 +90,14 @@ export function TopBarEntryButton({ entry, active, icon }: { entry: TopBarEntry;
         aria-current={active ? 'page' : undefined}
         sx={{ ...(active ? activeSx : {}), px: 1.25, whiteSpace: 'nowrap' }}
       >
-        {entry.label}
+        {translate(entry.label)}
       </Button>
       {entry.dropdown && (
         <>
           <IconButton
             color="inherit"
             size="small"
-            aria-label={`${entry.label} shortcuts`}
+            aria-label={translate('cms.menu.shortcuts', { entry: translate(entry.label) })}
             aria-haspopup="menu"
             aria-controls={anchor ? menuId : undefined}
             aria-expanded={anchor ? 'true' : undefined}
@@ -110,7 +114,7 @@ export function TopBarEntryButton({ entry, active, icon }: { entry: TopBarEntry;
             onClose={close}
             slotProps={{ paper: { sx: { minWidth: 220, maxHeight: '70vh' } } }}
           >
-            {DropdownItems({ entry, onClose: close })}
+            {DropdownItems({ entry, onClose: close, translate })}
           </Menu>
         </>
       )}

@@ -1,30 +1,34 @@
-import { REVALIDATE_ERROR_TOAST, REVALIDATE_SUCCESS_TOAST } from '@cms/contracts';
 import type { UserMenuItem } from '@cms/rights';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Cached from '@mui/icons-material/Cached';
+import Check from '@mui/icons-material/Check';
 import Logout from '@mui/icons-material/Logout';
 import Settings from '@mui/icons-material/Settings';
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useAuth } from '../auth/AuthContext';
 import { API_URL } from '../http/api-request';
+import { UI_LOCALES } from '../i18n/locales';
 import { httpClient } from '../http/http-client';
 import { linkProps } from './TopBarEntryButton';
 
 type RevalidateState = 'idle' | 'loading';
 
-/** The signed-in user's name, with Settings, Revalidate all and Disconnect. */
+/** The signed-in user's name, with Settings, Revalidate all, the interface language and Disconnect. */
 export function UserMenu({ items }: { items: UserMenuItem[] }) {
   const { me, signOut } = useAuth();
   const notify = useNotify();
+  const translate = useTranslate();
+  const [uiLocale, setUiLocale] = useLocaleState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [revalidate, setRevalidate] = useState<RevalidateState>('idle');
   const close = () => setAnchor(null);
@@ -36,9 +40,9 @@ export function UserMenu({ items }: { items: UserMenuItem[] }) {
     setRevalidate('loading');
     try {
       await httpClient(`${API_URL}/revalidate/all`, { method: 'POST' });
-      notify(REVALIDATE_SUCCESS_TOAST, { type: 'success' });
+      notify('cms.notifications.revalidated', { type: 'success' });
     } catch {
-      notify(REVALIDATE_ERROR_TOAST, { type: 'error' });
+      notify('cms.notifications.revalidate_error', { type: 'error' });
     } finally {
       setRevalidate('idle');
       close();
@@ -51,14 +55,14 @@ export function UserMenu({ items }: { items: UserMenuItem[] }) {
         color="inherit"
         startIcon={revalidate === 'loading' ? <CircularProgress size={18} color="inherit" /> : <AccountCircle />}
         endIcon={<ArrowDropDown />}
-        aria-label={`User menu (${me?.name ?? 'account'})`}
+        aria-label={translate('cms.menu.user_menu', { name: me?.name ?? translate('cms.menu.account') })}
         aria-haspopup="menu"
         aria-controls={anchor ? 'user-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
       >
-        {me?.name ?? 'Account'}
+        {me?.name ?? translate('cms.menu.account')}
       </Button>
       <Menu
         id="user-menu"
@@ -74,22 +78,41 @@ export function UserMenu({ items }: { items: UserMenuItem[] }) {
             <ListItemIcon>
               <Settings fontSize="small" />
             </ListItemIcon>
-            <ListItemText>{settings.label}</ListItemText>
+            <ListItemText>{translate(settings.label)}</ListItemText>
           </MenuItem>
         )}
         {visible('revalidate') && (
           <MenuItem onClick={revalidateAll} aria-busy={revalidate === 'loading'} data-state={revalidate}>
             <ListItemIcon>
               {revalidate === 'loading' ? (
-                <CircularProgress size={20} aria-label="Revalidating" />
+                <CircularProgress size={20} aria-label={translate('cms.menu.revalidating')} />
               ) : (
                 <Cached fontSize="small" />
               )}
             </ListItemIcon>
-            <ListItemText>Revalidate all</ListItemText>
+            <ListItemText>{translate('cms.menu.revalidate')}</ListItemText>
           </MenuItem>
         )}
         {(settings || visible('revalidate')) && <Divider />}
+        <ListSubheader id="language-menu-label" sx={{ lineHeight: '32px' }}>
+          {translate('cms.language.menu')}
+        </ListSubheader>
+        {UI_LOCALES.map(({ locale, name }) => (
+          <MenuItem
+            key={locale}
+            lang={locale}
+            selected={locale === uiLocale}
+            aria-describedby="language-menu-label"
+            onClick={() => {
+              close();
+              setUiLocale(locale);
+            }}
+          >
+            <ListItemIcon>{locale === uiLocale ? <Check fontSize="small" /> : null}</ListItemIcon>
+            <ListItemText>{name}</ListItemText>
+          </MenuItem>
+        ))}
+        <Divider />
         <MenuItem
           onClick={() => {
             close();
@@ -99,7 +122,7 @@ export function UserMenu({ items }: { items: UserMenuItem[] }) {
           <ListItemIcon>
             <Logout fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Disconnect</ListItemText>
+          <ListItemText>{translate('cms.menu.disconnect')}</ListItemText>
         </MenuItem>
       </Menu>
     </>

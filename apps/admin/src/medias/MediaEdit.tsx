@@ -1,37 +1,41 @@
 import type { MediaDto } from '@cms/contracts';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { DeleteButton, Edit, required, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext } from 'react-admin';
+import { DeleteButton, Edit, required, SaveButton, SimpleForm, TextInput, Toolbar, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { formatSize } from './media-format';
 import { AltInputs, PackInput } from './MediaInputs';
 import { MediaThumbnail } from './MediaList';
 
 function MediaTitle() {
   const record = useRecordContext<MediaDto>();
-  return <>{record ? `Media ${record.name}` : 'Media'}</>;
+  const translate = useTranslate();
+  return <>{record ? translate('cms.medias.edit_title', { name: record.name }) : translate('resources.medias.name', { smart_count: 1 })}</>;
 }
 
 function MediaEditToolbar() {
   const record = useRecordContext<MediaDto>();
+  const translate = useTranslate();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? `Delete the media ${record.name}?` : undefined} />
+      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? translate('cms.medias.delete_confirm', { name: record.name }) : undefined} />
     </Toolbar>
   );
 }
 
 function MediaPreview() {
   const record = useRecordContext<MediaDto>();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
   if (!record) return null;
   return (
     <>
       <MediaThumbnail media={record} height={220} />
       <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
-        {record.mimeType} · {formatSize(record.size)}
+        {record.mimeType} · {formatSize(record.size, locale, translate)}
         {record.width && record.height ? ` · ${record.width}×${record.height}` : ''} ·{' '}
         <Link href={record.url} target="_blank" rel="noopener">
-          Open the file
+          {translate('cms.medias.open_file')}
         </Link>
       </Typography>
     </>
@@ -43,7 +47,7 @@ export function MediaEdit() {
     <Edit title={<MediaTitle />} mutationMode="pessimistic" redirect="list">
       <SimpleForm sx={{ maxWidth: 560 }} toolbar={<MediaEditToolbar />}>
         <MediaPreview />
-        <TextInput source="name" label="Name" validate={required()} fullWidth />
+        <TextInput source="name" label="cms.fields.name" validate={required()} fullWidth />
         <AltInputs />
         <PackInput />
       </SimpleForm>

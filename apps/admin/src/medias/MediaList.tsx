@@ -17,6 +17,8 @@ import {
   useCreatePath,
   useListContext,
   Button,
+  useLocaleState,
+  useTranslate,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatSize, thumbnailUrl } from './media-format';
@@ -28,10 +30,10 @@ function MediaListActions() {
   const packsPath = useCreatePath()({ resource: MEDIA_PACKS_RESOURCE, type: 'list' });
   return (
     <TopToolbar>
-      <Button label="Media packs" component={RouterLink} to={packsPath}>
+      <Button label="cms.medias.packs" component={RouterLink} to={packsPath}>
         <Folder />
       </Button>
-      <CreateButton label="Upload a media" />
+      <CreateButton label="cms.medias.upload" />
     </TopToolbar>
   );
 }
@@ -54,16 +56,18 @@ export function MediaThumbnail({ media, height = 140 }: { media: MediaDto; heigh
 function MediaGrid() {
   const { data, isPending } = useListContext<MediaDto>();
   const createPath = useCreatePath();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
   if (isPending || !data) return null;
   if (data.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-        No media yet.
+        {translate('cms.medias.empty')}
       </Typography>
     );
   }
   return (
-    <Box component="ul" aria-label="Medias" sx={{ listStyle: 'none', m: 0, p: 2, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
+    <Box component="ul" aria-label={translate('cms.medias.grid')} sx={{ listStyle: 'none', m: 0, p: 2, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
       {data.map((media) => (
         <li key={media.id}>
           <Card variant="outlined">
@@ -74,7 +78,7 @@ function MediaGrid() {
                   {media.name}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {media.mimeType} · {formatSize(media.size)}
+                  {media.mimeType} · {formatSize(media.size, locale, translate)}
                   {media.width && media.height ? ` · ${media.width}×${media.height}` : ''}
                 </Typography>
               </CardContent>
@@ -87,15 +91,16 @@ function MediaGrid() {
 }
 
 export function MediaList() {
+  const translate = useTranslate();
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder="Search by name" />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.by_name')} />,
     <ReferenceInput key="packId" source="packId" reference={MEDIA_PACKS_RESOURCE} alwaysOn sort={{ field: 'name', order: 'ASC' }} perPage={100}>
-      <SelectInput label="Pack" optionText="name" emptyText="All packs" />
+      <SelectInput label="cms.fields.pack" optionText="name" emptyText="cms.medias.all_packs" />
     </ReferenceInput>,
   ];
   return (
     <List
-      title="Medias"
+      title="cms.medias.list_title"
       filters={filters}
       sort={{ field: 'uploadTime', order: 'DESC' }}
       perPage={24}

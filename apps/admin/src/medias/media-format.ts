@@ -1,10 +1,14 @@
 import { mediaUrl } from '@cms/contracts';
 
-export function formatSize(bytes: number | null | undefined): string {
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A file size with the interface language's decimal separator (1,5 kB in French). */
+export function formatSize(bytes: number | null | undefined, locale: string, translate: Translate): string {
   if (bytes == null || !Number.isFinite(bytes)) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  const oneDecimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  if (bytes < 1024) return translate('cms.medias.size_bytes', { size: new Intl.NumberFormat(locale).format(bytes) });
+  if (bytes < 1024 * 1024) return translate('cms.medias.size_kb', { size: oneDecimal.format(bytes / 1024) });
+  return translate('cms.medias.size_mb', { size: oneDecimal.format(bytes / (1024 * 1024)) });
 }
 
 /** A 320px WebP of raster images and SVGs; other files have no thumbnail. */

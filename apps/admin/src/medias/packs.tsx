@@ -4,11 +4,9 @@ import {
   Create,
   CreateButton,
   DataTable,
-  DateField,
   DeleteButton,
   Edit,
   List,
-  NumberField,
   required,
   SaveButton,
   SearchInput,
@@ -17,31 +15,34 @@ import {
   Toolbar,
   TopToolbar,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
+import { LocaleDateField, LocaleNumberField } from '../components/LocaleDateField';
 
 const PackListActions = () => (
   <TopToolbar>
-    <CreateButton label="Create a media pack" />
+    <CreateButton label="cms.packs.create" />
   </TopToolbar>
 );
 
 export function MediaPackList() {
+  const translate = useTranslate();
   return (
     <List
-      title="Media packs"
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search by name" />]}
+      title="cms.packs.list_title"
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.by_name')} />]}
       sort={{ field: 'name', order: 'ASC' }}
       perPage={25}
       actions={<PackListActions />}
       empty={false}
     >
       <DataTable>
-        <DataTable.Col source="name" label="Name" />
-        <DataTable.Col source="mediaCount" label="Medias">
-          <NumberField source="mediaCount" />
+        <DataTable.Col source="name" label="cms.fields.name" />
+        <DataTable.Col source="mediaCount" label="cms.packs.medias">
+          <LocaleNumberField source="mediaCount" />
         </DataTable.Col>
-        <DataTable.Col source="updatedAt" label="Updated">
-          <DateField source="updatedAt" showTime />
+        <DataTable.Col source="updatedAt" label="cms.fields.updated">
+          <LocaleDateField source="updatedAt" showTime />
         </DataTable.Col>
       </DataTable>
     </List>
@@ -50,9 +51,9 @@ export function MediaPackList() {
 
 export function MediaPackCreate() {
   return (
-    <Create title="Create a media pack" redirect="list">
+    <Create title="cms.packs.create" redirect="list">
       <SimpleForm sx={{ maxWidth: 480 }}>
-        <TextInput source="name" label="Name" validate={required()} fullWidth />
+        <TextInput source="name" label="cms.fields.name" validate={required()} fullWidth />
       </SimpleForm>
     </Create>
   );
@@ -60,15 +61,17 @@ export function MediaPackCreate() {
 
 function PackTitle() {
   const record = useRecordContext<MediaPackDto>();
-  return <>{record ? `Media pack ${record.name}` : 'Media pack'}</>;
+  const translate = useTranslate();
+  return <>{record ? translate('cms.packs.edit_title', { name: record.name }) : translate('resources.medias/packs.name', { smart_count: 1 })}</>;
 }
 
 function PackToolbar() {
   const record = useRecordContext<MediaPackDto>();
+  const translate = useTranslate();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? `Delete the media pack ${record.name}?` : undefined} />
+      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? translate('cms.packs.delete_confirm', { name: record.name }) : undefined} />
     </Toolbar>
   );
 }
@@ -77,8 +80,8 @@ export function MediaPackEdit() {
   return (
     <Edit title={<PackTitle />} mutationMode="pessimistic" redirect="list">
       <SimpleForm sx={{ maxWidth: 480 }} toolbar={<PackToolbar />}>
-        <TextInput source="name" label="Name" validate={required()} fullWidth />
-        <NumberField source="mediaCount" label="Medias" />
+        <TextInput source="name" label="cms.fields.name" validate={required()} fullWidth />
+        <LocaleNumberField source="mediaCount" label="cms.packs.medias" />
       </SimpleForm>
     </Edit>
   );

@@ -1,7 +1,8 @@
 import { TOKEN_HEADER } from '@cms/contracts';
 import { tokenStore } from '../auth/token-store';
-import { errorMessageFromBody } from '../http/api-error';
+import { translate } from '../i18n-provider';
 import { API_URL } from '../http/api-request';
+import { localizeApiAnswer } from '../http/server-errors';
 
 /** The file name of a Content-Disposition header, else `fallback`. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -22,7 +23,8 @@ export async function downloadMessagesCsv(formId: number | string): Promise<void
     } catch {
       body = undefined;
     }
-    throw new Error(errorMessageFromBody(body, `The export failed (${response.status})`));
+    const known = body && typeof body === 'object' && 'message' in body;
+    throw new Error(known ? localizeApiAnswer({ status: response.status, body }, translate) : translate('cms.server_errors.export_failed', { status: response.status }));
   }
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);

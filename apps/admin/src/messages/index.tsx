@@ -9,7 +9,6 @@ import { useState } from 'react';
 import {
   Button,
   DataTable,
-  DateField,
   DeleteButton,
   List,
   ReferenceInput,
@@ -22,7 +21,9 @@ import {
   useUpdate,
   useCanAccess,
   NullableBooleanInput,
+  useTranslate,
 } from 'react-admin';
+import { LocaleDateField } from '../components/LocaleDateField';
 import { downloadMessagesCsv } from './export-csv';
 
 function formatValue(value: FormValue): string {
@@ -61,13 +62,13 @@ function ReadToggle() {
       { id: record.id, data: { read: !record.read }, previousData: record },
       {
         mutationMode: 'pessimistic',
-        onSuccess: () => notify(record.read ? 'Marked unread' : 'Marked read', { type: 'info' }),
+        onSuccess: () => notify(record.read ? 'cms.messages.marked_unread' : 'cms.messages.marked_read', { type: 'info' }),
         onError: (error) => notify((error as Error).message, { type: 'error' }),
       },
     );
   };
   return (
-    <Button label={record.read ? 'Mark unread' : 'Mark read'} onClick={toggle} disabled={isPending}>
+    <Button label={record.read ? 'cms.messages.mark_unread' : 'cms.messages.mark_read'} onClick={toggle} disabled={isPending}>
       {record.read ? <MarkEmailUnread /> : <MarkEmailRead />}
     </Button>
   );
@@ -75,13 +76,19 @@ function ReadToggle() {
 
 function ReadChip() {
   const record = useRecordContext<MessageDto>();
+  const translate = useTranslate();
   if (!record) return null;
-  return record.read ? <Chip size="small" label="Read" variant="outlined" /> : <Chip size="small" label="Unread" color="primary" icon={<Mail />} />;
+  return record.read ? (
+    <Chip size="small" label={translate('cms.messages.read')} variant="outlined" />
+  ) : (
+    <Chip size="small" label={translate('cms.messages.unread')} color="primary" icon={<Mail />} />
+  );
 }
 
 function ExportButton() {
   const { filterValues } = useListContext();
   const notify = useNotify();
+  const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const formId = filterValues?.formId;
   const exportCsv = async () => {
@@ -95,7 +102,7 @@ function ExportButton() {
     }
   };
   return (
-    <Button label="Export CSV" onClick={exportCsv} disabled={!formId || busy} title={formId ? undefined : 'Choose a form first'}>
+    <Button label="cms.messages.export" onClick={exportCsv} disabled={!formId || busy} title={formId ? undefined : translate('cms.messages.choose_form')}>
       <Download />
     </Button>
   );
@@ -103,20 +110,21 @@ function ExportButton() {
 
 export function MessageList() {
   const { canAccess: canListForms } = useCanAccess({ resource: 'forms', action: 'list' });
+  const translate = useTranslate();
   const filters = [
     ...(canListForms
       ? [
           <ReferenceInput key="formId" source="formId" reference="forms" alwaysOn sort={{ field: 'title', order: 'ASC' }} perPage={100}>
-            <SelectInput label="Form" optionText="title" emptyText="All forms" />
+            <SelectInput label="cms.messages.form" optionText="title" emptyText="cms.messages.all_forms" />
           </ReferenceInput>,
         ]
       : []),
-    <NullableBooleanInput key="read" source="read" label="Read" alwaysOn nullLabel="All" trueLabel="Read" falseLabel="Unread" />,
-    <SearchInput key="q" source="q" alwaysOn placeholder="Search the values" />,
+    <NullableBooleanInput key="read" source="read" label="cms.messages.read" alwaysOn nullLabel="cms.messages.all" trueLabel="cms.messages.read" falseLabel="cms.messages.unread" />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.values')} />,
   ];
   return (
     <List
-      title="Messages"
+      title="cms.messages.list_title"
       filters={filters}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
@@ -128,20 +136,20 @@ export function MessageList() {
       empty={false}
     >
       <DataTable rowClick={false} bulkActionButtons={false}>
-        <DataTable.Col source="createdAt" label="Received">
-          <DateField source="createdAt" showTime />
+        <DataTable.Col source="createdAt" label="cms.messages.received">
+          <LocaleDateField source="createdAt" showTime />
         </DataTable.Col>
-        <DataTable.Col source="formTitle" label="Form" disableSort />
-        <DataTable.Col source="read" label="Status">
+        <DataTable.Col source="formTitle" label="cms.messages.form" disableSort />
+        <DataTable.Col source="read" label="cms.fields.status">
           <ReadChip />
         </DataTable.Col>
-        <DataTable.Col source="value" label="Values" disableSort>
+        <DataTable.Col source="value" label="cms.messages.values" disableSort>
           <MessageValues />
         </DataTable.Col>
-        <DataTable.Col label="Actions" disableSort>
+        <DataTable.Col label="cms.messages.actions" disableSort>
           <Box sx={{ display: 'flex', gap: 1 }}>
             <ReadToggle />
-            <DeleteButton mutationMode="pessimistic" confirmTitle="Delete this message?" redirect={false} />
+            <DeleteButton mutationMode="pessimistic" confirmTitle="cms.messages.delete_confirm" redirect={false} />
           </Box>
         </DataTable.Col>
       </DataTable>

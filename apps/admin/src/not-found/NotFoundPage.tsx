@@ -7,6 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Block from '@mui/icons-material/Block';
+import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 
@@ -14,6 +15,7 @@ import { useAuth } from '../auth/AuthContext';
 export function NotFoundPage() {
   const { status, me, signOut } = useAuth();
   const signedIn = status === 'signed-in' && !!me;
+  const translate = useTranslate();
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
@@ -21,29 +23,29 @@ export function NotFoundPage() {
         <CardContent sx={{ p: 4, textAlign: 'center' }}>
           <Block color="error" sx={{ fontSize: 48, mb: 1 }} />
           <Typography component="h1" variant="h5" gutterBottom>
-            Page not found or access denied
+            {translate('cms.not_found.title')}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             {signedIn
-              ? `You are signed in as ${me.name}, but your role does not give you access to this page.`
-              : 'This page does not exist, or you need to sign in to see it.'}
+              ? translate('cms.not_found.signed_in', { name: me.name })
+              : translate('cms.not_found.signed_out')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} justifyContent="center">
             <Button variant="contained" href="/">
-              Go to the home page
+              {translate('cms.not_found.home')}
             </Button>
             {signedIn && holdsAnyRight(me) && (
               <Button variant="outlined" component={RouterLink} to={ADMIN_BASE_PATH}>
-                Back office
+                {translate('cms.not_found.back_office')}
               </Button>
             )}
             {signedIn ? (
               <Button variant="outlined" color="secondary" onClick={signOut}>
-                Sign out
+                {translate('cms.not_found.sign_out')}
               </Button>
             ) : (
               <Button variant="outlined" component={RouterLink} to={SIGN_IN_PATH}>
-                Sign in
+                {translate('cms.not_found.sign_in')}
               </Button>
             )}
           </Stack>

@@ -7,7 +7,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useInput } from 'react-admin';
+import { useInput, useTranslate } from 'react-admin';
 import { useAuth } from '../auth/AuthContext';
 import { groupRights } from './right-groups';
 
@@ -19,6 +19,7 @@ const GROUPS = groupRights();
  */
 export function RightsInput({ source = 'rights', disabled = false }: { source?: string; disabled?: boolean }) {
   const { me } = useAuth();
+  const translate = useTranslate();
   const { field } = useInput<RightType[]>({ source, defaultValue: [] });
   const selected = new Set<RightType>(Array.isArray(field.value) ? field.value : []);
   const grantable = (right: RightType) => !disabled && hasRight(me, right);
@@ -45,7 +46,7 @@ export function RightsInput({ source = 'rights', disabled = false }: { source?: 
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, width: '100%' }}>
       <FormLabel component="legend" sx={{ mb: 1 }}>
-        Rights ({selected.size} selected)
+        {translate('cms.roles.rights_selected', { count: selected.size })}
       </FormLabel>
       <Box
         sx={{
@@ -63,11 +64,12 @@ export function RightsInput({ source = 'rights', disabled = false }: { source?: 
           const count = rights.filter((right) => selected.has(right)).length;
           const groupGrantable = rights.some(grantable);
           const background = index % 2 === 0 ? 'action.hover' : 'transparent';
+          const groupLabel = translate(group.label, { _: group.fallback });
           return (
-            <Box key={group.key} role="group" aria-label={group.label} sx={{ display: 'contents' }}>
+            <Box key={group.key} role="group" aria-label={groupLabel} sx={{ display: 'contents' }}>
               <Box sx={{ bgcolor: background, px: 1, display: 'flex', alignItems: 'center' }}>
                 <FormControlLabel
-                  label={<Typography sx={{ fontWeight: 600 }}>{group.label}</Typography>}
+                  label={<Typography sx={{ fontWeight: 600 }}>{groupLabel}</Typography>}
                   control={
                     <Checkbox
                       size="small"
@@ -75,7 +77,7 @@ export function RightsInput({ source = 'rights', disabled = false }: { source?: 
                       indeterminate={count > 0 && count < rights.length}
                       disabled={!groupGrantable}
                       onChange={(event) => toggleGroup(rights, event.target.checked)}
-                      slotProps={{ input: { 'aria-label': `All ${group.label} rights` } }}
+                      slotProps={{ input: { 'aria-label': translate('cms.roles.all_rights_of', { group: groupLabel }) } }}
                     />
                   }
                 />
@@ -85,7 +87,7 @@ export function RightsInput({ source = 'rights', disabled = false }: { source?: 
                   const checkbox = (
                     <FormControlLabel
                       key={option.right}
-                      label={option.label}
+                      label={translate(option.label, { _: option.fallback })}
                       disabled={!grantable(option.right)}
                       control={
                         <Checkbox
@@ -100,7 +102,7 @@ export function RightsInput({ source = 'rights', disabled = false }: { source?: 
                   return grantable(option.right) || disabled ? (
                     checkbox
                   ) : (
-                    <Tooltip key={option.right} title="You cannot grant a right you do not hold">
+                    <Tooltip key={option.right} title={translate('cms.roles.cannot_grant')}>
                       <span>{checkbox}</span>
                     </Tooltip>
                   );
@@ -110,7 +112,7 @@ export function RightsInput({ source = 'rights', disabled = false }: { source?: 
           );
         })}
       </Box>
-      <FormHelperText>Each right lets the role see or change one part of the back office.</FormHelperText>
+      <FormHelperText>{translate('cms.roles.rights_help')}</FormHelperText>
     </Box>
   );
 }

@@ -3,13 +3,13 @@ import { RightsInput } from './RightsInput';
 
 export function RoleCreate() {
   return (
-    <Create title="Create a role" redirect="list">
+    <Create title="cms.roles.create" redirect="list">
       <SimpleForm defaultValues={{ rights: [] }} sx={{ maxWidth: 900 }}>
-        <TextInput source="name" label="Name" validate={required()} sx={{ maxWidth: 400 }} fullWidth />
+        <TextInput source="name" label="cms.fields.name" validate={required()} sx={{ maxWidth: 400 }} fullWidth />
         <TextInput
           source="id"
-          label="Key"
-          helperText="Optional: derived from the name when empty (for example 'editor')"
+          label="cms.fields.key"
+          helperText="cms.roles.key_help"
           sx={{ maxWidth: 400 }}
           fullWidth
         />

@@ -9,21 +9,24 @@ import {
   TextInput,
   Toolbar,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { RightsInput } from './RightsInput';
 
 function RoleTitle() {
   const record = useRecordContext<RoleDto>();
-  return <>{record ? `Role ${record.name}` : 'Role'}</>;
+  const translate = useTranslate();
+  return <>{record ? translate('cms.roles.edit_title', { name: record.name }) : translate('resources.users/roles.name', { smart_count: 1 })}</>;
 }
 
 function RoleEditToolbar() {
   const record = useRecordContext<RoleDto>();
+  const translate = useTranslate();
   if (!record || record.id === SUPER_ADMIN_ROLE_ID) return null;
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmTitle={`Delete the role ${record.name}?`} />
+      <DeleteButton mutationMode="pessimistic" confirmTitle={translate('cms.roles.delete_confirm', { name: record.name })} />
     </Toolbar>
   );
 }
@@ -31,15 +34,16 @@ function RoleEditToolbar() {
 function RoleEditForm() {
   const record = useRecordContext<RoleDto>();
   const locked = record?.id === SUPER_ADMIN_ROLE_ID;
+  const translate = useTranslate();
   return (
     <SimpleForm toolbar={<RoleEditToolbar />} sx={{ maxWidth: 900 }}>
       {locked && (
         <Alert severity="info" sx={{ mb: 2, width: '100%' }}>
-          The super-admin role holds every right. It cannot be edited or deleted.
+          {translate('cms.roles.super_admin_locked')}
         </Alert>
       )}
-      <TextInput source="id" label="Key" disabled sx={{ maxWidth: 400 }} fullWidth />
-      <TextInput source="name" label="Name" validate={required()} disabled={locked} sx={{ maxWidth: 400 }} fullWidth />
+      <TextInput source="id" label="cms.fields.key" disabled sx={{ maxWidth: 400 }} fullWidth />
+      <TextInput source="name" label="cms.fields.name" validate={required()} disabled={locked} sx={{ maxWidth: 400 }} fullWidth />
       {!locked && <RightsInput />}
     </SimpleForm>
   );

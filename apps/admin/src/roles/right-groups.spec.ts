@@ -8,21 +8,29 @@ describe('right groups', () => {
   });
 
   it('groups the four verbs of a resource together', () => {
-    const containers = groupRights().find((group) => group.label === 'Containers');
-    expect(containers?.rights).toEqual([
-      { right: RightType.VIEW_CONTAINER, label: 'View' },
-      { right: RightType.CREATE_CONTAINER, label: 'Create' },
-      { right: RightType.UPDATE_CONTAINER, label: 'Update' },
-      { right: RightType.DELETE_CONTAINER, label: 'Delete' },
+    const containers = groupRights().find((group) => group.key === 'CONTAINER');
+    expect(containers?.label).toBe('cms.roles.groups.CONTAINER');
+    expect(containers?.rights.map(({ right, label }) => ({ right, label }))).toEqual([
+      { right: RightType.VIEW_CONTAINER, label: 'cms.roles.verbs.VIEW' },
+      { right: RightType.CREATE_CONTAINER, label: 'cms.roles.verbs.CREATE' },
+      { right: RightType.UPDATE_CONTAINER, label: 'cms.roles.verbs.UPDATE' },
+      { right: RightType.DELETE_CONTAINER, label: 'cms.roles.verbs.DELETE' },
     ]);
   });
 
   it('keeps media packs apart from medias and the site-wide rights together', () => {
-    const labels = groupRights().map((group) => group.label);
-    expect(labels).toEqual(['Containers', 'Contents', 'Elements', 'Forms', 'Messages', 'Medias', 'Media packs', 'Users', 'Roles', 'Layout', 'Site']);
-    expect(groupRights().find((group) => group.key === 'SITE')?.rights.map((option) => option.right)).toEqual([
-      RightType.ACCESS_SETTINGS,
-      RightType.REVALIDATION,
+    const keys = groupRights().map((group) => group.key);
+    expect(keys).toEqual(['CONTAINER', 'CONTENT', 'ELEMENT', 'FORM', 'MESSAGE', 'MEDIA', 'MEDIAPACK', 'USER', 'ROLE', 'LAYOUT', 'SITE']);
+    expect(groupRights().find((group) => group.key === 'SITE')?.rights.map((option) => [option.right, option.label])).toEqual([
+      [RightType.ACCESS_SETTINGS, 'cms.roles.site_rights.ACCESS_SETTINGS'],
+      [RightType.REVALIDATION, 'cms.roles.site_rights.REVALIDATION'],
+    ]);
+  });
+
+  it('keeps a right of an unknown kind, with a readable fallback', () => {
+    const groups = groupRights(['EXPORT_REPORT' as RightType]);
+    expect(groups).toEqual([
+      { key: 'REPORT', label: 'cms.roles.groups.REPORT', fallback: 'Report', rights: [{ right: 'EXPORT_REPORT', label: 'cms.roles.verbs.EXPORT', fallback: 'EXPORT' }] },
     ]);
   });
 });

@@ -1,52 +1,39 @@
 import { RIGHT_TYPES, RightType } from '@cms/contracts';
 
+/** `label` is an i18n key; `fallback` is shown for a right or group the catalogs do not name yet. */
 export interface RightOption {
   right: RightType;
   label: string;
+  fallback: string;
 }
 
 export interface RightGroup {
   key: string;
   label: string;
+  fallback: string;
   rights: RightOption[];
 }
 
-const VERB_LABELS: Record<string, string> = { VIEW: 'View', CREATE: 'Create', UPDATE: 'Update', DELETE: 'Delete' };
-
 /** Groups in the order a person reads the back office, then the site-wide rights. */
-const GROUPS: { key: string; label: string }[] = [
-  { key: 'CONTAINER', label: 'Containers' },
-  { key: 'CONTENT', label: 'Contents' },
-  { key: 'ELEMENT', label: 'Elements' },
-  { key: 'FORM', label: 'Forms' },
-  { key: 'MESSAGE', label: 'Messages' },
-  { key: 'MEDIA', label: 'Medias' },
-  { key: 'MEDIAPACK', label: 'Media packs' },
-  { key: 'USER', label: 'Users' },
-  { key: 'ROLE', label: 'Roles' },
-  { key: 'LAYOUT', label: 'Layout' },
-  { key: 'SITE', label: 'Site' },
-];
+const GROUP_KEYS = ['CONTAINER', 'CONTENT', 'ELEMENT', 'FORM', 'MESSAGE', 'MEDIA', 'MEDIAPACK', 'USER', 'ROLE', 'LAYOUT', 'SITE'];
 
-const SITE_RIGHTS: Partial<Record<RightType, string>> = {
-  [RightType.ACCESS_SETTINGS]: 'Access settings',
-  [RightType.REVALIDATION]: 'Revalidate pages',
-};
+const SITE_RIGHTS: readonly RightType[] = [RightType.ACCESS_SETTINGS, RightType.REVALIDATION];
 
-function placeOf(right: RightType): { group: string; label: string } {
-  const site = SITE_RIGHTS[right];
-  if (site) return { group: 'SITE', label: site };
+const groupOf = (key: string): RightGroup => ({ key, label: `cms.roles.groups.${key}`, fallback: key.charAt(0) + key.slice(1).toLowerCase(), rights: [] });
+
+function placeOf(right: RightType): { group: string; label: string; fallback: string } {
+  if (SITE_RIGHTS.includes(right)) return { group: 'SITE', label: `cms.roles.site_rights.${right}`, fallback: right };
   const [verb, ...rest] = right.split('_');
-  return { group: rest.join('_'), label: VERB_LABELS[verb] ?? verb };
+  return { group: rest.join('_'), label: `cms.roles.verbs.${verb}`, fallback: verb };
 }
 
 /** Every right of the contracts, grouped by what it governs; an unplaced right is never dropped. */
 export function groupRights(rights: readonly RightType[] = RIGHT_TYPES): RightGroup[] {
-  const groups = new Map<string, RightGroup>(GROUPS.map((g) => [g.key, { ...g, rights: [] }]));
+  const groups = new Map<string, RightGroup>(GROUP_KEYS.map((key) => [key, groupOf(key)]));
   for (const right of rights) {
-    const { group, label } = placeOf(right);
-    if (!groups.has(group)) groups.set(group, { key: group, label: group.charAt(0) + group.slice(1).toLowerCase(), rights: [] });
-    groups.get(group)?.rights.push({ right, label });
+    const { group, label, fallback } = placeOf(right);
+    if (!groups.has(group)) groups.set(group, groupOf(group));
+    groups.get(group)?.rights.push({ right, label, fallback });
   }
   return [...groups.values()].filter((group) => group.rights.length > 0);
 }

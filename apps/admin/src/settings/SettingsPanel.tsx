@@ -19,6 +19,7 @@ import {
   SimpleFormIterator,
   TextInput,
   useNotify,
+  useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { CenteredSpinner } from '../components/CenteredSpinner';
@@ -27,8 +28,8 @@ import { fetchSettings, saveSetting } from './settings-api';
 import { changedSettings, type SettingsValues } from './settings-values';
 
 const settingsQueryKey = ['settings', 'screen'] as const;
-const COLOR = regex(/^#[0-9A-Fa-f]{6}$/, 'A colour written #RRGGBB');
-const OPTION_LIST_NAME = regex(OPTION_LIST_KEY_PATTERN, 'Letters, digits, _ . - (starting with a letter or digit)');
+const COLOR = regex(/^#[0-9A-Fa-f]{6}$/, 'cms.validation.colour');
+const OPTION_LIST_NAME = regex(OPTION_LIST_KEY_PATTERN, 'cms.validation.option_list_name');
 
 function Swatch({ source }: { source: string }) {
   const value = useWatch({ name: source });
@@ -39,22 +40,23 @@ function Swatch({ source }: { source: string }) {
 /** The spec's Settings screen: the site-wide settings, each saved by name. */
 export function SettingsPanel() {
   const notify = useNotify();
+  const translate = useTranslate();
   const queryClient = useQueryClient();
   const [locale, setLocale] = useState<Lang>(Lang.en);
   const { data, isPending, error } = useQuery({ queryKey: settingsQueryKey, queryFn: ({ signal }) => fetchSettings(signal), retry: false });
 
-  if (isPending) return <CenteredSpinner text="Loading the settings..." />;
-  if (error) return <Alert severity="error">The settings could not be loaded: {(error as Error).message}</Alert>;
+  if (isPending) return <CenteredSpinner text={translate('cms.settings.loading')} />;
+  if (error) return <Alert severity="error">{translate('cms.settings.load_error', { error: (error as Error).message })}</Alert>;
 
   const save = async (values: SettingsValues) => {
     const changes = changedSettings(values, data);
     if (changes.length === 0) {
-      notify('Nothing to save', { type: 'info' });
+      notify('cms.settings.nothing_to_save', { type: 'info' });
       return;
     }
     try {
       for (const [name, value] of changes) await saveSetting(name, value);
-      notify('Settings saved', { type: 'success' });
+      notify('cms.settings.saved', { type: 'success' });
     } catch (failure) {
       notify((failure as Error).message, { type: 'error' });
     } finally {
@@ -66,39 +68,39 @@ export function SettingsPanel() {
     <Card variant="outlined" sx={{ mb: 3 }} component="section" aria-labelledby="settings-title">
       <CardContent>
         <Typography variant="h5" component="h2" id="settings-title" gutterBottom>
-          Site settings
+          {translate('cms.settings.title')}
         </Typography>
         <Form defaultValues={data} onSubmit={(values: Record<string, unknown>) => save(values as SettingsValues)} key={JSON.stringify(data)}>
           <Box sx={{ maxWidth: 640 }}>
             <LocaleSwitcher value={locale} onChange={setLocale} />
             {LOCALES.map((code) => (
               <Box key={code} sx={{ display: code === locale ? 'block' : 'none' }}>
-                <TextInput source={`siteName.${code}`} label={`Site name (${code})`} fullWidth />
-                <TextInput source={`cookieConsentText.${code}`} label={`Cookie consent text (${code})`} multiline minRows={2} fullWidth />
+                <TextInput source={`siteName.${code}`} label={translate('cms.settings.site_name', { locale: code })} fullWidth />
+                <TextInput source={`cookieConsentText.${code}`} label={translate('cms.settings.cookie_consent', { locale: code })} multiline minRows={2} fullWidth />
               </Box>
             ))}
             <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-              <TextInput source="primaryColor" label="Primary colour" validate={COLOR} placeholder="#26D17D" InputProps={{ startAdornment: <Swatch source="primaryColor" /> }} />
-              <TextInput source="backgroundColor" label="Background colour" validate={COLOR} placeholder="#FFFFFF" InputProps={{ startAdornment: <Swatch source="backgroundColor" /> }} />
+              <TextInput source="primaryColor" label="cms.settings.primary_colour" validate={COLOR} placeholder="#26D17D" InputProps={{ startAdornment: <Swatch source="primaryColor" /> }} />
+              <TextInput source="backgroundColor" label="cms.settings.background_colour" validate={COLOR} placeholder="#FFFFFF" InputProps={{ startAdornment: <Swatch source="backgroundColor" /> }} />
             </Box>
-            <SelectInput source="defaultLocale" label="Default locale" choices={LOCALES.map((code) => ({ id: code, name: code }))} emptyText="en (default)" />
-            <TextInput source="smtpSender" label="E-mail sender (From)" validate={email()} fullWidth />
+            <SelectInput source="defaultLocale" label="cms.settings.default_locale" choices={LOCALES.map((code) => ({ id: code, name: code }))} emptyText="cms.settings.default_locale_empty" />
+            <TextInput source="smtpSender" label="cms.settings.smtp_sender" validate={email()} fullWidth />
             <ReferenceInput source={FAVICON_SETTING_NAME} reference="medias" filter={{ mimeType: 'image/' }} perPage={50}>
-              <AutocompleteInput label="Favicon (an image)" optionText="name" filterToQuery={(q) => ({ q })} fullWidth />
+              <AutocompleteInput label="cms.settings.favicon" optionText="name" filterToQuery={(q) => ({ q })} fullWidth />
             </ReferenceInput>
             <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
-              Option lists
+              {translate('cms.settings.option_lists')}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Named lists of choices for ZOHOOPTIONS fields of containers and forms: one choice a line.
+              {translate('cms.settings.option_lists_help')}
             </Typography>
             <ArrayInput source="optionLists" label={false}>
               <SimpleFormIterator inline disableReordering resource="settings">
-                <TextInput source="name" label="Name" validate={[required(), OPTION_LIST_NAME]} helperText="Letters, digits, _ . -" />
-                <TextInput source="options" label="Choices" multiline minRows={2} sx={{ minWidth: 280 }} />
+                <TextInput source="name" label="cms.fields.name" validate={[required(), OPTION_LIST_NAME]} helperText="cms.settings.option_list_name_help" />
+                <TextInput source="options" label="cms.settings.choices" multiline minRows={2} sx={{ minWidth: 280 }} />
               </SimpleFormIterator>
             </ArrayInput>
-            <SaveButton label="Save the settings" alwaysEnable />
+            <SaveButton label="cms.settings.save" alwaysEnable />
           </Box>
         </Form>
       </CardContent>

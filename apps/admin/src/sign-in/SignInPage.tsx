@@ -9,11 +9,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ADMIN_BASE_PATH } from '@cms/contracts';
 import { useAuth } from '../auth/AuthContext';
 import { destinationAfterSignIn, isSafeLocalPath } from '../auth/remembered-route';
 import { formatWait } from '../http/api-error';
+import { localizedApiMessage } from '../http/server-errors';
 import { ApiRequestError } from '../http/api-request';
 
 type SignInError = { kind: 'message'; text: string } | { kind: 'throttled'; until: number };
@@ -30,6 +32,7 @@ function useSecondsLeft(until: number | null): number {
 
 export function SignInPage() {
   const auth = useAuth();
+  const translate = useTranslate();
   const [searchParams] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -59,9 +62,10 @@ export function SignInPage() {
       if (caught instanceof ApiRequestError && caught.status === 429) {
         setError({ kind: 'throttled', until: Date.now() + (caught.retryAfter ?? 60) * 1000 });
       } else if (caught instanceof ApiRequestError && caught.status === 401) {
-        setError({ kind: 'message', text: caught.message || 'Invalid e-mail or password' });
+        // The API's 401 says the same in English: the known case gets the reader's language.
+        setError({ kind: 'message', text: translate('cms.sign_in.invalid_credentials') });
       } else {
-        setError({ kind: 'message', text: caught instanceof Error ? caught.message : 'Sign-in failed. Please try again.' });
+        setError({ kind: 'message', text: caught instanceof ApiRequestError ? localizedApiMessage(caught, translate) : translate('cms.sign_in.failed') });
       }
     }
   };
@@ -87,18 +91,18 @@ export function SignInPage() {
               <LockOutlined />
             </Box>
             <Typography component="h1" variant="h5">
-              Sign in
+              {translate('cms.sign_in.title')}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              CMS back office
+              {translate('cms.sign_in.subtitle')}
             </Typography>
           </Box>
 
           {auth.status === 'signed-in' && auth.me && !submitting && (
             <Alert severity="info" sx={{ mb: 2 }}>
-              You are signed in as {auth.me.name}.{' '}
+              {translate('cms.sign_in.signed_in_as', { name: auth.me.name })}{' '}
               <Link component={RouterLink} to={ADMIN_BASE_PATH}>
-                Go to the back office
+                {translate('cms.sign_in.go_to_back_office')}
               </Link>
             </Alert>
           )}
@@ -111,14 +115,14 @@ export function SignInPage() {
           {error?.kind === 'throttled' && (
             <Alert severity="warning" sx={{ mb: 2 }} role="alert" data-testid="sign-in-error">
               {throttled
-                ? `Too many sign-in attempts. Please wait ${formatWait(secondsLeft)} before trying again.`
-                : 'You can try to sign in again.'}
+                ? translate('cms.sign_in.throttled', { wait: formatWait(secondsLeft, translate) })
+                : translate('cms.sign_in.can_retry')}
             </Alert>
           )}
 
           <Box component="form" onSubmit={handleSubmit} noValidate>
             <TextField
-              label="E-mail"
+              label={translate('cms.sign_in.email')}
               name="email"
               type="email"
               autoComplete="username"
@@ -129,7 +133,7 @@ export function SignInPage() {
               onChange={(event) => setEmail(event.target.value)}
             />
             <TextField
-              label="Password"
+              label={translate('cms.sign_in.password')}
               name="password"
               type="password"
               autoComplete="current-password"
@@ -147,7 +151,7 @@ export function SignInPage() {
               disabled={submitting || throttled}
               startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
             >
-              {submitting ? 'Signing in...' : 'Sign in'}
+              {submitting ? translate('cms.sign_in.submitting') : translate('cms.sign_in.submit')}
             </Button>
           </Box>
         </CardContent>

@@ -3,11 +3,11 @@ import { RoleInput } from './UserInputs';
 
 export function UserCreate() {
   return (
-    <Create title="Create a user" redirect="list">
+    <Create title="cms.users.create" redirect="list">
       <SimpleForm sx={{ maxWidth: 480 }}>
-        <TextInput source="name" label="Name" validate={required()} fullWidth />
-        <TextInput source="email" label="E-mail" type="email" validate={[required(), email()]} fullWidth />
-        <PasswordInput source="password" label="Password" validate={required()} fullWidth inputProps={{ autoComplete: 'new-password' }} />
+        <TextInput source="name" label="cms.fields.name" validate={required()} fullWidth />
+        <TextInput source="email" label="cms.fields.email" type="email" validate={[required(), email()]} fullWidth />
+        <PasswordInput source="password" label="cms.fields.password" validate={required()} fullWidth inputProps={{ autoComplete: 'new-password' }} />
         <RoleInput />
       </SimpleForm>
     </Create>

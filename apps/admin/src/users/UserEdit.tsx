@@ -10,21 +10,24 @@ import {
   TextInput,
   Toolbar,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { useAuth } from '../auth/AuthContext';
 import { RoleInput } from './UserInputs';
 
 function UserTitle() {
   const record = useRecordContext<UserDto>();
-  return <>{record ? `User ${record.name}` : 'User'}</>;
+  const translate = useTranslate();
+  return <>{record ? translate('cms.users.edit_title', { name: record.name }) : translate('resources.users.name', { smart_count: 1 })}</>;
 }
 
 function UserEditToolbar() {
   const record = useRecordContext<UserDto>();
+  const translate = useTranslate();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? `Delete the user ${record.name}?` : undefined} />
+      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? translate('cms.users.delete_confirm', { name: record.name }) : undefined} />
     </Toolbar>
   );
 }
@@ -35,16 +38,16 @@ function UserEditForm() {
   const ownAccount = !!record && !!me && record.id === me.id;
   return (
     <SimpleForm sx={{ maxWidth: 480 }} toolbar={<UserEditToolbar />}>
-      <TextInput source="name" label="Name" validate={required()} fullWidth />
-      <TextInput source="email" label="E-mail" type="email" validate={[required(), email()]} fullWidth />
+      <TextInput source="name" label="cms.fields.name" validate={required()} fullWidth />
+      <TextInput source="email" label="cms.fields.email" type="email" validate={[required(), email()]} fullWidth />
       <PasswordInput
         source="password"
-        label="New password"
-        helperText="Leave empty to keep the current password"
+        label="cms.fields.new_password"
+        helperText="cms.users.password_help"
         fullWidth
         inputProps={{ autoComplete: 'new-password' }}
       />
-      <RoleInput disabled={ownAccount} helperText={ownAccount ? 'You cannot change your own role' : undefined} />
+      <RoleInput disabled={ownAccount} helperText={ownAccount ? 'cms.users.own_role' : undefined} />
     </SimpleForm>
   );
 }

@@ -6,11 +6,11 @@ export function RoleInput({ disabled, helperText }: { disabled?: boolean; helper
   const { canAccess: canListRoles, isPending } = useCanAccess({ resource: ROLES_RESOURCE, action: 'list' });
   if (isPending) return null;
   if (!canListRoles) {
-    return <TextInput source="roleId" label="Role key" validate={required()} disabled={disabled} helperText={helperText} />;
+    return <TextInput source="roleId" label="cms.fields.role_key" validate={required()} disabled={disabled} helperText={helperText} />;
   }
   return (
     <ReferenceInput source="roleId" reference={ROLES_RESOURCE} sort={{ field: 'name', order: 'ASC' }} perPage={100}>
-      <SelectInput label="Role" optionText="name" validate={required()} disabled={disabled} helperText={helperText} />
+      <SelectInput label="cms.fields.role" optionText="name" validate={required()} disabled={disabled} helperText={helperText} />
     </ReferenceInput>
   );
 }

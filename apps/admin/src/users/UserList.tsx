@@ -1,7 +1,6 @@
 import {
   CreateButton,
   DataTable,
-  DateField,
   EmailField,
   List,
   ReferenceField,
@@ -11,43 +10,46 @@ import {
   TextField,
   TopToolbar,
   useCanAccess,
+  useTranslate,
 } from 'react-admin';
+import { LocaleDateField } from '../components/LocaleDateField';
 import { ROLES_RESOURCE } from '../roles/resource-name';
 
 const UserListActions = () => (
   <TopToolbar>
-    <CreateButton label="Create a user" />
+    <CreateButton label="cms.users.create" />
   </TopToolbar>
 );
 
 export function UserList() {
   // The role names come from the roles API, which needs VIEW_ROLE: without it, show the keys.
   const { canAccess: canListRoles } = useCanAccess({ resource: ROLES_RESOURCE, action: 'list' });
+  const translate = useTranslate();
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder="Search by name or e-mail" />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.by_name_or_email')} />,
     ...(canListRoles
       ? [
           <ReferenceInput key="roleId" source="roleId" reference={ROLES_RESOURCE} alwaysOn sort={{ field: 'name', order: 'ASC' }}>
-            <SelectInput label="Role" optionText="name" emptyText="All roles" />
+            <SelectInput label="cms.fields.role" optionText="name" emptyText="cms.users.all_roles" />
           </ReferenceInput>,
         ]
       : []),
   ];
 
   return (
-    <List title="Users" filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<UserListActions />}>
+    <List title="cms.users.list_title" filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<UserListActions />}>
       <DataTable>
-        <DataTable.Col source="name" label="Name" />
-        <DataTable.Col source="email" label="E-mail" field={EmailField} />
-        <DataTable.Col source="roleId" label="Role" disableSort>
+        <DataTable.Col source="name" label="cms.fields.name" />
+        <DataTable.Col source="email" label="cms.fields.email" field={EmailField} />
+        <DataTable.Col source="roleId" label="cms.fields.role" disableSort>
           {canListRoles ? (
             <ReferenceField source="roleId" reference={ROLES_RESOURCE} link={false} />
           ) : (
             <TextField source="roleId" />
           )}
         </DataTable.Col>
-        <DataTable.Col source="updatedAt" label="Updated">
-          <DateField source="updatedAt" showTime />
+        <DataTable.Col source="updatedAt" label="cms.fields.updated">
+          <LocaleDateField source="updatedAt" showTime />
         </DataTable.Col>
       </DataTable>
     </List>

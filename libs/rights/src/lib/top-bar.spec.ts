@@ -31,9 +31,9 @@ describe('top bar visibility', () => {
     expect(visibleKeys(bar)).toEqual([]);
   });
 
-  it('lists the ten entries in the order of the spec', () => {
+  it('lists the ten entries in the order of the spec, labelled by i18n keys', () => {
     expect(buildTopBar(superAdmin).entries.map((e) => e.label)).toEqual([
-      'Home', 'Containers', 'Contents', 'Elements', 'Users', 'Roles', 'Messages', 'Forms', 'Medias', 'Layout',
+      'cms.menu.home', 'cms.menu.containers', 'cms.menu.contents', 'cms.menu.elements', 'cms.menu.users', 'cms.menu.roles', 'cms.menu.messages', 'cms.menu.forms', 'cms.menu.medias', 'cms.menu.layout',
     ]);
   });
 
@@ -69,29 +69,29 @@ describe('containers entry', () => {
   it('offers Create a container only with CREATE_CONTAINER', () => {
     expect(linkLabels(buildTopBar(user(R.VIEW_CONTAINER, R.UPDATE_CONTAINER)), 'containers')).toEqual([]);
     expect(entry(buildTopBar(user(R.VIEW_CONTAINER, R.CREATE_CONTAINER)), 'containers').dropdown?.links).toEqual([
-      { key: 'create-container', label: 'Create a container', href: '/admin/containers/create' },
+      { key: 'create-container', label: 'cms.menu.create_container', href: '/admin/containers/create' },
     ]);
   });
 
-  it("gives each container 'All {title}' and 'Create a {title}' shortcuts", () => {
+  it("gives each container 'All {title}' and 'Create a {title}' shortcuts (keys the admin fills with the title)", () => {
     const bar = buildTopBar(superAdmin, containers);
     expect(entry(bar, 'containers').dropdown?.containers).toEqual([
       {
         id: 1,
         title: 'Blog',
         editHref: '/admin/containers/1',
-        allLabel: 'All Blog',
+        allLabel: 'cms.menu.container_all',
         allHref: '/admin/contents?container=1',
-        createLabel: 'Create a Blog',
+        createLabel: 'cms.menu.container_create',
         createHref: '/admin/contents/create?container=1',
       },
       {
         id: 2,
         title: 'Products',
         editHref: '/admin/containers/2',
-        allLabel: 'All Products',
+        allLabel: 'cms.menu.container_all',
         allHref: '/admin/contents?container=2',
-        createLabel: 'Create a Products',
+        createLabel: 'cms.menu.container_create',
         createHref: '/admin/contents/create?container=2',
       },
     ]);
@@ -132,7 +132,7 @@ describe('contents and elements entries', () => {
     const creator = entry(buildTopBar(user(R.VIEW_CONTENT, R.CREATE_CONTENT)), 'contents');
     expect(creator.dropdown).toEqual({
       disabled: false,
-      links: [{ key: 'create-content', label: 'Create a content', href: '/admin/contents/create' }],
+      links: [{ key: 'create-content', label: 'cms.menu.create_content', href: '/admin/contents/create' }],
     });
   });
 
@@ -143,7 +143,7 @@ describe('contents and elements entries', () => {
     const creator = entry(buildTopBar(user(R.VIEW_ELEMENT, R.CREATE_ELEMENT)), 'elements');
     expect(creator.dropdown).toEqual({
       disabled: false,
-      links: [{ key: 'create-element', label: 'Create an element', href: '/admin/elements/create' }],
+      links: [{ key: 'create-element', label: 'cms.menu.create_element', href: '/admin/elements/create' }],
     });
   });
 });
@@ -155,11 +155,11 @@ describe('users and roles entries', () => {
   });
 
   it('offers Create a user only with CREATE_USER and Roles only with VIEW_ROLE in the Users dropdown', () => {
-    expect(linkLabels(buildTopBar(user(R.VIEW_USER, R.CREATE_USER)), 'users')).toEqual(['Create a user']);
-    expect(linkLabels(buildTopBar(user(R.VIEW_USER, R.VIEW_ROLE)), 'users')).toEqual(['Roles']);
+    expect(linkLabels(buildTopBar(user(R.VIEW_USER, R.CREATE_USER)), 'users')).toEqual(['cms.menu.create_user']);
+    expect(linkLabels(buildTopBar(user(R.VIEW_USER, R.VIEW_ROLE)), 'users')).toEqual(['cms.menu.roles']);
     expect(entry(buildTopBar(user(R.VIEW_USER, R.CREATE_USER, R.VIEW_ROLE)), 'users').dropdown?.links).toEqual([
-      { key: 'create-user', label: 'Create a user', href: '/admin/users/create' },
-      { key: 'roles', label: 'Roles', href: '/admin/users/roles' },
+      { key: 'create-user', label: 'cms.menu.create_user', href: '/admin/users/create' },
+      { key: 'roles', label: 'cms.menu.roles', href: '/admin/users/roles' },
     ]);
   });
 
@@ -189,11 +189,11 @@ describe('forms and messages entries', () => {
     expect(entry(buildTopBar(user(R.VIEW_FORM, R.UPDATE_FORM)), 'forms').dropdown).toEqual({ disabled: true, links: [] });
     expect(entry(buildTopBar(user(R.VIEW_FORM, R.CREATE_FORM)), 'forms').dropdown).toEqual({
       disabled: false,
-      links: [{ key: 'create-form', label: 'Create a form', href: '/admin/forms/create' }],
+      links: [{ key: 'create-form', label: 'cms.menu.create_form', href: '/admin/forms/create' }],
     });
     expect(entry(buildTopBar(user(R.VIEW_FORM, R.VIEW_MESSAGE)), 'forms').dropdown).toEqual({
       disabled: false,
-      links: [{ key: 'messages', label: 'Messages', href: '/admin/messages' }],
+      links: [{ key: 'messages', label: 'cms.menu.messages', href: '/admin/messages' }],
     });
   });
 
@@ -218,7 +218,7 @@ describe('medias and layout entries', () => {
     expect(entry(buildTopBar(user(R.VIEW_MEDIA)), 'medias').dropdown).toEqual({ disabled: true, links: [] });
     expect(entry(buildTopBar(user(R.VIEW_MEDIA, R.VIEW_MEDIAPACK)), 'medias').dropdown).toEqual({
       disabled: false,
-      links: [{ key: 'media-packs', label: 'Media Packs', href: '/admin/medias/packs' }],
+      links: [{ key: 'media-packs', label: 'cms.menu.media_packs', href: '/admin/medias/packs' }],
     });
   });
 
@@ -233,7 +233,7 @@ describe('user menu', () => {
     expect(userItem(buildTopBar(user(R.VIEW_USER)), 'settings')?.visible).toBe(false);
     expect(userItem(buildTopBar(user(R.ACCESS_SETTINGS)), 'settings')).toEqual({
       key: 'settings',
-      label: 'Settings',
+      label: 'cms.menu.settings',
       href: '/admin',
       visible: true,
     });
@@ -241,17 +241,17 @@ describe('user menu', () => {
 
   it('offers Revalidate all only with REVALIDATION', () => {
     expect(userItem(buildTopBar(user(R.VIEW_USER)), 'revalidate')?.visible).toBe(false);
-    expect(userItem(buildTopBar(user(R.REVALIDATION)), 'revalidate')).toMatchObject({ label: 'Revalidate all', visible: true });
+    expect(userItem(buildTopBar(user(R.REVALIDATION)), 'revalidate')).toMatchObject({ label: 'cms.menu.revalidate', visible: true });
   });
 
   it('always offers Disconnect', () => {
     for (const subject of [null, user(), user(R.VIEW_USER), superAdmin]) {
-      expect(userItem(buildTopBar(subject), 'disconnect')).toMatchObject({ label: 'Disconnect', visible: true });
+      expect(userItem(buildTopBar(subject), 'disconnect')).toMatchObject({ label: 'cms.menu.disconnect', visible: true });
     }
   });
 
   it('lists Settings, Revalidate all and Disconnect in that order', () => {
-    expect(buildTopBar(superAdmin).userMenu.map((i) => i.label)).toEqual(['Settings', 'Revalidate all', 'Disconnect']);
+    expect(buildTopBar(superAdmin).userMenu.map((i) => i.label)).toEqual(['cms.menu.settings', 'cms.menu.revalidate', 'cms.menu.disconnect']);
   });
 });
 

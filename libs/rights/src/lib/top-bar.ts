@@ -22,6 +22,10 @@ export type TopBarEntryKey =
   | 'medias'
   | 'layout';
 
+/**
+ * Labels are i18n keys of the back office's catalogs (`cms.menu.*`), not English: the admin
+ * translates them, and the container shortcuts take the container's title as `%{title}`.
+ */
 export interface MenuLink {
   key: string;
   label: string;
@@ -89,9 +93,9 @@ function containerShortcuts(subject: RightsSubject, containers: readonly Contain
     id: container.id,
     title: container.title,
     editHref: canEdit ? containerEditHref(container.id) : null,
-    allLabel: `All ${container.title}`,
+    allLabel: 'cms.menu.container_all',
     allHref: canList ? containerContentsHref(container.id) : null,
-    createLabel: `Create a ${container.title}`,
+    createLabel: 'cms.menu.container_create',
     createHref: canCreate ? containerContentCreateHref(container.id) : null,
   }));
 }
@@ -110,10 +114,10 @@ export function buildTopBar(
   const canAny = (rights: RightType[]) => signedInWithRights && hasAnyRight(subject, rights);
 
   const entries: TopBarEntry[] = [
-    { key: 'home', label: 'Home', href: HOME_HREF, visible: signedInWithRights, dropdown: null },
+    { key: 'home', label: 'cms.menu.home', href: HOME_HREF, visible: signedInWithRights, dropdown: null },
     {
       key: 'containers',
-      label: 'Containers',
+      label: 'cms.menu.containers',
       href: ADMIN_ROUTES.containers,
       visible: can(RightType.VIEW_CONTAINER),
       dropdown: {
@@ -123,87 +127,87 @@ export function buildTopBar(
           RightType.UPDATE_CONTAINER,
           RightType.CREATE_CONTAINER,
         ]),
-        links: linkIf(can(RightType.CREATE_CONTAINER), 'create-container', 'Create a container', ADMIN_ROUTES.containerCreate),
+        links: linkIf(can(RightType.CREATE_CONTAINER), 'create-container', 'cms.menu.create_container', ADMIN_ROUTES.containerCreate),
         containers: subject && signedInWithRights ? containerShortcuts(subject, containers) : [],
       },
     },
     {
       key: 'contents',
-      label: 'Contents',
+      label: 'cms.menu.contents',
       href: ADMIN_ROUTES.contents,
       visible: can(RightType.VIEW_CONTENT),
       dropdown: {
         disabled: !can(RightType.CREATE_CONTENT),
-        links: linkIf(can(RightType.CREATE_CONTENT), 'create-content', 'Create a content', ADMIN_ROUTES.contentCreate),
+        links: linkIf(can(RightType.CREATE_CONTENT), 'create-content', 'cms.menu.create_content', ADMIN_ROUTES.contentCreate),
       },
     },
     {
       key: 'elements',
-      label: 'Elements',
+      label: 'cms.menu.elements',
       href: ADMIN_ROUTES.elements,
       visible: can(RightType.VIEW_ELEMENT),
       dropdown: {
         disabled: !can(RightType.CREATE_ELEMENT),
-        links: linkIf(can(RightType.CREATE_ELEMENT), 'create-element', 'Create an element', ADMIN_ROUTES.elementCreate),
+        links: linkIf(can(RightType.CREATE_ELEMENT), 'create-element', 'cms.menu.create_element', ADMIN_ROUTES.elementCreate),
       },
     },
     {
       key: 'users',
-      label: 'Users',
+      label: 'cms.menu.users',
       href: ADMIN_ROUTES.users,
       visible: can(RightType.VIEW_USER),
       dropdown: {
         disabled: !canAny([RightType.CREATE_USER, RightType.VIEW_ROLE]),
         links: [
-          ...linkIf(can(RightType.CREATE_USER), 'create-user', 'Create a user', ADMIN_ROUTES.userCreate),
-          ...linkIf(can(RightType.VIEW_ROLE), 'roles', 'Roles', ADMIN_ROUTES.roles),
+          ...linkIf(can(RightType.CREATE_USER), 'create-user', 'cms.menu.create_user', ADMIN_ROUTES.userCreate),
+          ...linkIf(can(RightType.VIEW_ROLE), 'roles', 'cms.menu.roles', ADMIN_ROUTES.roles),
         ],
       },
     },
     {
       key: 'roles',
-      label: 'Roles',
+      label: 'cms.menu.roles',
       href: ADMIN_ROUTES.roles,
       visible: can(RightType.VIEW_ROLE) && !can(RightType.VIEW_USER),
       dropdown: null,
     },
     {
       key: 'messages',
-      label: 'Messages',
+      label: 'cms.menu.messages',
       href: ADMIN_ROUTES.messages,
       visible: can(RightType.VIEW_MESSAGE) && !can(RightType.VIEW_FORM),
       dropdown: null,
     },
     {
       key: 'forms',
-      label: 'Forms',
+      label: 'cms.menu.forms',
       href: ADMIN_ROUTES.forms,
       visible: can(RightType.VIEW_FORM),
       dropdown: {
         disabled: !canAny([RightType.CREATE_FORM, RightType.VIEW_MESSAGE]),
         links: [
-          ...linkIf(can(RightType.CREATE_FORM), 'create-form', 'Create a form', ADMIN_ROUTES.formCreate),
-          ...linkIf(can(RightType.VIEW_MESSAGE), 'messages', 'Messages', ADMIN_ROUTES.messages),
+          ...linkIf(can(RightType.CREATE_FORM), 'create-form', 'cms.menu.create_form', ADMIN_ROUTES.formCreate),
+          ...linkIf(can(RightType.VIEW_MESSAGE), 'messages', 'cms.menu.messages', ADMIN_ROUTES.messages),
         ],
       },
     },
     {
       key: 'medias',
-      label: 'Medias',
+      label: 'cms.menu.medias',
       href: ADMIN_ROUTES.medias,
       visible: can(RightType.VIEW_MEDIA),
       dropdown: {
         disabled: !can(RightType.VIEW_MEDIAPACK),
-        links: linkIf(can(RightType.VIEW_MEDIAPACK), 'media-packs', 'Media Packs', ADMIN_ROUTES.mediaPacks),
+        links: linkIf(can(RightType.VIEW_MEDIAPACK), 'media-packs', 'cms.menu.media_packs', ADMIN_ROUTES.mediaPacks),
       },
     },
-    { key: 'layout', label: 'Layout', href: ADMIN_ROUTES.layout, visible: can(RightType.VIEW_LAYOUT), dropdown: null },
+    { key: 'layout', label: 'cms.menu.layout', href: ADMIN_ROUTES.layout, visible: can(RightType.VIEW_LAYOUT), dropdown: null },
   ];
 
   const userMenu: UserMenuItem[] = [
-    { key: 'settings', label: 'Settings', href: ADMIN_ROUTES.settings, visible: can(RightType.ACCESS_SETTINGS) },
-    { key: 'revalidate', label: 'Revalidate all', href: null, visible: can(RightType.REVALIDATION) },
-    { key: 'disconnect', label: 'Disconnect', href: null, visible: true },
+    { key: 'settings', label: 'cms.menu.settings', href: ADMIN_ROUTES.settings, visible: can(RightType.ACCESS_SETTINGS) },
+    { key: 'revalidate', label: 'cms.menu.revalidate', href: null, visible: can(RightType.REVALIDATION) },
+    { key: 'disconnect', label: 'cms.menu.disconnect', href: null, visible: true },
   ];
 
   return { visible: signedInWithRights, entries, userMenu };
