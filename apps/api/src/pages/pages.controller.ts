@@ -5,12 +5,12 @@ import type { FastifyReply } from 'fastify';
 import { CurrentAuth, Public } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
 import { LocalePipe } from '../common/http/params';
-import { PageContentRefDto, PageFormDto, PageMediaDto, PageQueryDto, PageResponseDto } from './dto/page.dto';
+import { PageContentRefDto, PageFieldDefinitionDto, PageFormDto, PageMediaDto, PageQueryDto, PageResponseDto } from './dto/page.dto';
 import { PagesService } from './pages.service';
 
 @ApiTags('pages')
 @Controller('pages')
-@ApiExtraModels(PageMediaDto, PageFormDto, PageContentRefDto)
+@ApiExtraModels(PageMediaDto, PageFormDto, PageContentRefDto, PageFieldDefinitionDto)
 export class PagesController {
   constructor(private readonly pages: PagesService) {}
 

@@ -17,6 +17,7 @@ import {
   type PageContentItem,
   type PageContentRef,
   type PageElement,
+  type PageFieldDefinition,
   type PageForm,
   type PageFormField,
   type PageMedia,
@@ -54,6 +55,8 @@ interface PageRow {
   contentAccesses: string[];
   containerAccesses: string[];
   metadata: { name: string; content: string; lang: Lang }[];
+  /** The container's field definitions when the page is a content (null otherwise). */
+  definitions: PageFieldDefinition[] | null;
 }
 
 interface ListedRow {
@@ -96,11 +99,12 @@ function themeOf(content: Record<string, unknown> | undefined): BlockTheme | nul
 
 /**
  * The public read of one page: the container or content at a path, with everything the site
- * renders, in a constant number of queries (at most nine, whatever the number of sections,
+ * renders, in a constant number of queries (at most ten, whatever the number of sections,
  * fields, elements, forms or media):
- * 1 the slug with its owner, accesses and metadata; 2 the page and layout sections; 3 the placed
+ * 1 the slug with its owner, accesses, metadata and field definitions; 2 the page and layout sections; 3 the placed
  * elements; 4 what `contents` blocks list; 5 the fields of the content and listed contents;
- * then together 6 referenced contents, 7 media, 8 forms with their fields, 9 theme and option lists.
+ * then together 6 referenced contents, 7 media, 8 forms with their fields, 9 theme and option lists,
+ * 10 the field definitions of the listed contents' containers.
  */
 @Injectable()
 export class PagesService {
@@ -141,7 +145,9 @@ export class PagesService {
          (SELECT coalesce(json_agg(a."roleId" ORDER BY a."roleId"), '[]') FROM "access" a WHERE a."contentId" = c.id) AS "contentAccesses",
          (SELECT coalesce(json_agg(a."roleId" ORDER BY a."roleId"), '[]') FROM "access" a WHERE a."containerId" = k.id) AS "containerAccesses",
          (SELECT coalesce(json_agg(json_build_object('name', m.name, 'content', m.content, 'lang', m.lang) ORDER BY m.id), '[]') FROM "metadata" m
-           WHERE m.lang = ANY($2::lang[]) AND (m."contentId" = c.id OR (c.id IS NULL AND m."containerId" = k.id))) AS metadata
+           WHERE m.lang = ANY($2::lang[]) AND (m."contentId" = c.id OR (c.id IS NULL AND m."containerId" = k.id))) AS metadata,
+         (SELECT json_agg(json_build_object('name', f.name, 'label', f.label, 'type', f.type, 'multiple', f.multiple) ORDER BY f.position, f.id) FROM "container_field" f
+           WHERE c.id IS NOT NULL AND f."containerId" = k.id) AS definitions
        FROM "slug" s
        LEFT JOIN "content" c ON c.id = s."contentId"
        JOIN "container" k ON k.id = COALESCE(s."containerId", c."containerId")
@@ -229,15 +235,18 @@ export class PagesService {
       if (element.formId !== null) formIds.add(element.formId);
     }
 
-    // 6-9 do not depend on each other.
-    const [refRows, mediaRows, formRows, settingRows] = await Promise.all([
+    // The field definitions the site draws the listed cards with (the page's own came with query 1).
+    const definedContainers = [...new Set(listings.map((s) => s.containerContentId as number))].filter((id) => id !== page.containerId || page.contentId === null);
+
+    // 6-10 do not depend on each other.
+    const [refRows, mediaRows, formRows, settingRows, definitionRows] = await Promise.all([
       contentRefs.size
         ? query(
             `SELECT c.id, c.title, c."containerId", s."full" FROM "content" c LEFT JOIN "slug" s ON s."contentId" = c.id AND s.published WHERE c.id = ANY($1::int[]) AND c.published`,
             [[...contentRefs]],
           )
         : Promise.resolve([]),
-      mediaIds.size ? query(`SELECT id, uri, "mimeType", alt, width, height FROM "media" WHERE id = ANY($1::int[])`, [[...mediaIds]]) : Promise.resolve([]),
+      mediaIds.size ? query(`SELECT id, uri, "mimeType", alt, width, height, name, size FROM "media" WHERE id = ANY($1::int[])`, [[...mediaIds]]) : Promise.resolve([]),
       formIds.size
         ? query(
             `SELECT f.id, f.title, f."successMessage", f."errorMessage",
@@ -250,13 +259,31 @@ export class PagesService {
           )
         : Promise.resolve([]),
       query(`SELECT name, value FROM "setting" WHERE name = ANY($1::varchar[])`, [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]]),
+      definedContainers.length
+        ? query<PageFieldDefinition & { containerId: number }>(
+            `SELECT "containerId", name, label, type, multiple FROM "container_field" WHERE "containerId" = ANY($1::int[]) ORDER BY position, id`,
+            [definedContainers],
+          )
+        : Promise.resolve([]),
     ]);
+    const fieldDefinitions: Record<string, PageFieldDefinition[]> = {};
+    if (page.contentId !== null) fieldDefinitions[page.containerId] = page.definitions ?? [];
+    for (const { containerId, ...definition } of definitionRows) (fieldDefinitions[containerId] ??= []).push(definition);
 
     const contents: Record<string, PageContentRef> = {};
     for (const row of refRows as (PageContentRef & { full: string | null })[]) contents[row.id] = { id: row.id, title: row.title, containerId: row.containerId, path: row.full === null ? null : pathOf(row.full) };
     const media: Record<string, PageMedia> = {};
-    for (const row of mediaRows as (Omit<PageMedia, 'alt'> & { alt: Record<string, string> | null })[]) {
-      media[row.id] = { id: row.id, uri: row.uri, mimeType: row.mimeType, alt: row.alt?.[lang] ?? row.alt?.[DEFAULT_LANG] ?? null, width: row.width, height: row.height };
+    for (const row of mediaRows as (Omit<PageMedia, 'alt' | 'size'> & { alt: Record<string, string> | null; size: string | number })[]) {
+      media[row.id] = {
+        id: row.id,
+        uri: row.uri,
+        mimeType: row.mimeType,
+        alt: row.alt?.[lang] ?? row.alt?.[DEFAULT_LANG] ?? null,
+        width: row.width,
+        height: row.height,
+        name: row.name,
+        size: Number(row.size),
+      };
     }
     const forms: Record<string, PageForm> = {};
     const optionKeys = new Set<string>();
@@ -351,6 +378,7 @@ export class PagesService {
       forms,
       contents,
       optionLists,
+      fieldDefinitions,
     };
   }
 }

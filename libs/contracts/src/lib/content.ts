@@ -307,6 +307,16 @@ export interface PageMedia {
   alt: string | null;
   width: number | null;
   height: number | null;
+  /** The uploaded file's name and size in bytes (FILE fields offer it as a download). */
+  name: string;
+  size: number;
+}
+/** How the site draws a field of a content: its definition in the container, in the container's order. */
+export interface PageFieldDefinition {
+  name: string;
+  label: string;
+  type: ContainerFieldType;
+  multiple: boolean;
 }
 export interface PageFormField {
   name: string;
@@ -401,4 +411,9 @@ export interface PageResponse {
   contents: Record<string, PageContentRef>;
   /** The `optionLists` entries that ZOHOOPTIONS form fields of the page name. */
   optionLists: Record<string, string[]>;
+  /**
+   * Field definitions in the container's order, by container id: the page's container when the
+   * page is a content, and the containers whose contents `contents` blocks list.
+   */
+  fieldDefinitions: Record<string, PageFieldDefinition[]>;
 }

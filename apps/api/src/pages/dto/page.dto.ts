@@ -1,5 +1,6 @@
 import {
   BLOCK_THEMES,
+  ContainerFieldType,
   Lang,
   SectionType,
   type BlockTheme,
@@ -8,6 +9,7 @@ import {
   type PageContentItem,
   type PageContentRef,
   type PageElement,
+  type PageFieldDefinition,
   type PageForm,
   type PageFormField,
   type PageMedia,
@@ -42,6 +44,15 @@ export class PageMediaDto implements PageMedia {
   @ApiProperty({ type: String, nullable: true, description: 'In the locale, else en' }) alt: string | null;
   @ApiProperty({ type: Number, nullable: true }) width: number | null;
   @ApiProperty({ type: Number, nullable: true }) height: number | null;
+  @ApiProperty({ description: 'The uploaded file name' }) name: string;
+  @ApiProperty({ description: 'Bytes' }) size: number;
+}
+
+export class PageFieldDefinitionDto implements PageFieldDefinition {
+  @ApiProperty() name: string;
+  @ApiProperty() label: string;
+  @ApiProperty({ enum: ContainerFieldType }) type: ContainerFieldType;
+  @ApiProperty() multiple: boolean;
 }
 
 /** A form field as the site draws it: the form API's field without its id. */
@@ -129,4 +140,10 @@ export class PageResponseDto implements PageResponse {
   @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(PageFormDto) } }) forms: Record<string, PageFormDto>;
   @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(PageContentRefDto) } }) contents: Record<string, PageContentRefDto>;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }) optionLists: Record<string, string[]>;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'array', items: { $ref: getSchemaPath(PageFieldDefinitionDto) } },
+    description: "Container id → its field definitions in order: the page's container (content pages) and the containers that contents blocks list",
+  })
+  fieldDefinitions: Record<string, PageFieldDefinitionDto[]>;
 }

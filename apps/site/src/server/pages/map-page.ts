@@ -10,6 +10,7 @@ import {
   type PageSection,
 } from '@cms/contracts';
 import { isSectionTheme } from '../../shared/section-theme';
+import { definitionsOf, fieldsOf, mediaOfPage } from './content-fields';
 import { localePath, type Alternate } from '../routing/locale-route';
 import { sanitizeTheme } from '../theme/site-theme';
 import type { LayoutModel, MetaTag, PageModel, SectionModel } from './page-model';
@@ -38,12 +39,7 @@ export function apiPath(path: string): string {
   return `/${path}`;
 }
 
-function mediaOf(page: PageResponse, id: unknown): Json | undefined {
-  if (typeof id !== 'number') return undefined;
-  const media = isRecord(page.media) ? page.media[String(id)] : undefined;
-  if (!isRecord(media)) return undefined;
-  return { uri: media.uri, mimeType: media.mimeType, alt: media.alt ?? '', width: media.width, height: media.height };
-}
+const mediaOf = mediaOfPage;
 
 function formOf(page: PageResponse, id: number | null): Json | undefined {
   if (id === null) return undefined;
@@ -162,6 +158,12 @@ export function mapPageResponse(page: PageResponse): PageModel {
   const sections = listOf<PageSection>(page.sections)
     .map((section) => mapSection(section, page, locale, 'section'))
     .filter((section): section is SectionModel => section !== null);
+  // A content's page shows its fields, then its sections.
+  const content = page.content;
+  if (isRecord(content) && typeof content.id === 'number' && isRecord(page.container)) {
+    const fields = fieldsOf(definitionsOf(page, page.container.id), isRecord(content.fields) ? content.fields : {}, listOf<string>(content.fallbackFields), page, locale);
+    sections.unshift({ id: 'content', block: 'content-fields', theme: 'white', content: { title: content.title, updatedAt: content.updatedAt, fields } });
+  }
   // A page without sections of its own still shows its title.
   if (sections.length === 0) sections.push({ id: 'page-title', block: 'hero', theme: 'white', content: { title: pageTitle } });
   const alternates = mapAlternates(page);
