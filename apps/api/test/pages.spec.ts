@@ -166,6 +166,43 @@ describe('public page read', () => {
     expect((await read('/blog/draft')).status).toBe(200);
   });
 
+  it('pages a paginating contents block with ?page=, and counts what it lists', async () => {
+    const shelf = await cm.container({ title: 'Shelf', fields: [{ label: 'Blurb', name: 'blurb', type: 'PARAGRAPH' }] });
+    for (const n of [1, 2, 3, 4, 5]) await cm.content({ containerId: shelf.id, title: `Book ${n}`, slug: `book-${n}`, published: true, fields: { blurb: `About ${n}` } });
+    await cm.container({
+      title: 'Library',
+      slug: 'library',
+      published: true,
+      sections: [
+        { block: 'contents', containerContentId: shelf.id, content: { limit: 2, sort: 'title', paginate: true, excerptField: 'blurb' } },
+        { block: 'contents', containerContentId: shelf.id, content: { limit: 2, sort: 'title' } },
+      ],
+    });
+    const titles = (body: { sections: { items: { title: string }[] }[] }, i: number) => body.sections[i].items.map((item) => item.title);
+    const first = await read('/library');
+    expect(first.body.page).toBe(1);
+    expect(titles(first.body, 0)).toEqual(['Book 1', 'Book 2']);
+    expect(first.body.sections[0].itemsTotal).toBe(5);
+    expect(first.body.fieldDefinitions[shelf.id]).toEqual([{ name: 'blurb', label: 'Blurb', type: 'PARAGRAPH', multiple: false }]);
+    const third = await t.http.get('/api/pages?path=/library&page=3');
+    expect(third.body.page).toBe(3);
+    expect(titles(third.body, 0)).toEqual(['Book 5']);
+    // A block that does not paginate keeps its first items on every page.
+    expect(titles(third.body, 1)).toEqual(['Book 1', 'Book 2']);
+    const beyond = await t.http.get('/api/pages?path=/library&page=9');
+    expect(beyond.body.sections[0]).toMatchObject({ items: [], itemsTotal: 5 });
+    // The first page stays cached while later ones are read: both are right.
+    expect(titles((await read('/library')).body, 0)).toEqual(['Book 1', 'Book 2']);
+  });
+
+  it('refuses a page number that is not a whole number from 1 to 10000', async () => {
+    for (const page of ['0', '-1', 'two', '1.5', '10001', '1e3x']) {
+      const res = await t.http.get(`/api/pages?path=/blog/hello&page=${page}`);
+      expect({ page, status: res.status }).toEqual({ page, status: 400 });
+      expect(res.body.message).toBeDefined();
+    }
+  });
+
   it('guards pages with accesses: 401 without a token, 403 for another role, 200 for the role and for super-admin', async () => {
     const members = await t.userWithRights([]);
     const others = await t.userWithRights([]);

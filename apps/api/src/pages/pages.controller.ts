@@ -34,7 +34,7 @@ export class PagesController {
     @CurrentAuth() auth: AuthContext | undefined,
     @Res() res: FastifyReply,
   ): Promise<void> {
-    const { body, guarded } = await this.pages.read(query.path, locale, auth);
+    const { body, guarded } = await this.pages.read(query.path, locale, auth, query.page ?? 1);
     // A guarded page must not be kept by shared caches.
     if (guarded) res.header('Cache-Control', 'private, no-store');
     await res.type('application/json; charset=utf-8').send(body);

@@ -61,6 +61,7 @@ interface PageRow {
 
 interface ListedRow {
   sectionId: number;
+  total: number;
   id: number;
   title: string;
   containerId: number;
@@ -118,20 +119,22 @@ export class PagesService {
    * A page as the JSON of a PageResponse, encoded: from the cache when it is there (only pages
    * that are not guarded are kept, already serialised), else read. `guarded` pages list accesses.
    */
-  async read(rawPath: string, lang: Lang, auth: AuthContext | undefined): Promise<{ body: Buffer; guarded: boolean }> {
+  async read(rawPath: string, lang: Lang, auth: AuthContext | undefined, pageNumber = 1): Promise<{ body: Buffer; guarded: boolean }> {
     const full = normalisePath(rawPath);
     if (full === null) throw new NotFoundException(`No page at ${rawPath.slice(0, 200)}`);
-    const cached = this.cache.get(lang, pathOf(full));
+    // Later pages of a listing are rarer: the site keeps its own copy of them, this cache only the first.
+    const cacheable = pageNumber === 1;
+    const cached = cacheable ? this.cache.get(lang, pathOf(full)) : undefined;
     if (cached !== undefined) return { body: cached, guarded: false };
     const generation = this.cache.currentGeneration();
-    const page = await this.readFromDatabase(full, lang, auth);
+    const page = await this.readFromDatabase(full, lang, auth, pageNumber);
     const body = Buffer.from(JSON.stringify(page));
     const guarded = page.accesses.length > 0;
-    if (!guarded) this.cache.set(lang, pathOf(full), body, generation);
+    if (!guarded && cacheable) this.cache.set(lang, pathOf(full), body, generation);
     return { body, guarded };
   }
 
-  private async readFromDatabase(full: string, lang: Lang, auth: AuthContext | undefined): Promise<PageResponse> {
+  private async readFromDatabase(full: string, lang: Lang, auth: AuthContext | undefined, pageNumber: number): Promise<PageResponse> {
     // Fixed statement texts (values are parameters): prepared once per connection on a server.
     const query = <T>(sql: string, params: unknown[]) => preparedQuery<T>(this.dataSource, sql, params);
     const langs = [...new Set([lang, DEFAULT_LANG])];
@@ -183,25 +186,31 @@ export class PagesService {
       for (const row of rows) if (row.status === Status.AVAILABLE && isBlockName(row.block)) elements.set(row.id, { id: row.id, title: row.title, block: row.block, formId: row.formId, content: row.content ?? {} });
     }
 
-    // 4. What `contents` blocks list: published contents of the container, newest first or by title.
+    // 4. What `contents` blocks list: published contents of the container, newest first or by title; a
+    // paginating block skips the pages before `pageNumber`.
     const listings = allSections.filter((s) => s.block === 'contents' && s.containerContentId !== null);
     const listed = new Map<number, ListedRow[]>();
+    const totals = new Map<number, number>();
     if (listings.length) {
       const limit = (s: Section) => (typeof s.content.limit === 'number' ? s.content.limit : CONTENTS_BLOCK_DEFAULT_LIMIT);
       const sortOf = (s: Section) => (s.content.sort === 'title' ? 'title' : 'updatedAt');
+      const offset = (s: Section) => (s.content.paginate === true ? (pageNumber - 1) * limit(s) : 0);
       const rows = await query<ListedRow>(
-        `SELECT q.sid AS "sectionId", c.id, c.title, c."containerId", c."updatedAt", sl."full"
-         FROM unnest($1::int[], $2::int[], $3::int[], $4::text[]) AS q(sid, cid, lim, sort)
-         CROSS JOIN LATERAL (
-           (SELECT id, title, "containerId", "updatedAt" FROM "content" WHERE q.sort = 'updatedAt' AND "containerId" = q.cid AND published ORDER BY "updatedAt" DESC, id DESC LIMIT q.lim)
+        `SELECT q.sid AS "sectionId", c.id, c.title, c."containerId", c."updatedAt", sl."full",
+           (SELECT count(*)::int FROM "content" WHERE "containerId" = q.cid AND published) AS total
+         FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[]) AS q(sid, cid, lim, sort, off)
+         LEFT JOIN LATERAL (
+           (SELECT id, title, "containerId", "updatedAt" FROM "content" WHERE q.sort = 'updatedAt' AND "containerId" = q.cid AND published ORDER BY "updatedAt" DESC, id DESC LIMIT q.lim OFFSET q.off)
            UNION ALL
-           (SELECT id, title, "containerId", "updatedAt" FROM "content" WHERE q.sort = 'title' AND "containerId" = q.cid AND published ORDER BY title ASC, id ASC LIMIT q.lim)
-         ) c
+           (SELECT id, title, "containerId", "updatedAt" FROM "content" WHERE q.sort = 'title' AND "containerId" = q.cid AND published ORDER BY title ASC, id ASC LIMIT q.lim OFFSET q.off)
+         ) c ON true
          LEFT JOIN "slug" sl ON sl."contentId" = c.id AND sl.published`,
-        [listings.map((s) => s.id), listings.map((s) => s.containerContentId), listings.map(limit), listings.map(sortOf)],
+        [listings.map((s) => s.id), listings.map((s) => s.containerContentId), listings.map(limit), listings.map(sortOf), listings.map(offset)],
       );
+      // One row per listing even when it lists nothing, for its total.
+      for (const row of rows) totals.set(row.sectionId, row.total);
       for (const section of listings) {
-        const own = rows.filter((r) => r.sectionId === section.id);
+        const own = rows.filter((r) => r.sectionId === section.id && r.id !== null);
         own.sort(sortOf(section) === 'title' ? (a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id) : (a, b) => new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime() || b.id - a.id);
         listed.set(section.id, own);
       }
@@ -340,6 +349,7 @@ export class PagesService {
         containerContentId: section.containerContentId,
         element,
         items: section.block === 'contents' ? (listed.get(section.id) ?? []).map(itemOf) : null,
+        itemsTotal: section.block === 'contents' ? (totals.get(section.id) ?? 0) : null,
       };
     };
     const present = (s: PageSection | null): s is PageSection => s !== null;
@@ -348,6 +358,7 @@ export class PagesService {
 
     return {
       locale: lang,
+      page: pageNumber,
       path: pathOf(full),
       kind: page.contentId !== null ? 'content' : 'container',
       title: page.contentTitle ?? page.containerTitle,

@@ -89,7 +89,8 @@ describe('site handler', () => {
       const url = new URL(req.url ?? '/', 'http://api.test');
       if (url.pathname === '/api/theme') return theme === 'down' ? void res.writeHead(503).end() : json(res, 200, theme);
       if (url.pathname === '/api/pages') {
-        const key = `${url.searchParams.get('locale')} ${url.searchParams.get('path')}`;
+        const pageNumber = url.searchParams.get('page');
+        const key = `${url.searchParams.get('locale')} ${url.searchParams.get('path')}${pageNumber ? ` page=${pageNumber}` : ''}`;
         fake.pageCalls.push(key);
         if (req.headers.cookie || req.headers.token) return json(res, 400, { message: 'the site forwarded a credential' });
         if (fake.pagesDown) return json(res, 500, { statusCode: 500 });
@@ -128,6 +129,42 @@ describe('site handler', () => {
     await new Promise((resolve) => site.close(resolve));
     await new Promise((resolve) => api.close(resolve));
     fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('renders the pages of a paginating contents block at ?page=N, each cached apart and purged with its path', async () => {
+    const listing = (page: number, titles: string[]) =>
+      pageResponse('/news', Lang.fr, {
+        page,
+        sections: [
+          section(
+            1,
+            'contents',
+            { title: 'News', limit: 2, paginate: true },
+            {
+              containerContentId: 4,
+              itemsTotal: 5,
+              items: titles.map((title, i) => ({ id: i, title, containerId: 4, path: `/news/${i}`, updatedAt: '2025-01-01T00:00:00.000Z', fields: {}, fallbackFields: [] })),
+            },
+          ),
+        ],
+      });
+    fake.pages.set('fr /news', listing(1, ['One', 'Two']));
+    fake.pages.set('fr /news page=2', listing(2, ['Three', 'Four']));
+    const first = await call(sitePort, '/fr/news');
+    const second = await call(sitePort, '/fr/news?page=2');
+    expect(first.text).toContain('One');
+    expect(second.text).toContain('Three');
+    expect(second.text).toContain('<a class="pagination__step" rel="prev" href="/fr/news">');
+    expect(second.text).toContain('<a class="pagination__step" rel="next" href="/fr/news?page=3">');
+    expect(second.text).toContain('<a href="/fr/news?page=2" aria-current="page" aria-label="Page 2 sur 3">2</a>');
+    expect((await call(sitePort, '/fr/news?page=2')).headers['x-cache']).toBe('HIT');
+    expect((await call(sitePort, '/fr/news?page=1')).text).toContain('One');
+    handler.revalidate({ scope: 'paths', paths: ['/news'], locales: ['fr'] });
+    expect((await call(sitePort, '/fr/news?page=2')).headers['x-cache']).toBe('MISS');
+    for (const bad of ['0', '-2', 'two', '02', '10001', '']) {
+      const answer = await call(sitePort, `/fr/news?page=${bad}`);
+      expect([bad, answer.status]).toEqual([bad, 404]);
+    }
   });
 
   it('renders the home page of each locale', async () => {

@@ -12,7 +12,7 @@ import { messagesFor } from './i18n/messages';
 import { guardedPage } from './pages/guarded-page';
 import { notFoundPage } from './pages/not-found-page';
 import type { PageModel, SectionModel } from './pages/page-model';
-import { createApiPageSource, type PageLookup, type PageSource } from './pages/page-source';
+import { createApiPageSource, parsePageNumber, type PageLookup, type PageSource } from './pages/page-source';
 import { renderErrorPage } from './render/error-page';
 import { FAVICON_URL } from './render/favicon';
 import { renderPage } from './render/render-page';
@@ -127,17 +127,17 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
   };
 
   /** A page as anyone sees it: from the cache, or rendered once however many ask for it at the same time. */
-  const cachedPage = async (locale: Lang, path: string, origin: string | null): Promise<{ rendered: Rendered; hit: boolean }> => {
-    const key = { origin: origin ?? '', locale, path };
+  const cachedPage = async (locale: Lang, path: string, origin: string | null, pageNumber: number): Promise<{ rendered: Rendered; hit: boolean }> => {
+    const key = { origin: origin ?? '', locale, path, page: pageNumber };
     const hit = cache.get(key);
     if (hit) return { rendered: hit, hit: true };
-    const flightKey = `${key.origin}\n${locale}\n${path}`;
+    const flightKey = `${key.origin}\n${locale}\n${path}\n${pageNumber}`;
     const joined = inFlight.get(flightKey);
     // A render begun before a purge may hold what the purge removed: later readers start their own.
     if (joined && joined.epoch === cache.epoch) return { rendered: await joined.rendering, hit: false };
     const epoch = cache.epoch;
     const rendering = (async () => {
-      const rendered = await render(await pages.find(locale, path), locale, path, origin);
+      const rendered = await render(await pages.find(locale, path, pageNumber), locale, path, origin);
       if (rendered.cacheable) cache.set(key, rendered, preparedSize(rendered.html), epoch);
       return rendered;
     })();
@@ -187,7 +187,12 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
       return sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, ...PRIVATE });
     }
 
-    const { rendered, hit } = await cachedPage(route.locale, route.path, origin);
+    const pageNumber = parsePageNumber(query.get('page'));
+    if (pageNumber === null) {
+      const rendered = await render({ kind: 'not-found' }, route.locale, route.path, origin);
+      return sendPrepared(req, res, rendered.status, rendered.html, rendered.headers);
+    }
+    const { rendered, hit } = await cachedPage(route.locale, route.path, origin, pageNumber);
     sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, ...(rendered.cacheable ? { 'X-Cache': hit ? 'HIT' : 'MISS' } : {}) });
   };
 

@@ -92,6 +92,10 @@ export const BLOCKS = {
       title: { kind: 'text', maxLength: 300 },
       limit: { kind: 'int', min: 1, max: CONTENTS_BLOCK_MAX_LIMIT },
       sort: { kind: 'enum', values: CONTENTS_BLOCK_SORTS },
+      /** The STRING or PARAGRAPH field each card shows as its excerpt (else the first such field). */
+      excerptField: { kind: 'text', maxLength: 100 },
+      /** Pages of `limit` cards with links to the others (`?page=2`); otherwise only the first `limit`. */
+      paginate: { kind: 'boolean' },
     },
   },
   cta: {
@@ -152,6 +156,8 @@ export interface ContentsBlockContent {
   title?: string;
   limit?: number;
   sort?: ContentsBlockSort;
+  excerptField?: string;
+  paginate?: boolean;
   theme?: BlockTheme;
 }
 export interface CtaBlockContent {

@@ -377,8 +377,10 @@ export interface PageSection {
   containerContentId: number | null;
   /** The placed element of an `element` block (its block and content are what to render). */
   element: PageElement | null;
-  /** What a `contents` block lists, in its order. */
+  /** What a `contents` block lists, in its order: the page of them asked for (`?page=`) when it paginates. */
   items: PageContentItem[] | null;
+  /** How many published contents a `contents` block has in all (null for other blocks). */
+  itemsTotal: number | null;
 }
 export interface PageAlternate {
   locale: Lang;
@@ -386,9 +388,14 @@ export interface PageAlternate {
   path: string;
 }
 
-/** GET /api/pages?path=&locale=: everything the site needs to render one page. */
+/** Highest `?page=` of GET /api/pages (pages of a paginated `contents` block). */
+export const PAGE_NUMBER_MAX = 10_000;
+
+/** GET /api/pages?path=&locale=&page=: everything the site needs to render one page. */
 export interface PageResponse {
   locale: Lang;
+  /** The page of paginated `contents` blocks (1 unless `?page=` said otherwise). */
+  page: number;
   /** The page's address without locale prefix (`/` for the home page). */
   path: string;
   kind: 'container' | 'content';

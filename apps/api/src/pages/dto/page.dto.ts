@@ -1,5 +1,6 @@
 import {
   BLOCK_THEMES,
+  PAGE_NUMBER_MAX,
   ContainerFieldType,
   Lang,
   SectionType,
@@ -17,7 +18,8 @@ import {
   type PageSection,
 } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional, getSchemaPath, OmitType } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { AccessEntryDto } from '../../accesses/dto/access.dto';
 import { FormFieldDto } from '../../forms/dto/form.dto';
 import { MetadataEntryDto } from '../../metadata/dto/metadata.dto';
@@ -35,6 +37,14 @@ export class PageQueryDto {
   @IsOptional()
   @IsString()
   locale?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_NUMBER_MAX, description: 'The page of paginated contents blocks (default 1)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1)
+  @Max(PAGE_NUMBER_MAX)
+  page?: number;
 }
 
 export class PageMediaDto implements PageMedia {
@@ -100,6 +110,7 @@ export class PageSectionDto implements PageSection {
   @ApiProperty({ type: Number, nullable: true }) containerContentId: number | null;
   @ApiProperty({ type: PageElementDto, nullable: true }) element: PageElementDto | null;
   @ApiProperty({ type: [PageContentItemDto], nullable: true }) items: PageContentItemDto[] | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'How many published contents a contents block has in all' }) itemsTotal: number | null;
 }
 
 export class PageAlternateDto implements PageAlternate {
@@ -125,6 +136,7 @@ class PageContentDto {
 
 export class PageResponseDto implements PageResponse {
   @ApiProperty({ enum: Lang }) locale: Lang;
+  @ApiProperty({ description: 'The page of paginated contents blocks' }) page: number;
   @ApiProperty({ example: '/blog/hello' }) path: string;
   @ApiProperty({ enum: ['container', 'content'] }) kind: 'container' | 'content';
   @ApiProperty() title: string;

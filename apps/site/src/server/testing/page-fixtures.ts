@@ -16,6 +16,7 @@ export function section(id: number, block: string, content: Record<string, unkno
     containerContentId: null,
     element: null,
     items: null,
+    itemsTotal: extra.items ? extra.items.length : null,
     ...extra,
   };
 }
@@ -45,6 +46,7 @@ const localeAddress = (locale: Lang, path: string) => (locale === Lang.en ? path
 export function pageResponse(path: string, locale: Lang = Lang.en, overrides: Partial<PageResponse> = {}): PageResponse {
   return {
     locale,
+    page: 1,
     path,
     kind: 'container',
     title: 'Page',
