@@ -49,6 +49,12 @@ export const CONTENTS_BLOCK_DEFAULT_LIMIT = 12;
 export const CONTENTS_BLOCK_SORTS = ['updatedAt', 'title'] as const;
 export type ContentsBlockSort = (typeof CONTENTS_BLOCK_SORTS)[number];
 
+/** Most entries of a navigation block, and of the submenu of one entry. */
+export const NAVIGATION_MAX_ITEMS = 12;
+export const NAVIGATION_MAX_CHILDREN = 20;
+
+const navigationLink = { label: { kind: 'text', required: true, maxLength: 100 }, href: { kind: 'href', required: true } } as const;
+
 export const BLOCKS = {
   richtext: {
     label: 'Rich text',
@@ -116,6 +122,24 @@ export const BLOCKS = {
       },
     },
   },
+  navigation: {
+    label: 'Navigation menu',
+    reusable: true,
+    content: {
+      items: {
+        kind: 'list',
+        required: true,
+        maxItems: NAVIGATION_MAX_ITEMS,
+        of: {
+          kind: 'object',
+          fields: {
+            ...navigationLink,
+            children: { kind: 'list', maxItems: NAVIGATION_MAX_CHILDREN, of: { kind: 'object', fields: navigationLink } },
+          },
+        },
+      },
+    },
+  },
 } as const satisfies Record<string, BlockDefinition>;
 
 export type BlockName = keyof typeof BLOCKS;
@@ -164,5 +188,21 @@ export interface CtaBlockContent {
   title: string;
   text?: string;
   action: LinkBlockContent;
+  theme?: BlockTheme;
+}
+
+/**
+ * A menu: in a HEADER section of the layout the site draws it in the header bar (a menu button on
+ * small screens), in a FOOTER section as the footer's columns. One level of children.
+ */
+export interface NavigationLink {
+  label: string;
+  href: string;
+}
+export interface NavigationItem extends NavigationLink {
+  children?: NavigationLink[];
+}
+export interface NavigationBlockContent {
+  items: NavigationItem[];
   theme?: BlockTheme;
 }

@@ -2,13 +2,14 @@ import { LANGS, type Lang } from '@cms/contracts';
 import { messagesFor } from '../i18n/messages';
 import type { PageModel } from '../pages/page-model';
 import { localePath, type Alternate } from '../routing/locale-route';
+import { HeaderNav, type NavItem } from './navigation';
 
 /** Where the switcher sends a reader of `page` who picks `locale`: the same page if it exists there, else that locale's home. */
 function switchTarget(alternates: readonly Alternate[], locale: Lang): string {
   return alternates.find((alternate) => alternate.hreflang === locale)?.href ?? localePath(locale, '');
 }
 
-export function SiteHeader({ page, alternates }: { page: PageModel; alternates: readonly Alternate[] }) {
+export function SiteHeader({ page, alternates, navigation }: { page: PageModel; alternates: readonly Alternate[]; navigation: readonly NavItem[] }) {
   const m = messagesFor(page.locale);
   return (
     <header className="site-header">
@@ -19,7 +20,8 @@ export function SiteHeader({ page, alternates }: { page: PageModel; alternates: 
           </span>
           <span className="brand__name">{m.siteName}</span>
         </a>
-        <nav aria-label={m.languages}>
+        <HeaderNav items={navigation} current={localePath(page.locale, page.path)} label={m.navigation.main} menuLabel={m.navigation.menu} />
+        <nav aria-label={m.languages} className="site-header__languages">
           <ul className="language-switcher">
             {LANGS.map((locale) => (
               <li key={locale}>

@@ -11,6 +11,7 @@ import { CookieBannerTemplate } from './CookieBannerTemplate';
 import { FAVICON_URL } from './favicon';
 import { blockFor, type FormState, type PreparedSection, type RenderContext } from './sections';
 import { headingIdOf } from './sections/block';
+import { navigationOf } from './navigation';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import { SiteLayout } from './SiteLayout';
@@ -43,18 +44,21 @@ const OWN_META = new Set(['description', 'viewport', 'robots', 'theme-color', 'c
 function Document({ page, theme, assets, origin, form }: RenderInput) {
   const m = messagesFor(page.locale);
   const layout = page.layout;
-  const header = prepare(layout?.header);
+  // Menus of the layout go in the header bar and the footer; the other layout sections stay sections.
+  const notMenu = (sections: readonly SectionModel[] | undefined) => (sections ?? []).filter((section) => section.block !== 'navigation');
+  const header = prepare(notMenu(layout?.header));
   const topBody = prepare(layout?.topBody);
   const own = prepare(page.sections);
   const bottomBody = prepare(layout?.bottomBody);
-  const footer = page.hideFooter ? [] : prepare(layout?.footer);
+  const footer = page.hideFooter ? [] : prepare(notMenu(layout?.footer));
+  const pageHref = localePath(page.locale, page.path);
   const ordered = [...header, ...topBody, ...own, ...bottomBody, ...footer];
   const initial = initialScrollState(ordered.map(({ section }) => section.theme));
   // The page's own first titled section carries its h1; layout sections, shared by every page, never do.
   const h1 = own.find((prepared) => prepared.titled);
   // Images load at once down to the page's first own section (what shows first); the others when they come near.
   const lastEager = own.length > 0 ? ordered.indexOf(own[0]) : 1;
-  const context: RenderContext = { locale: page.locale, pageHref: localePath(page.locale, page.path), form };
+  const context: RenderContext = { locale: page.locale, pageHref, form };
   const absolute = (href: string) => (origin ? origin + href : href);
   const title = page.path === '' ? `${m.siteName} · ${page.title}` : `${page.title} · ${m.siteName}`;
   const alternates = alternatesFor(page);
@@ -119,7 +123,7 @@ function Document({ page, theme, assets, origin, form }: RenderInput) {
           skipLabel={m.skipToContent}
           header={
             <>
-              <SiteHeader page={page} alternates={alternates} />
+              <SiteHeader page={page} alternates={alternates} navigation={navigationOf(layout?.header)} />
               {header.length > 0 && <div className="layout-header">{sectionsOf(header, true)}</div>}
             </>
           }
@@ -127,7 +131,7 @@ function Document({ page, theme, assets, origin, form }: RenderInput) {
             page.hideFooter ? undefined : (
               <>
                 {footer.length > 0 && <div className="layout-footer">{sectionsOf(footer, true)}</div>}
-                <SiteFooter locale={page.locale} />
+                <SiteFooter locale={page.locale} navigation={navigationOf(layout?.footer)} current={pageHref} />
               </>
             )
           }

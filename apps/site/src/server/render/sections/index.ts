@@ -7,6 +7,7 @@ import { formBlock } from './FormSection';
 import { heroBlock } from './HeroSection';
 import { mediaBlock } from './MediaSection';
 import { messageBlock } from './MessageSection';
+import { navigationBlock } from './NavigationSection';
 import { richTextBlock } from './RichTextSection';
 
 /**
@@ -23,6 +24,7 @@ export const BLOCKS: Readonly<Record<string, BlockDefinition>> = {
   contents: contentsBlock,
   cta: callToActionBlock,
   'feature-list': featureListBlock,
+  navigation: navigationBlock,
   message: messageBlock,
   'content-fields': contentFieldsBlock,
 };
