@@ -1,4 +1,4 @@
-import { FAVICON_SETTING_NAME, Lang, OPTION_LIST_KEY_PATTERN } from '@cms/contracts';
+import { FAVICON_SETTING_NAME, Lang, LOGO_SETTING_NAME, OPTION_LIST_KEY_PATTERN } from '@cms/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -81,10 +81,19 @@ export function SettingsPanel() {
               <TextInput source="primaryColor" label="Primary colour" validate={COLOR} placeholder="#26D17D" InputProps={{ startAdornment: <Swatch source="primaryColor" /> }} />
               <TextInput source="backgroundColor" label="Background colour" validate={COLOR} placeholder="#FFFFFF" InputProps={{ startAdornment: <Swatch source="backgroundColor" /> }} />
             </Box>
-            <SelectInput source="defaultLocale" label="Default locale" choices={LOCALES.map((code) => ({ id: code, name: code }))} emptyText="en (default)" />
+            <SelectInput
+              source="defaultLocale"
+              label="Default locale"
+              choices={LOCALES.map((code) => ({ id: code, name: code }))}
+              emptyText="en (default)"
+              helperText="Where the site sends visitors whose language a page lacks (hreflang x-default). Addresses stay: en at /, the others at /fr…"
+            />
             <TextInput source="smtpSender" label="E-mail sender (From)" validate={email()} fullWidth />
             <ReferenceInput source={FAVICON_SETTING_NAME} reference="medias" filter={{ mimeType: 'image/' }} perPage={50}>
               <AutocompleteInput label="Favicon (an image)" optionText="name" filterToQuery={(q) => ({ q })} fullWidth />
+            </ReferenceInput>
+            <ReferenceInput source={LOGO_SETTING_NAME} reference="medias" filter={{ mimeType: 'image/' }} perPage={50}>
+              <AutocompleteInput label="Logo in the site header (an image)" optionText="name" filterToQuery={(q) => ({ q })} fullWidth />
             </ReferenceInput>
             <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
               Option lists

@@ -230,5 +230,7 @@ export function mapPageResponse(page: PageResponse): PageModel {
     alternates,
     theme: sanitizeTheme(page.theme),
     hideFooter: page.container?.hideFooter === true,
+    kind: page.kind === 'content' ? 'content' : 'container',
+    editId: page.kind === 'content' ? (isRecord(page.content) && typeof page.content.id === 'number' ? page.content.id : undefined) : isRecord(page.container) && typeof page.container.id === 'number' ? page.container.id : undefined,
   };
 }
