@@ -102,7 +102,24 @@ describe('public page read', () => {
       ['HEADER', 'richtext'],
       ['FOOTER', 'form'],
     ]);
-    expect(page.media[cover]).toEqual({ id: cover, uri: expect.any(String), mimeType: 'image/jpeg', alt: 'Une couverture', width: 640, height: 480 });
+    expect(page.media[cover]).toEqual({
+      id: cover,
+      uri: expect.any(String),
+      mimeType: 'image/jpeg',
+      alt: 'Une couverture',
+      width: 640,
+      height: 480,
+      name: expect.any(String),
+      size: expect.any(Number),
+    });
+    // The site draws the content's fields in the container's order, and the listed cards by their container's.
+    expect(page.fieldDefinitions[blog.id]).toEqual([
+      { name: 'heading', label: 'Heading', type: 'STRING', multiple: false },
+      { name: 'intro', label: 'Intro', type: 'PARAGRAPH', multiple: false },
+      { name: 'cover', label: 'Cover', type: 'IMAGE', multiple: false },
+      { name: 'author', label: 'Author', type: 'CONTENT', multiple: false },
+    ]);
+    expect(page.fieldDefinitions[people.id]).toEqual([{ name: 'photo', label: 'Photo', type: 'IMAGE', multiple: false }]);
     expect(page.media[heroImage]).toMatchObject({ alt: 'Hero' });
     expect(page.forms[formId]).toMatchObject({ id: formId, fieldsLocale: 'fr', fields: [{ name: 'email', label: 'Courriel' }] });
     expect(page.contents[author.id]).toEqual({ id: author.id, title: 'Ada', containerId: people.id, path: '/people/ada' });
@@ -147,6 +164,43 @@ describe('public page read', () => {
     expect((await t.http.get('/api/pages')).status).toBe(400);
     await cm.as().put(`/api/contents/${draft.id}`, { published: true });
     expect((await read('/blog/draft')).status).toBe(200);
+  });
+
+  it('pages a paginating contents block with ?page=, and counts what it lists', async () => {
+    const shelf = await cm.container({ title: 'Shelf', fields: [{ label: 'Blurb', name: 'blurb', type: 'PARAGRAPH' }] });
+    for (const n of [1, 2, 3, 4, 5]) await cm.content({ containerId: shelf.id, title: `Book ${n}`, slug: `book-${n}`, published: true, fields: { blurb: `About ${n}` } });
+    await cm.container({
+      title: 'Library',
+      slug: 'library',
+      published: true,
+      sections: [
+        { block: 'contents', containerContentId: shelf.id, content: { limit: 2, sort: 'title', paginate: true, excerptField: 'blurb' } },
+        { block: 'contents', containerContentId: shelf.id, content: { limit: 2, sort: 'title' } },
+      ],
+    });
+    const titles = (body: { sections: { items: { title: string }[] }[] }, i: number) => body.sections[i].items.map((item) => item.title);
+    const first = await read('/library');
+    expect(first.body.page).toBe(1);
+    expect(titles(first.body, 0)).toEqual(['Book 1', 'Book 2']);
+    expect(first.body.sections[0].itemsTotal).toBe(5);
+    expect(first.body.fieldDefinitions[shelf.id]).toEqual([{ name: 'blurb', label: 'Blurb', type: 'PARAGRAPH', multiple: false }]);
+    const third = await t.http.get('/api/pages?path=/library&page=3');
+    expect(third.body.page).toBe(3);
+    expect(titles(third.body, 0)).toEqual(['Book 5']);
+    // A block that does not paginate keeps its first items on every page.
+    expect(titles(third.body, 1)).toEqual(['Book 1', 'Book 2']);
+    const beyond = await t.http.get('/api/pages?path=/library&page=9');
+    expect(beyond.body.sections[0]).toMatchObject({ items: [], itemsTotal: 5 });
+    // The first page stays cached while later ones are read: both are right.
+    expect(titles((await read('/library')).body, 0)).toEqual(['Book 1', 'Book 2']);
+  });
+
+  it('refuses a page number that is not a whole number from 1 to 10000', async () => {
+    for (const page of ['0', '-1', 'two', '1.5', '10001', '1e3x']) {
+      const res = await t.http.get(`/api/pages?path=/blog/hello&page=${page}`);
+      expect({ page, status: res.status }).toEqual({ page, status: 400 });
+      expect(res.body.message).toBeDefined();
+    }
   });
 
   it('guards pages with accesses: 401 without a token, 404 (as a missing page) for another role, 200 for the role and for super-admin', async () => {
@@ -238,7 +292,7 @@ describe('public page read', () => {
       expect(lots.result.body.sections[3].items).toHaveLength(12);
       expect(lots.count).toBe(few.count);
       expect(few.count).toBeGreaterThan(0);
-      expect(lots.count).toBeLessThanOrEqual(9);
+      expect(lots.count).toBeLessThanOrEqual(10);
       expect(small.id).toEqual(expect.any(Number));
     });
 

@@ -50,6 +50,15 @@ describe('sections, elements and layout', () => {
       ['a reference the block does not use', { block: 'richtext', content: { html: 'x' }, formId: 1 }, 'sections.0.formId', /not used/],
       ['a contents limit out of range', { block: 'contents', containerContentId: 1, content: { limit: 500 } }, 'sections.0.content.limit', /at most 50/],
       ['a layout type on a page', { type: 'FOOTER', block: 'richtext', content: { html: 'x' } }, 'sections.0.type', /PAGE/],
+      ['a navigation without items', { block: 'navigation', content: {} }, 'sections.0.content.items', /required/],
+      ['a javascript: menu link', { block: 'navigation', content: { items: [{ label: 'x', href: 'javascript:alert(1)' }] } }, 'sections.0.content.items.0.href', /URL/],
+      [
+        'a second level of submenus',
+        { block: 'navigation', content: { items: [{ label: 'a', href: '/a', children: [{ label: 'b', href: '/b', children: [] }] }] } },
+        'sections.0.content.items.0.children.0.children',
+        /not a property/,
+      ],
+      ['a menu entry without its label', { block: 'navigation', content: { items: [{ href: '/a' }] } }, 'sections.0.content.items.0.label', /required/],
     ])('answers 400 for %s, naming it, and writes nothing', async (_label, section, path, rule) => {
       const c = await cm.container({ sections: [{ block: 'richtext', content: { html: '<p>before</p>' } }] });
       const res = await cm.as().put(`/api/containers/${c.id}`, { title: 'Renamed', sections: [section] });
@@ -58,6 +67,16 @@ describe('sections, elements and layout', () => {
       const after = await cm.as().get(`/api/containers/${c.id}`);
       expect(after.body.title).not.toBe('Renamed');
       expect(after.body.sections.map((s: { content: unknown }) => s.content)).toEqual([{ html: '<p>before</p>' }]);
+    });
+
+    it('stores a navigation menu with one level of children, in the layout or as a reusable element', async () => {
+      const menu = { items: [{ label: 'Blog', href: '/blog', children: [{ label: 'News', href: '/blog/news' }] }, { label: 'Contact', href: 'mailto:hi@example.com' }] };
+      const layout = await cm.as().post('/api/layout?locale=fr', { sections: [{ type: 'HEADER', block: 'navigation', content: menu }] });
+      expect(layout.status).toBe(200);
+      expect((await cm.as().get('/api/layout?locale=fr')).body.sections).toEqual([expect.objectContaining({ type: 'HEADER', block: 'navigation', content: menu })]);
+      const element = await cm.as().post('/api/elements', { title: 'Footer menu', block: 'navigation', content: menu });
+      expect(element.status).toBe(201);
+      await cm.as().post('/api/layout?locale=fr', { sections: [] });
     });
 
     it('sanitises the HTML of richtext blocks', async () => {

@@ -1,3 +1,4 @@
+import { contentModel } from './support/content-model';
 import { RightType } from '@cms/contracts';
 import { RevalidationService, type RevalidationEvent } from '../src/revalidation/revalidation.service';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -71,8 +72,28 @@ describe('settings API', () => {
       cookieConsentText: { en: 'We use cookies.' },
       primaryColor: '#FF0000',
       backgroundColor: '#101010',
+      logo: null,
     });
     expect(JSON.stringify(res.body)).not.toContain('internal.note');
+  });
+
+  it('answers the logo the site shows, purges the pages when it changes, and keeps its media from deletion', async () => {
+    const image = await contentModel(t).media('image/png', { en: 'Our logo', fr: 'Notre logo' });
+    events.length = 0;
+    await put('logoMediaId', image);
+    expect(events).toEqual([{ scope: 'all' }]);
+    const res = await t.http.get('/api/settings/public');
+    expect(res.body.logo).toEqual({ uri: expect.any(String), mimeType: 'image/png', width: 640, height: 480, alt: { en: 'Our logo', fr: 'Notre logo' } });
+    const removal = await t.http.delete(`/api/medias/${image}`).set('token', t.ownerToken);
+    expect(removal.status).toBe(409);
+    expect(JSON.stringify(removal.body)).toContain('the site logo');
+    // A logo that names no image shows none; without the setting, none either.
+    const setting = await put('logoMediaId', 999999);
+    expect((await t.http.get('/api/settings/public')).body.logo).toBeNull();
+    events.length = 0;
+    expect((await t.http.delete(`/api/settings/${setting.body.id}`).set('token', t.ownerToken)).status).toBe(200);
+    expect(events).toEqual([{ scope: 'all' }]);
+    expect((await t.http.get('/api/settings/public')).body.logo).toBeNull();
   });
 
   it.each([

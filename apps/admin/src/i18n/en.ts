@@ -431,6 +431,8 @@ const en = {
       background_colour: 'Background colour',
       default_locale: 'Default locale',
       default_locale_empty: 'en (default)',
+      default_locale_help: 'Where the site sends visitors whose language a page lacks (hreflang x-default). Addresses stay: en at /, the others at /fr…',
+      logo: 'Logo in the site header (an image)',
       smtp_sender: 'E-mail sender (From)',
       favicon: 'Favicon (an image)',
       option_lists: 'Option lists',

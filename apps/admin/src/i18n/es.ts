@@ -638,6 +638,8 @@ const es: Catalog = {
       background_colour: 'Color de fondo',
       default_locale: 'Idioma predeterminado',
       default_locale_empty: 'en (predeterminado)',
+      default_locale_help: 'Adónde envía el sitio a los visitantes cuyo idioma falta en una página (hreflang x-default). Las direcciones no cambian: en en /, los demás en /fr…',
+      logo: 'Logotipo en la cabecera del sitio (una imagen)',
       smtp_sender: 'Remitente de los correos (From)',
       favicon: 'Favicon (una imagen)',
       option_lists: 'Listas de opciones',

@@ -428,6 +428,8 @@ const fr: Catalog = {
       background_colour: 'Couleur de fond',
       default_locale: 'Langue par défaut',
       default_locale_empty: 'en (par défaut)',
+      default_locale_help: 'Où le site envoie les visiteurs dont la langue manque à une page (hreflang x-default). Les adresses restent : en à /, les autres à /fr…',
+      logo: 'Logo dans l’en-tête du site (une image)',
       smtp_sender: "Expéditeur des e-mails (From)",
       favicon: 'Favicon (une image)',
       option_lists: "Listes d'options",

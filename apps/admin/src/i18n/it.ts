@@ -638,6 +638,8 @@ const it: Catalog = {
       background_colour: 'Colore di sfondo',
       default_locale: 'Lingua predefinita',
       default_locale_empty: 'en (predefinita)',
+      default_locale_help: 'Dove il sito manda i visitatori la cui lingua manca in una pagina (hreflang x-default). Gli indirizzi restano: en su /, le altre su /fr…',
+      logo: 'Logo nell’intestazione del sito (un’immagine)',
       smtp_sender: 'Mittente delle e-mail (From)',
       favicon: "Favicon (un'immagine)",
       option_lists: 'Elenchi di opzioni',

@@ -1,4 +1,4 @@
-import { FAVICON_SETTING_NAME, Lang, OPTION_LIST_KEY_PATTERN } from '@cms/contracts';
+import { FAVICON_SETTING_NAME, Lang, LOGO_SETTING_NAME, OPTION_LIST_KEY_PATTERN } from '@cms/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -83,10 +83,19 @@ export function SettingsPanel() {
               <TextInput source="primaryColor" label="cms.settings.primary_colour" validate={COLOR} placeholder="#26D17D" InputProps={{ startAdornment: <Swatch source="primaryColor" /> }} />
               <TextInput source="backgroundColor" label="cms.settings.background_colour" validate={COLOR} placeholder="#FFFFFF" InputProps={{ startAdornment: <Swatch source="backgroundColor" /> }} />
             </Box>
-            <SelectInput source="defaultLocale" label="cms.settings.default_locale" choices={LOCALES.map((code) => ({ id: code, name: code }))} emptyText="cms.settings.default_locale_empty" />
+            <SelectInput
+              source="defaultLocale"
+              label="cms.settings.default_locale"
+              choices={LOCALES.map((code) => ({ id: code, name: code }))}
+              emptyText="cms.settings.default_locale_empty"
+              helperText="cms.settings.default_locale_help"
+            />
             <TextInput source="smtpSender" label="cms.settings.smtp_sender" validate={email()} fullWidth />
             <ReferenceInput source={FAVICON_SETTING_NAME} reference="medias" filter={{ mimeType: 'image/' }} perPage={50}>
               <AutocompleteInput label="cms.settings.favicon" optionText="name" filterToQuery={(q) => ({ q })} fullWidth />
+            </ReferenceInput>
+            <ReferenceInput source={LOGO_SETTING_NAME} reference="medias" filter={{ mimeType: 'image/' }} perPage={50}>
+              <AutocompleteInput label="cms.settings.logo" optionText="name" filterToQuery={(q) => ({ q })} fullWidth />
             </ReferenceInput>
             <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
               {translate('cms.settings.option_lists')}

@@ -1,8 +1,8 @@
-import { FAVICON_SETTING_NAME, KNOWN_SETTING_NAMES, type KnownSettingName } from '@cms/contracts';
+import { FAVICON_SETTING_NAME, KNOWN_SETTING_NAMES, LOGO_SETTING_NAME, type KnownSettingName } from '@cms/contracts';
 
-export type EditedSetting = KnownSettingName | typeof FAVICON_SETTING_NAME;
-/** The settings this screen edits, by name: every known setting, and the favicon. */
-export const EDITED_SETTINGS: readonly EditedSetting[] = [...KNOWN_SETTING_NAMES, FAVICON_SETTING_NAME];
+export type EditedSetting = KnownSettingName | typeof FAVICON_SETTING_NAME | typeof LOGO_SETTING_NAME;
+/** The settings this screen edits, by name: every known setting, the favicon and the logo. */
+export const EDITED_SETTINGS: readonly EditedSetting[] = [...KNOWN_SETTING_NAMES, FAVICON_SETTING_NAME, LOGO_SETTING_NAME];
 export type SettingsValues = Partial<Record<EditedSetting, unknown>>;
 
 /** Blank texts of a per-locale value are left out (the site falls back to en). */
@@ -16,7 +16,7 @@ function cleanLocalized(value: unknown): Record<string, string> {
 
 export function settingValue(name: EditedSetting, value: unknown): unknown {
   if (name === 'siteName' || name === 'cookieConsentText') return cleanLocalized(value);
-  if (name === FAVICON_SETTING_NAME) return value === '' || value === undefined || value === null ? null : Number(value);
+  if (name === FAVICON_SETTING_NAME || name === LOGO_SETTING_NAME) return value === '' || value === undefined || value === null ? null : Number(value);
   if (name === 'optionLists') return optionListsValue(value);
   return typeof value === 'string' ? value.trim() : value;
 }

@@ -1,4 +1,4 @@
-import { FAVICON_SETTING_NAME, MEDIA_REFERENCE_KEY } from '@cms/contracts';
+import { FAVICON_SETTING_NAME, LOGO_SETTING_NAME, MEDIA_REFERENCE_KEY } from '@cms/contracts';
 import type { EntityManager } from 'typeorm';
 import { ContentField } from '../contents/content-field.entity';
 import { Element } from '../elements/element.entity';
@@ -42,17 +42,21 @@ export async function findMediaUsages(manager: EntityManager, mediaId: number): 
     .orderBy('element.id')
     .limit(SHOWN)
     .getMany();
-  const favicon = await manager
+  const siteImages = await manager
     .getRepository(Setting)
     .createQueryBuilder('setting')
-    .where('setting.name = :name', { name: FAVICON_SETTING_NAME })
+    .select(['setting.name'])
+    .where('setting.name IN (:...names)', { names: [FAVICON_SETTING_NAME, LOGO_SETTING_NAME] })
     .andWhere(`setting.value #>> '{}' = :id`, { id: String(mediaId) })
-    .getExists();
+    .getMany();
+  const favicon = siteImages.some((s) => s.name === FAVICON_SETTING_NAME);
+  const logo = siteImages.some((s) => s.name === LOGO_SETTING_NAME);
   const usages = [
     ...fields.map((f) => `content ${f.contentId} (field "${f.name}", ${f.lang})`),
     ...sections.map((s) => `section ${s.id} (${s.type} ${s.contentId ? `of content ${s.contentId}` : s.containerId ? `of container ${s.containerId}` : 'of the layout'}, ${s.lang})`),
     ...elements.map((e) => `element ${e.id} "${e.title}"`),
   ];
   if (favicon) usages.push(`the site favicon (setting ${FAVICON_SETTING_NAME})`);
+  if (logo) usages.push(`the site logo (setting ${LOGO_SETTING_NAME})`);
   return usages;
 }

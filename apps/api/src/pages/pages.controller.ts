@@ -5,12 +5,12 @@ import type { FastifyReply } from 'fastify';
 import { CurrentAuth, Public } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
 import { LocalePipe } from '../common/http/params';
-import { PageContentRefDto, PageFormDto, PageMediaDto, PageQueryDto, PageResponseDto } from './dto/page.dto';
+import { PageContentRefDto, PageFieldDefinitionDto, PageFormDto, PageMediaDto, PageQueryDto, PageResponseDto } from './dto/page.dto';
 import { PagesService } from './pages.service';
 
 @ApiTags('pages')
 @Controller('pages')
-@ApiExtraModels(PageMediaDto, PageFormDto, PageContentRefDto)
+@ApiExtraModels(PageMediaDto, PageFormDto, PageContentRefDto, PageFieldDefinitionDto)
 export class PagesController {
   constructor(private readonly pages: PagesService) {}
 
@@ -34,7 +34,7 @@ export class PagesController {
     @CurrentAuth() auth: AuthContext | undefined,
     @Res() res: FastifyReply,
   ): Promise<void> {
-    const { body, guarded, personal } = await this.pages.read(query.path, locale, auth);
+    const { body, guarded, personal } = await this.pages.read(query.path, locale, auth, query.page ?? 1);
     // A guarded page, or a page as one role sees it (its listings and references), must not be kept by shared caches.
     if (guarded || personal) res.header('Cache-Control', 'private, no-store');
     await res.type('application/json; charset=utf-8').send(body);

@@ -17,6 +17,7 @@ import {
   type PageContentItem,
   type PageContentRef,
   type PageElement,
+  type PageFieldDefinition,
   type PageForm,
   type PageFormField,
   type PageMedia,
@@ -55,10 +56,13 @@ interface PageRow {
   contentAccesses: string[];
   containerAccesses: string[];
   metadata: { name: string; content: string; lang: Lang }[];
+  /** The container's field definitions when the page is a content (null otherwise). */
+  definitions: PageFieldDefinition[] | null;
 }
 
 interface ListedRow {
   sectionId: number;
+  total: number;
   id: number;
   title: string;
   containerId: number;
@@ -78,7 +82,7 @@ const MEDIA_TYPES: readonly string[] = [ContainerFieldType.IMAGE, ContainerField
 
 // Listed and referenced contents are those the reader could open as pages: a public page must not
 // hand out, in a listing or a reference, what the content's own page refuses.
-const LISTED_READABLE = readableSql({ contentId: 'ct.id', containerId: 'ct."containerId"' }, { role: '$5', superAdmin: '$6' });
+const LISTED_READABLE = readableSql({ contentId: 'ct.id', containerId: 'ct."containerId"' }, { role: '$6', superAdmin: '$7' });
 const REFERENCED_READABLE = readableSql({ contentId: 'c.id', containerId: 'c."containerId"' }, { role: '$2', superAdmin: '$3' });
 
 /** `/blog/hello/` → `blog/hello`; null when it cannot be a page path. */
@@ -102,11 +106,12 @@ function themeOf(content: Record<string, unknown> | undefined): BlockTheme | nul
 
 /**
  * The public read of one page: the container or content at a path, with everything the site
- * renders, in a constant number of queries (at most nine, whatever the number of sections,
+ * renders, in a constant number of queries (at most ten, whatever the number of sections,
  * fields, elements, forms or media):
- * 1 the slug with its owner, accesses and metadata; 2 the page and layout sections; 3 the placed
+ * 1 the slug with its owner, accesses, metadata and field definitions; 2 the page and layout sections; 3 the placed
  * elements; 4 what `contents` blocks list; 5 the fields of the content and listed contents;
- * then together 6 referenced contents, 7 media, 8 forms with their fields, 9 theme and option lists.
+ * then together 6 referenced contents, 7 media, 8 forms with their fields, 9 theme and option lists,
+ * 10 the field definitions of the listed contents' containers.
  */
 @Injectable()
 export class PagesService {
@@ -122,23 +127,30 @@ export class PagesService {
    * and references show): only anonymous reads of pages that are not guarded are kept, so the
    * cache holds what the public may read and never a member's view.
    */
-  async read(rawPath: string, lang: Lang, auth: AuthContext | undefined): Promise<{ body: Buffer; guarded: boolean; personal: boolean }> {
+  async read(
+    rawPath: string,
+    lang: Lang,
+    auth: AuthContext | undefined,
+    pageNumber = 1,
+  ): Promise<{ body: Buffer; guarded: boolean; personal: boolean }> {
     const full = normalisePath(rawPath);
     if (full === null) throw new NotFoundException(`No page at ${rawPath.slice(0, 200)}`);
     const personal = auth !== undefined;
-    if (!personal) {
+    // Later pages of a listing are rarer: the site keeps its own copy of them, this cache only the first.
+    const cacheable = !personal && pageNumber === 1;
+    if (cacheable) {
       const cached = this.cache.get(lang, pathOf(full));
       if (cached !== undefined) return { body: cached, guarded: false, personal };
     }
     const generation = this.cache.currentGeneration();
-    const page = await this.readFromDatabase(full, lang, auth);
+    const page = await this.readFromDatabase(full, lang, auth, pageNumber);
     const body = Buffer.from(JSON.stringify(page));
     const guarded = page.accesses.length > 0;
-    if (!guarded && !personal) this.cache.set(lang, pathOf(full), body, generation);
+    if (!guarded && cacheable) this.cache.set(lang, pathOf(full), body, generation);
     return { body, guarded, personal };
   }
 
-  private async readFromDatabase(full: string, lang: Lang, auth: AuthContext | undefined): Promise<PageResponse> {
+  private async readFromDatabase(full: string, lang: Lang, auth: AuthContext | undefined, pageNumber: number): Promise<PageResponse> {
     // Fixed statement texts (values are parameters): prepared once per connection on a server.
     const query = <T>(sql: string, params: unknown[]) => preparedQuery<T>(this.dataSource, sql, params);
     const langs = [...new Set([lang, DEFAULT_LANG])];
@@ -153,7 +165,9 @@ export class PagesService {
          (SELECT coalesce(json_agg(a."roleId" ORDER BY a."roleId"), '[]') FROM "access" a WHERE a."contentId" = c.id) AS "contentAccesses",
          (SELECT coalesce(json_agg(a."roleId" ORDER BY a."roleId"), '[]') FROM "access" a WHERE a."containerId" = k.id) AS "containerAccesses",
          (SELECT coalesce(json_agg(json_build_object('name', m.name, 'content', m.content, 'lang', m.lang) ORDER BY m.id), '[]') FROM "metadata" m
-           WHERE m.lang = ANY($2::lang[]) AND (m."contentId" = c.id OR (c.id IS NULL AND m."containerId" = k.id))) AS metadata
+           WHERE m.lang = ANY($2::lang[]) AND (m."contentId" = c.id OR (c.id IS NULL AND m."containerId" = k.id))) AS metadata,
+         (SELECT json_agg(json_build_object('name', f.name, 'label', f.label, 'type', f.type, 'multiple', f.multiple) ORDER BY f.position, f.id) FROM "container_field" f
+           WHERE c.id IS NOT NULL AND f."containerId" = k.id) AS definitions
        FROM "slug" s
        LEFT JOIN "content" c ON c.id = s."contentId"
        JOIN "container" k ON k.id = COALESCE(s."containerId", c."containerId")
@@ -191,27 +205,41 @@ export class PagesService {
       for (const row of rows) if (row.status === Status.AVAILABLE && isBlockName(row.block)) elements.set(row.id, { id: row.id, title: row.title, block: row.block, formId: row.formId, content: row.content ?? {} });
     }
 
-    // 4. What `contents` blocks list: published contents of the container, newest first or by title.
+    // 4. What `contents` blocks list: published contents of the container, newest first or by title; a
+    // paginating block skips the pages before `pageNumber`.
     const listings = allSections.filter((s) => s.block === 'contents' && s.containerContentId !== null);
     const listed = new Map<number, ListedRow[]>();
+    const totals = new Map<number, number>();
     if (listings.length) {
       const limit = (s: Section) => (typeof s.content.limit === 'number' ? s.content.limit : CONTENTS_BLOCK_DEFAULT_LIMIT);
       const sortOf = (s: Section) => (s.content.sort === 'title' ? 'title' : 'updatedAt');
+      const offset = (s: Section) => (s.content.paginate === true ? (pageNumber - 1) * limit(s) : 0);
       const rows = await query<ListedRow>(
-        `SELECT q.sid AS "sectionId", c.id, c.title, c."containerId", c."updatedAt", sl."full"
-         FROM unnest($1::int[], $2::int[], $3::int[], $4::text[]) AS q(sid, cid, lim, sort)
-         CROSS JOIN LATERAL (
+        `SELECT q.sid AS "sectionId", c.id, c.title, c."containerId", c."updatedAt", sl."full",
+           (SELECT count(*)::int FROM "content" ct WHERE "containerId" = q.cid AND published AND ${LISTED_READABLE}) AS total
+         FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[]) AS q(sid, cid, lim, sort, off)
+         LEFT JOIN LATERAL (
            (SELECT id, title, "containerId", "updatedAt" FROM "content" ct WHERE q.sort = 'updatedAt' AND "containerId" = q.cid AND published AND ${LISTED_READABLE}
-             ORDER BY "updatedAt" DESC, id DESC LIMIT q.lim)
+             ORDER BY "updatedAt" DESC, id DESC LIMIT q.lim OFFSET q.off)
            UNION ALL
            (SELECT id, title, "containerId", "updatedAt" FROM "content" ct WHERE q.sort = 'title' AND "containerId" = q.cid AND published AND ${LISTED_READABLE}
-             ORDER BY title ASC, id ASC LIMIT q.lim)
-         ) c
+             ORDER BY title ASC, id ASC LIMIT q.lim OFFSET q.off)
+         ) c ON true
          LEFT JOIN "slug" sl ON sl."contentId" = c.id AND sl.published`,
-        [listings.map((s) => s.id), listings.map((s) => s.containerContentId), listings.map(limit), listings.map(sortOf), reader.role, reader.superAdmin],
+        [
+          listings.map((s) => s.id),
+          listings.map((s) => s.containerContentId),
+          listings.map(limit),
+          listings.map(sortOf),
+          listings.map(offset),
+          reader.role,
+          reader.superAdmin,
+        ],
       );
+      // One row per listing even when it lists nothing, for its total.
+      for (const row of rows) totals.set(row.sectionId, row.total);
       for (const section of listings) {
-        const own = rows.filter((r) => r.sectionId === section.id);
+        const own = rows.filter((r) => r.sectionId === section.id && r.id !== null);
         own.sort(sortOf(section) === 'title' ? (a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id) : (a, b) => new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime() || b.id - a.id);
         listed.set(section.id, own);
       }
@@ -245,8 +273,11 @@ export class PagesService {
       if (element.formId !== null) formIds.add(element.formId);
     }
 
-    // 6-9 do not depend on each other.
-    const [refRows, mediaRows, formRows, settingRows] = await Promise.all([
+    // The field definitions the site draws the listed cards with (the page's own came with query 1).
+    const definedContainers = [...new Set(listings.map((s) => s.containerContentId as number))].filter((id) => id !== page.containerId || page.contentId === null);
+
+    // 6-10 do not depend on each other.
+    const [refRows, mediaRows, formRows, settingRows, definitionRows] = await Promise.all([
       contentRefs.size
         ? query(
             `SELECT c.id, c.title, c."containerId", s."full" FROM "content" c LEFT JOIN "slug" s ON s."contentId" = c.id AND s.published
@@ -254,7 +285,7 @@ export class PagesService {
             [[...contentRefs], reader.role, reader.superAdmin],
           )
         : Promise.resolve([]),
-      mediaIds.size ? query(`SELECT id, uri, "mimeType", alt, width, height FROM "media" WHERE id = ANY($1::int[])`, [[...mediaIds]]) : Promise.resolve([]),
+      mediaIds.size ? query(`SELECT id, uri, "mimeType", alt, width, height, name, size FROM "media" WHERE id = ANY($1::int[])`, [[...mediaIds]]) : Promise.resolve([]),
       formIds.size
         ? query(
             `SELECT f.id, f.title, f."successMessage", f."errorMessage",
@@ -267,13 +298,31 @@ export class PagesService {
           )
         : Promise.resolve([]),
       query(`SELECT name, value FROM "setting" WHERE name = ANY($1::varchar[])`, [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]]),
+      definedContainers.length
+        ? query<PageFieldDefinition & { containerId: number }>(
+            `SELECT "containerId", name, label, type, multiple FROM "container_field" WHERE "containerId" = ANY($1::int[]) ORDER BY position, id`,
+            [definedContainers],
+          )
+        : Promise.resolve([]),
     ]);
+    const fieldDefinitions: Record<string, PageFieldDefinition[]> = {};
+    if (page.contentId !== null) fieldDefinitions[page.containerId] = page.definitions ?? [];
+    for (const { containerId, ...definition } of definitionRows) (fieldDefinitions[containerId] ??= []).push(definition);
 
     const contents: Record<string, PageContentRef> = {};
     for (const row of refRows as (PageContentRef & { full: string | null })[]) contents[row.id] = { id: row.id, title: row.title, containerId: row.containerId, path: row.full === null ? null : pathOf(row.full) };
     const media: Record<string, PageMedia> = {};
-    for (const row of mediaRows as (Omit<PageMedia, 'alt'> & { alt: Record<string, string> | null })[]) {
-      media[row.id] = { id: row.id, uri: row.uri, mimeType: row.mimeType, alt: row.alt?.[lang] ?? row.alt?.[DEFAULT_LANG] ?? null, width: row.width, height: row.height };
+    for (const row of mediaRows as (Omit<PageMedia, 'alt' | 'size'> & { alt: Record<string, string> | null; size: string | number })[]) {
+      media[row.id] = {
+        id: row.id,
+        uri: row.uri,
+        mimeType: row.mimeType,
+        alt: row.alt?.[lang] ?? row.alt?.[DEFAULT_LANG] ?? null,
+        width: row.width,
+        height: row.height,
+        name: row.name,
+        size: Number(row.size),
+      };
     }
     const forms: Record<string, PageForm> = {};
     const optionKeys = new Set<string>();
@@ -330,6 +379,7 @@ export class PagesService {
         containerContentId: section.containerContentId,
         element,
         items: section.block === 'contents' ? (listed.get(section.id) ?? []).map(itemOf) : null,
+        itemsTotal: section.block === 'contents' ? (totals.get(section.id) ?? 0) : null,
       };
     };
     const present = (s: PageSection | null): s is PageSection => s !== null;
@@ -338,6 +388,7 @@ export class PagesService {
 
     return {
       locale: lang,
+      page: pageNumber,
       path: pathOf(full),
       kind: page.contentId !== null ? 'content' : 'container',
       title: page.contentTitle ?? page.containerTitle,
@@ -368,6 +419,7 @@ export class PagesService {
       forms,
       contents,
       optionLists,
+      fieldDefinitions,
     };
   }
 }

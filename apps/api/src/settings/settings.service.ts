@@ -2,7 +2,9 @@ import {
   DEFAULT_BACKGROUND_COLOR,
   DEFAULT_LANG,
   DEFAULT_PRIMARY_COLOR,
+  LOGO_SETTING_NAME,
   PAGE_SETTING_NAMES,
+  type PublicLogo,
   type KnownSettingName,
   type KnownSettings,
   type PublicSettings,
@@ -121,8 +123,9 @@ export class SettingsService {
 
   /** What public pages show, with the spec's defaults where a setting is unset. */
   async publicSettings(): Promise<PublicSettings> {
-    const names: KnownSettingName[] = ['siteName', 'defaultLocale', 'cookieConsentText', 'primaryColor', 'backgroundColor'];
+    const names: string[] = ['siteName', 'defaultLocale', 'cookieConsentText', 'primaryColor', 'backgroundColor', LOGO_SETTING_NAME];
     const rows = await this.dataSource.getRepository(Setting).findBy({ name: In(names) });
+    const logoId = rows.find((r) => r.name === LOGO_SETTING_NAME)?.value;
     const valueOf = <N extends KnownSettingName>(name: N): KnownSettings[N] | undefined => {
       const row = rows.find((r) => r.name === name);
       if (!row) return undefined;
@@ -139,7 +142,17 @@ export class SettingsService {
       cookieConsentText: valueOf('cookieConsentText') ?? {},
       primaryColor: color(valueOf('primaryColor'), DEFAULT_PRIMARY_COLOR),
       backgroundColor: color(valueOf('backgroundColor'), DEFAULT_BACKGROUND_COLOR),
+      logo: typeof logoId === 'number' && Number.isSafeInteger(logoId) ? await this.logo(logoId) : null,
     };
+  }
+
+  private async logo(mediaId: number): Promise<PublicLogo | null> {
+    const rows: { uri: string; mimeType: string; width: number | null; height: number | null; alt: Record<string, string> | null }[] = await this.dataSource.query(
+      `SELECT uri, "mimeType", width, height, alt FROM "media" WHERE id = $1 AND "mimeType" LIKE 'image/%'`,
+      [mediaId],
+    );
+    const [media] = rows;
+    return media ? { uri: media.uri, mimeType: media.mimeType, width: media.width, height: media.height, alt: media.alt ?? {} } : null;
   }
 
   private async find(where: { id: number } | { name: string }, manager: EntityManager = this.dataSource.manager, lock = false): Promise<Setting> {
@@ -155,6 +168,6 @@ export class SettingsService {
   }
 
   private changed(...names: string[]): void {
-    if (names.some((name) => isKnownSetting(name) && PAGE_SETTING_NAMES.includes(name))) this.revalidation.emit({ scope: 'all' });
+    if (names.some((name) => name === LOGO_SETTING_NAME || (isKnownSetting(name) && PAGE_SETTING_NAMES.includes(name)))) this.revalidation.emit({ scope: 'all' });
   }
 }

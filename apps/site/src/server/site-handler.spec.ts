@@ -58,6 +58,8 @@ describe('site handler', () => {
   let site: Server;
   let sitePort: number;
   let theme: unknown = { primaryColor: '#1A237E', backgroundColor: '#FAFAFA' };
+  let settings: unknown = {};
+  let settingsCalls = 0;
   const logger = { error: jest.fn() };
   const next = jest.fn();
   let handler: SiteRequestHandler;
@@ -87,9 +89,14 @@ describe('site handler', () => {
 
     api = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://api.test');
+      if (url.pathname === '/api/settings/public') {
+        settingsCalls += 1;
+        return settings === 'down' ? void res.writeHead(503).end() : json(res, 200, settings);
+      }
       if (url.pathname === '/api/theme') return theme === 'down' ? void res.writeHead(503).end() : json(res, 200, theme);
       if (url.pathname === '/api/pages') {
-        const key = `${url.searchParams.get('locale')} ${url.searchParams.get('path')}`;
+        const pageNumber = url.searchParams.get('page');
+        const key = `${url.searchParams.get('locale')} ${url.searchParams.get('path')}${pageNumber ? ` page=${pageNumber}` : ''}`;
         fake.pageCalls.push(key);
         if (req.headers.cookie || req.headers.token) return json(res, 400, { message: 'the site forwarded a credential' });
         if (fake.pagesDown) return json(res, 500, { statusCode: 500 });
@@ -118,6 +125,7 @@ describe('site handler', () => {
   });
 
   beforeEach(() => {
+    settings = {};
     handler.revalidate({ scope: 'all' });
     Object.assign(fake, { pageCalls: [], submissions: [], submissionAnswer: { status: 201, body: { message: 'ok' } }, pagesDown: false, delayMs: 0 });
     fake.pages.clear();
@@ -128,6 +136,89 @@ describe('site handler', () => {
     await new Promise((resolve) => site.close(resolve));
     await new Promise((resolve) => api.close(resolve));
     fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('renders the pages of a paginating contents block at ?page=N, each cached apart and purged with its path', async () => {
+    const listing = (page: number, titles: string[]) =>
+      pageResponse('/news', Lang.fr, {
+        page,
+        sections: [
+          section(
+            1,
+            'contents',
+            { title: 'News', limit: 2, paginate: true },
+            {
+              containerContentId: 4,
+              itemsTotal: 5,
+              items: titles.map((title, i) => ({ id: i, title, containerId: 4, path: `/news/${i}`, updatedAt: '2025-01-01T00:00:00.000Z', fields: {}, fallbackFields: [] })),
+            },
+          ),
+        ],
+      });
+    fake.pages.set('fr /news', listing(1, ['One', 'Two']));
+    fake.pages.set('fr /news page=2', listing(2, ['Three', 'Four']));
+    const first = await call(sitePort, '/fr/news');
+    const second = await call(sitePort, '/fr/news?page=2');
+    expect(first.text).toContain('One');
+    expect(second.text).toContain('Three');
+    expect(second.text).toContain('<a class="pagination__step" rel="prev" href="/fr/news">');
+    expect(second.text).toContain('<a class="pagination__step" rel="next" href="/fr/news?page=3">');
+    expect(second.text).toContain('<a href="/fr/news?page=2" aria-current="page" aria-label="Page 2 sur 3">2</a>');
+    expect((await call(sitePort, '/fr/news?page=2')).headers['x-cache']).toBe('HIT');
+    expect((await call(sitePort, '/fr/news?page=1')).text).toContain('One');
+    handler.revalidate({ scope: 'paths', paths: ['/news'], locales: ['fr'] });
+    expect((await call(sitePort, '/fr/news?page=2')).headers['x-cache']).toBe('MISS');
+    for (const bad of ['0', '-2', 'two', '02', '10001', '']) {
+      const answer = await call(sitePort, `/fr/news?page=${bad}`);
+      expect([bad, answer.status]).toEqual([bad, 404]);
+    }
+  });
+
+  it('shows the settings at once: site name, cookie text, logo and default locale, read once until a purge', async () => {
+    fake.pages.set('fr /about', pageResponse('/about', Lang.fr, { title: 'À propos' }));
+    settings = {
+      siteName: { en: 'Acme', fr: 'Acmé' },
+      cookieConsentText: { en: 'Cookies, briefly.' },
+      defaultLocale: 'fr',
+      logo: { uri: '0123456789abcdef0123456789abcdef.png', mimeType: 'image/png', width: 120, height: 40, alt: { en: 'Acme logo' } },
+    };
+    handler.revalidate({ scope: 'all' });
+    settingsCalls = 0;
+    const fr = (await call(sitePort, '/fr/about')).text;
+    expect(fr).toContain('<title>À propos · Acmé</title>');
+    expect(fr).toContain('<meta property="og:site_name" content="Acmé"/>');
+    expect(fr).toContain('<meta property="og:title" content="À propos"/>');
+    expect(fr).toContain('<meta property="og:locale" content="fr_FR"/>');
+    expect(fr).toContain('<img class="brand__logo" src="/api/uploads/0123456789abcdef0123456789abcdef.png" width="120" height="40" alt=""');
+    expect(fr).toContain('<span class="brand__name">Acmé</span>');
+    // The fr page has no cookie text of its own: en's, said to be English.
+    expect(fr).toContain('<p class="cookie-banner__text" lang="en">Cookies, briefly.</p>');
+    // The default locale is where visitors of other languages are sent: x-default.
+    expect(fr).toContain('<link rel="alternate" hrefLang="x-default" href="http://127.0.0.1:');
+    expect(fr).toMatch(/hrefLang="x-default" href="http:\/\/127\.0\.0\.1:\d+\/fr\/about"/);
+    expect((await call(sitePort, '/sitemap.xml')).text).toMatch(/hreflang="x-default" href="http:\/\/127\.0\.0\.1:\d+\/fr"\/>/);
+    await call(sitePort, '/es/nothing-here');
+    expect(settingsCalls).toBe(1);
+
+    // A settings change purges every page on every instance: the next page has the new name.
+    settings = { siteName: { en: 'Renamed' } };
+    handler.revalidate({ scope: 'all' });
+    const after = (await call(sitePort, '/fr/about')).text;
+    expect(after).toContain('<title>À propos · Renamed</title>');
+    expect(after).toContain('<span class="brand__name" lang="en">Renamed</span>');
+    expect(after).not.toContain('brand__logo');
+    expect(after).toMatch(/hrefLang="x-default" href="http:\/\/127\.0\.0\.1:\d+\/about"/);
+    // Path purges leave the settings alone.
+    handler.revalidate({ scope: 'paths', paths: ['/about'], locales: ['fr'] });
+    await call(sitePort, '/fr/about');
+    expect(settingsCalls).toBe(2);
+
+    // Settings the API cannot give: the site's own name and texts.
+    settings = 'down';
+    handler.revalidate({ scope: 'all' });
+    expect((await call(sitePort, '/fr/about')).text).toContain('<title>À propos · CMS</title>');
+    settings = {};
+    handler.revalidate({ scope: 'all' });
   });
 
   it('renders the home page of each locale', async () => {

@@ -12,7 +12,7 @@ import { messagesFor } from './i18n/messages';
 import { guardedPage } from './pages/guarded-page';
 import { notFoundPage } from './pages/not-found-page';
 import type { PageModel, SectionModel } from './pages/page-model';
-import { createApiPageSource, type PageLookup, type PageSource } from './pages/page-source';
+import { createApiPageSource, parsePageNumber, type PageLookup, type PageSource } from './pages/page-source';
 import { renderErrorPage } from './render/error-page';
 import { FAVICON_URL } from './render/favicon';
 import { renderPage } from './render/render-page';
@@ -21,6 +21,7 @@ import { readForm, type FormModel } from './render/sections/FormSection';
 import { localePath, resolveRoute } from './routing/locale-route';
 import { createSlugClient, renderRobots, renderSitemap } from './seo/sitemap';
 import { consoleLogger, type SiteLogger } from './site-logger';
+import { createSettingsClient } from './settings/settings-client';
 import { createThemeClient } from './theme/theme-client';
 
 export type { RevalidationEvent } from './cache/page-cache';
@@ -90,6 +91,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
   const assets = loadClientAssets(options.clientDir, logger);
   const staticAssets = createStaticAssets(options.clientDir, CLIENT_BASE);
   const themes = createThemeClient({ apiOrigin: options.apiOrigin, logger });
+  const settings = createSettingsClient({ apiOrigin: options.apiOrigin, logger });
   const pages: PageSource = createApiPageSource({ apiOrigin: options.apiOrigin, logger, timeoutMs: options.pageTimeoutMs });
   const forms = createFormForwarder({ apiOrigin: options.apiOrigin, logger });
   const slugs = createSlugClient({ apiOrigin: options.apiOrigin, logger });
@@ -100,20 +102,21 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
 
   const render = async (lookup: PageLookup, locale: Lang, path: string, origin: string | null, form?: FormState): Promise<Rendered> => {
     const headers = { 'Content-Language': locale };
+    const siteSettings = await settings.current();
     switch (lookup.kind) {
       case 'page': {
         const theme = lookup.page.theme ?? (await themes.current());
-        const html = prepareHtml(renderPage({ page: lookup.page, theme, assets, origin, form }));
+        const html = prepareHtml(renderPage({ page: lookup.page, theme, assets, origin, form, settings: siteSettings }));
         return { status: 200, html, headers, cacheable: !form };
       }
       case 'not-found': {
-        const html = prepareHtml(renderPage({ page: notFoundPage(locale, path), theme: await themes.current(), assets, origin }));
+        const html = prepareHtml(renderPage({ page: notFoundPage(locale, path), theme: await themes.current(), assets, origin, settings: siteSettings }));
         return { status: 404, html, headers, cacheable: false };
       }
       case 'guarded': {
         // Nothing of the page: the client script asks the API for it with the visitor's token. A 200,
         // like the back office's shell: a member's browser would otherwise log an error on each visit.
-        const html = prepareHtml(renderPage({ page: guardedPage(locale, path), theme: await themes.current(), assets, origin }));
+        const html = prepareHtml(renderPage({ page: guardedPage(locale, path), theme: await themes.current(), assets, origin, settings: siteSettings }));
         return { status: 200, html, headers: { ...headers, ...PRIVATE, 'X-Robots-Tag': 'noindex' }, cacheable: false };
       }
       case 'unavailable':
@@ -127,17 +130,17 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
   };
 
   /** A page as anyone sees it: from the cache, or rendered once however many ask for it at the same time. */
-  const cachedPage = async (locale: Lang, path: string, origin: string | null): Promise<{ rendered: Rendered; hit: boolean }> => {
-    const key = { origin: origin ?? '', locale, path };
+  const cachedPage = async (locale: Lang, path: string, origin: string | null, pageNumber: number): Promise<{ rendered: Rendered; hit: boolean }> => {
+    const key = { origin: origin ?? '', locale, path, page: pageNumber };
     const hit = cache.get(key);
     if (hit) return { rendered: hit, hit: true };
-    const flightKey = `${key.origin}\n${locale}\n${path}`;
+    const flightKey = `${key.origin}\n${locale}\n${path}\n${pageNumber}`;
     const joined = inFlight.get(flightKey);
     // A render begun before a purge may hold what the purge removed: later readers start their own.
     if (joined && joined.epoch === cache.epoch) return { rendered: await joined.rendering, hit: false };
     const epoch = cache.epoch;
     const rendering = (async () => {
-      const rendered = await render(await pages.find(locale, path), locale, path, origin);
+      const rendered = await render(await pages.find(locale, path, pageNumber), locale, path, origin);
       if (rendered.cacheable) cache.set(key, rendered, preparedSize(rendered.html), epoch);
       return rendered;
     })();
@@ -156,7 +159,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     if (!origin) return sendText(req, res, 400, 'Bad request: the Host header is missing or malformed');
     let entry = sitemaps.get(origin);
     if (!entry || entry.epoch !== cache.epoch || entry.expires <= Date.now()) {
-      const rendering = slugs.list().then((list) => (list ? prepareHtml(renderSitemap(origin, list)) : null));
+      const rendering = Promise.all([slugs.list(), settings.current()]).then(([list, site]) => (list ? prepareHtml(renderSitemap(origin, list, site.defaultLocale)) : null));
       entry = { epoch: cache.epoch, expires: Date.now() + sitemapTtlMs, rendering };
       // One sitemap per host, and hosts are few; still, a flood of Host values must not grow this forever.
       if (sitemaps.size >= 100) sitemaps.clear();
@@ -187,7 +190,12 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
       return sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, ...PRIVATE });
     }
 
-    const { rendered, hit } = await cachedPage(route.locale, route.path, origin);
+    const pageNumber = parsePageNumber(query.get('page'));
+    if (pageNumber === null) {
+      const rendered = await render({ kind: 'not-found' }, route.locale, route.path, origin);
+      return sendPrepared(req, res, rendered.status, rendered.html, rendered.headers);
+    }
+    const { rendered, hit } = await cachedPage(route.locale, route.path, origin, pageNumber);
     sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, ...(rendered.cacheable ? { 'X-Cache': hit ? 'HIT' : 'MISS' } : {}) });
   };
 
@@ -253,6 +261,8 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
   return Object.assign(handler, {
     revalidate(event: RevalidationEvent) {
       cache.revalidate(event);
+      // Settings changes purge every page (scope all); path purges never concern them.
+      if (!event || event.scope !== 'paths') settings.forget();
       // Any change may add, move or remove a page.
       sitemaps.clear();
     },

@@ -49,6 +49,12 @@ export const CONTENTS_BLOCK_DEFAULT_LIMIT = 12;
 export const CONTENTS_BLOCK_SORTS = ['updatedAt', 'title'] as const;
 export type ContentsBlockSort = (typeof CONTENTS_BLOCK_SORTS)[number];
 
+/** Most entries of a navigation block, and of the submenu of one entry. */
+export const NAVIGATION_MAX_ITEMS = 12;
+export const NAVIGATION_MAX_CHILDREN = 20;
+
+const navigationLink = { label: { kind: 'text', required: true, maxLength: 100 }, href: { kind: 'href', required: true } } as const;
+
 export const BLOCKS = {
   richtext: {
     label: 'Rich text',
@@ -92,6 +98,10 @@ export const BLOCKS = {
       title: { kind: 'text', maxLength: 300 },
       limit: { kind: 'int', min: 1, max: CONTENTS_BLOCK_MAX_LIMIT },
       sort: { kind: 'enum', values: CONTENTS_BLOCK_SORTS },
+      /** The STRING or PARAGRAPH field each card shows as its excerpt (else the first such field). */
+      excerptField: { kind: 'text', maxLength: 100 },
+      /** Pages of `limit` cards with links to the others (`?page=2`); otherwise only the first `limit`. */
+      paginate: { kind: 'boolean' },
     },
   },
   cta: {
@@ -109,6 +119,24 @@ export const BLOCKS = {
         required: true,
         maxItems: 24,
         of: { kind: 'object', fields: { title: { kind: 'text', required: true, maxLength: 200 }, text: { kind: 'text', maxLength: 1000 } } },
+      },
+    },
+  },
+  navigation: {
+    label: 'Navigation menu',
+    reusable: true,
+    content: {
+      items: {
+        kind: 'list',
+        required: true,
+        maxItems: NAVIGATION_MAX_ITEMS,
+        of: {
+          kind: 'object',
+          fields: {
+            ...navigationLink,
+            children: { kind: 'list', maxItems: NAVIGATION_MAX_CHILDREN, of: { kind: 'object', fields: navigationLink } },
+          },
+        },
       },
     },
   },
@@ -152,11 +180,29 @@ export interface ContentsBlockContent {
   title?: string;
   limit?: number;
   sort?: ContentsBlockSort;
+  excerptField?: string;
+  paginate?: boolean;
   theme?: BlockTheme;
 }
 export interface CtaBlockContent {
   title: string;
   text?: string;
   action: LinkBlockContent;
+  theme?: BlockTheme;
+}
+
+/**
+ * A menu: in a HEADER section of the layout the site draws it in the header bar (a menu button on
+ * small screens), in a FOOTER section as the footer's columns. One level of children.
+ */
+export interface NavigationLink {
+  label: string;
+  href: string;
+}
+export interface NavigationItem extends NavigationLink {
+  children?: NavigationLink[];
+}
+export interface NavigationBlockContent {
+  items: NavigationItem[];
   theme?: BlockTheme;
 }

@@ -307,6 +307,16 @@ export interface PageMedia {
   alt: string | null;
   width: number | null;
   height: number | null;
+  /** The uploaded file's name and size in bytes (FILE fields offer it as a download). */
+  name: string;
+  size: number;
+}
+/** How the site draws a field of a content: its definition in the container, in the container's order. */
+export interface PageFieldDefinition {
+  name: string;
+  label: string;
+  type: ContainerFieldType;
+  multiple: boolean;
 }
 export interface PageFormField {
   name: string;
@@ -367,8 +377,10 @@ export interface PageSection {
   containerContentId: number | null;
   /** The placed element of an `element` block (its block and content are what to render). */
   element: PageElement | null;
-  /** What a `contents` block lists, in its order. */
+  /** What a `contents` block lists, in its order: the page of them asked for (`?page=`) when it paginates. */
   items: PageContentItem[] | null;
+  /** How many published contents a `contents` block has in all (null for other blocks). */
+  itemsTotal: number | null;
 }
 export interface PageAlternate {
   locale: Lang;
@@ -376,9 +388,14 @@ export interface PageAlternate {
   path: string;
 }
 
-/** GET /api/pages?path=&locale=: everything the site needs to render one page. */
+/** Highest `?page=` of GET /api/pages (pages of a paginated `contents` block). */
+export const PAGE_NUMBER_MAX = 10_000;
+
+/** GET /api/pages?path=&locale=&page=: everything the site needs to render one page. */
 export interface PageResponse {
   locale: Lang;
+  /** The page of paginated `contents` blocks (1 unless `?page=` said otherwise). */
+  page: number;
   /** The page's address without locale prefix (`/` for the home page). */
   path: string;
   kind: 'container' | 'content';
@@ -401,4 +418,9 @@ export interface PageResponse {
   contents: Record<string, PageContentRef>;
   /** The `optionLists` entries that ZOHOOPTIONS form fields of the page name. */
   optionLists: Record<string, string[]>;
+  /**
+   * Field definitions in the container's order, by container id: the page's container when the
+   * page is a content, and the containers whose contents `contents` blocks list.
+   */
+  fieldDefinitions: Record<string, PageFieldDefinition[]>;
 }

@@ -78,6 +78,8 @@ export type MediaVariantFormat = (typeof MEDIA_VARIANT_FORMATS)[number];
  * the default favicon.
  */
 export const FAVICON_SETTING_NAME = 'faviconMediaId';
+/** The setting (an image media id, or null) that the public site shows as its logo in the header. */
+export const LOGO_SETTING_NAME = 'logoMediaId';
 
 /**
  * The key under which section and element `content` refer to a media, at any depth

@@ -62,6 +62,16 @@ export interface UpdateSettingRequest {
   value: unknown;
 }
 
+/** The site's logo: the image media the setting `logoMediaId` names. */
+export interface PublicLogo {
+  uri: string;
+  mimeType: string;
+  width: number | null;
+  height: number | null;
+  /** The media's alt texts per locale. */
+  alt: LocalizedText;
+}
+
 /** GET /api/settings/public: what public pages show, with defaults where unset. */
 export interface PublicSettings {
   siteName: LocalizedText;
@@ -69,6 +79,8 @@ export interface PublicSettings {
   cookieConsentText: LocalizedText;
   primaryColor: string;
   backgroundColor: string;
+  /** Null when the setting `logoMediaId` is unset or names no image. */
+  logo: PublicLogo | null;
 }
 
 /** Most bytes a configurator's `data` may take, as JSON. */

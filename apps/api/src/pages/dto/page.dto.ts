@@ -1,5 +1,7 @@
 import {
   BLOCK_THEMES,
+  PAGE_NUMBER_MAX,
+  ContainerFieldType,
   Lang,
   SectionType,
   type BlockTheme,
@@ -8,6 +10,7 @@ import {
   type PageContentItem,
   type PageContentRef,
   type PageElement,
+  type PageFieldDefinition,
   type PageForm,
   type PageFormField,
   type PageMedia,
@@ -15,7 +18,8 @@ import {
   type PageSection,
 } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional, getSchemaPath, OmitType } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { AccessEntryDto } from '../../accesses/dto/access.dto';
 import { FormFieldDto } from '../../forms/dto/form.dto';
 import { MetadataEntryDto } from '../../metadata/dto/metadata.dto';
@@ -33,6 +37,14 @@ export class PageQueryDto {
   @IsOptional()
   @IsString()
   locale?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_NUMBER_MAX, description: 'The page of paginated contents blocks (default 1)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1)
+  @Max(PAGE_NUMBER_MAX)
+  page?: number;
 }
 
 export class PageMediaDto implements PageMedia {
@@ -42,6 +54,15 @@ export class PageMediaDto implements PageMedia {
   @ApiProperty({ type: String, nullable: true, description: 'In the locale, else en' }) alt: string | null;
   @ApiProperty({ type: Number, nullable: true }) width: number | null;
   @ApiProperty({ type: Number, nullable: true }) height: number | null;
+  @ApiProperty({ description: 'The uploaded file name' }) name: string;
+  @ApiProperty({ description: 'Bytes' }) size: number;
+}
+
+export class PageFieldDefinitionDto implements PageFieldDefinition {
+  @ApiProperty() name: string;
+  @ApiProperty() label: string;
+  @ApiProperty({ enum: ContainerFieldType }) type: ContainerFieldType;
+  @ApiProperty() multiple: boolean;
 }
 
 /** A form field as the site draws it: the form API's field without its id. */
@@ -89,6 +110,7 @@ export class PageSectionDto implements PageSection {
   @ApiProperty({ type: Number, nullable: true }) containerContentId: number | null;
   @ApiProperty({ type: PageElementDto, nullable: true }) element: PageElementDto | null;
   @ApiProperty({ type: [PageContentItemDto], nullable: true }) items: PageContentItemDto[] | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'How many published contents a contents block has in all' }) itemsTotal: number | null;
 }
 
 export class PageAlternateDto implements PageAlternate {
@@ -114,6 +136,7 @@ class PageContentDto {
 
 export class PageResponseDto implements PageResponse {
   @ApiProperty({ enum: Lang }) locale: Lang;
+  @ApiProperty({ description: 'The page of paginated contents blocks' }) page: number;
   @ApiProperty({ example: '/blog/hello' }) path: string;
   @ApiProperty({ enum: ['container', 'content'] }) kind: 'container' | 'content';
   @ApiProperty() title: string;
@@ -129,4 +152,10 @@ export class PageResponseDto implements PageResponse {
   @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(PageFormDto) } }) forms: Record<string, PageFormDto>;
   @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(PageContentRefDto) } }) contents: Record<string, PageContentRefDto>;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }) optionLists: Record<string, string[]>;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'array', items: { $ref: getSchemaPath(PageFieldDefinitionDto) } },
+    description: "Container id → its field definitions in order: the page's container (content pages) and the containers that contents blocks list",
+  })
+  fieldDefinitions: Record<string, PageFieldDefinitionDto[]>;
 }

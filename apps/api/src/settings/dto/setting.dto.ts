@@ -6,6 +6,7 @@ import {
   type CreateSettingRequest,
   type Lang,
   type LocalizedText,
+  type PublicLogo,
   type PublicSettings,
   type SettingDto as SettingShape,
   type UpdateSettingRequest,
@@ -63,4 +64,11 @@ export class PublicSettingsDto implements PublicSettings {
   @ApiProperty({ example: { en: 'We use cookies.' }, description: 'Per locale; {} when unset' }) cookieConsentText: LocalizedText;
   @ApiProperty({ example: DEFAULT_PRIMARY_COLOR }) primaryColor: string;
   @ApiProperty({ example: DEFAULT_BACKGROUND_COLOR }) backgroundColor: string;
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    description: 'The image media named by the setting logoMediaId: uri, mimeType, width, height and alt per locale',
+    additionalProperties: true,
+  })
+  logo: PublicLogo | null;
 }

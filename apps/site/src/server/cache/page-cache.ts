@@ -13,6 +13,8 @@ export interface PageKey {
   locale: string;
   /** Site path without locale prefix ('' for the home page). */
   path: string;
+  /** `?page=` of paginating contents blocks; purged with its path. */
+  page?: number;
 }
 
 export interface PageCacheOptions {
@@ -53,7 +55,7 @@ export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 export const DEFAULT_TTL_MS = 5 * 60 * 1000;
 
 const groupOf = (locale: string, path: string) => `${locale}\n${path}`;
-const keyOf = (key: PageKey) => `${key.origin}\n${groupOf(key.locale, key.path)}`;
+const keyOf = (key: PageKey) => `${key.origin}\n${groupOf(key.locale, key.path)}${key.page && key.page > 1 ? `\n${key.page}` : ''}`;
 
 /**
  * Rendered pages by (origin, locale, path), least recently used first out, bounded in count and

@@ -42,6 +42,13 @@ export interface Messages {
   };
   contents: { empty: string };
   media: { download: string };
+  /** Values of content fields. `{name}` and `{size}` in `file`. */
+  fields: { yes: string; no: string; map: string; file: string };
+  /** Pagination of `contents` blocks; `{page}` and `{pages}` are replaced. */
+  pagination: { label: string; previous: string; next: string; page: string };
+  navigation: { main: string; footer: string; menu: string };
+  /** The staff bar the client script shows to signed-in users who may edit the page. */
+  staff: { label: string; backOffice: string; edit: string };
 }
 
 const en: Messages = {
@@ -101,6 +108,10 @@ const en: Messages = {
   },
   contents: { empty: 'Nothing here yet.' },
   media: { download: 'Download the file' },
+  fields: { yes: 'Yes', no: 'No', map: 'Show on a map', file: 'Download {name} ({size})' },
+  pagination: { label: 'Pages', previous: 'Previous', next: 'Next', page: 'Page {page} of {pages}' },
+  navigation: { main: 'Main', footer: 'Footer', menu: 'Menu' },
+  staff: { label: 'Staff', backOffice: 'Back office', edit: 'Edit this page' },
 };
 
 const fr: Messages = {
@@ -160,6 +171,10 @@ const fr: Messages = {
   },
   contents: { empty: 'Rien pour le moment.' },
   media: { download: 'Télécharger le fichier' },
+  fields: { yes: 'Oui', no: 'Non', map: 'Voir sur une carte', file: 'Télécharger {name} ({size})' },
+  pagination: { label: 'Pages', previous: 'Précédent', next: 'Suivant', page: 'Page {page} sur {pages}' },
+  navigation: { main: 'Principal', footer: 'Pied de page', menu: 'Menu' },
+  staff: { label: 'Équipe', backOffice: 'Administration', edit: 'Modifier cette page' },
 };
 
 const tr: Messages = {
@@ -219,6 +234,10 @@ const tr: Messages = {
   },
   contents: { empty: 'Henüz bir şey yok.' },
   media: { download: 'Dosyayı indir' },
+  fields: { yes: 'Evet', no: 'Hayır', map: 'Haritada göster', file: '{name} indir ({size})' },
+  pagination: { label: 'Sayfalar', previous: 'Önceki', next: 'Sonraki', page: 'Sayfa {page} / {pages}' },
+  navigation: { main: 'Ana menü', footer: 'Alt bilgi', menu: 'Menü' },
+  staff: { label: 'Ekip', backOffice: 'Yönetim paneli', edit: 'Bu sayfayı düzenle' },
 };
 
 const es: Messages = {
@@ -278,6 +297,10 @@ const es: Messages = {
   },
   contents: { empty: 'Todavía no hay nada aquí.' },
   media: { download: 'Descargar el archivo' },
+  fields: { yes: 'Sí', no: 'No', map: 'Ver en un mapa', file: 'Descargar {name} ({size})' },
+  pagination: { label: 'Páginas', previous: 'Anterior', next: 'Siguiente', page: 'Página {page} de {pages}' },
+  navigation: { main: 'Principal', footer: 'Pie de página', menu: 'Menú' },
+  staff: { label: 'Equipo', backOffice: 'Administración', edit: 'Editar esta página' },
 };
 
 const it: Messages = {
@@ -337,6 +360,10 @@ const it: Messages = {
   },
   contents: { empty: 'Ancora niente qui.' },
   media: { download: 'Scarica il file' },
+  fields: { yes: 'Sì', no: 'No', map: 'Vedi sulla mappa', file: 'Scarica {name} ({size})' },
+  pagination: { label: 'Pagine', previous: 'Precedente', next: 'Successiva', page: 'Pagina {page} di {pages}' },
+  navigation: { main: 'Principale', footer: 'Piè di pagina', menu: 'Menu' },
+  staff: { label: 'Staff', backOffice: 'Amministrazione', edit: 'Modifica questa pagina' },
 };
 
 const MESSAGES: Record<Lang, Messages> = { en, fr, tr, es, it };

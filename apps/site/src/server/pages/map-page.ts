@@ -1,4 +1,6 @@
 import {
+  CONTENTS_BLOCK_DEFAULT_LIMIT,
+  ContainerFieldType,
   DEFAULT_LANG,
   FormFieldType,
   isLang,
@@ -10,6 +12,7 @@ import {
   type PageSection,
 } from '@cms/contracts';
 import { isSectionTheme } from '../../shared/section-theme';
+import { definitionsOf, fieldsOf, mediaOfPage } from './content-fields';
 import { localePath, type Alternate } from '../routing/locale-route';
 import { sanitizeTheme } from '../theme/site-theme';
 import type { LayoutModel, MetaTag, PageModel, SectionModel } from './page-model';
@@ -38,12 +41,7 @@ export function apiPath(path: string): string {
   return `/${path}`;
 }
 
-function mediaOf(page: PageResponse, id: unknown): Json | undefined {
-  if (typeof id !== 'number') return undefined;
-  const media = isRecord(page.media) ? page.media[String(id)] : undefined;
-  if (!isRecord(media)) return undefined;
-  return { uri: media.uri, mimeType: media.mimeType, alt: media.alt ?? '', width: media.width, height: media.height };
-}
+const mediaOf = mediaOfPage;
 
 function formOf(page: PageResponse, id: number | null): Json | undefined {
   if (id === null) return undefined;
@@ -64,12 +62,58 @@ function formOf(page: PageResponse, id: number | null): Json | undefined {
   };
 }
 
-function contentsItems(items: PageContentItem[] | null, locale: Lang): Json[] {
-  return listOf<PageContentItem>(items).map((item) => ({
-    title: item.title,
-    href: typeof item.path === 'string' ? localePath(locale, sitePath(item.path)) : undefined,
-    updatedAt: item.updatedAt,
-  }));
+const EXCERPT_TYPES: readonly string[] = [ContainerFieldType.STRING, ContainerFieldType.PARAGRAPH];
+const EXCERPT_LENGTH = 220;
+
+/** Cut at a word, near `EXCERPT_LENGTH` characters. */
+function excerptOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= EXCERPT_LENGTH) return flat;
+  const cut = flat.slice(0, EXCERPT_LENGTH);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > EXCERPT_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.!?-]+$/, '')}…`;
+}
+
+/** A listed content as a card: its first image, its title, an excerpt and a date. */
+function contentsItems(section: PageSection, page: PageResponse, locale: Lang, excerptField: unknown): Json[] {
+  const definitions = typeof section.containerContentId === 'number' ? definitionsOf(page, section.containerContentId) : [];
+  const named = definitions.find((definition) => definition.name === excerptField && EXCERPT_TYPES.includes(definition.type));
+  return listOf<PageContentItem>(section.items).map((item) => {
+    const values: Json = isRecord(item.fields) ? item.fields : {};
+    const first = (name: string) => (Array.isArray(values[name]) ? (values[name] as unknown[])[0] : values[name]);
+    const textOf = (name: string) => {
+      const value = first(name);
+      return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+    };
+    let image: Json | undefined;
+    for (const definition of definitions) {
+      if (definition.type !== ContainerFieldType.IMAGE) continue;
+      image = mediaOfPage(page, first(definition.name));
+      if (image) break;
+    }
+    const excerptDefinition = named && textOf(named.name) ? named : definitions.find((definition) => EXCERPT_TYPES.includes(definition.type) && textOf(definition.name));
+    const excerpt = excerptDefinition ? textOf(excerptDefinition.name) : undefined;
+    const dateDefinition = definitions.find((definition) => definition.type === ContainerFieldType.DATE && textOf(definition.name));
+    return {
+      title: item.title,
+      href: typeof item.path === 'string' ? localePath(locale, sitePath(item.path)) : undefined,
+      updatedAt: (dateDefinition && textOf(dateDefinition.name)) ?? item.updatedAt,
+      image,
+      excerpt: excerpt ? excerptOf(excerpt) : undefined,
+      excerptLang: excerptDefinition && listOf<string>(item.fallbackFields).includes(excerptDefinition.name) && locale !== DEFAULT_LANG ? DEFAULT_LANG : undefined,
+    };
+  });
+}
+
+/** Links to the other pages of a paginating `contents` block: `?page=N` on the page's own address. */
+function paginationOf(section: PageSection, content: Json, page: PageResponse, locale: Lang): Json | undefined {
+  if (content.paginate !== true || typeof section.itemsTotal !== 'number') return undefined;
+  const limit = typeof content.limit === 'number' && content.limit > 0 ? content.limit : CONTENTS_BLOCK_DEFAULT_LIMIT;
+  const pages = Math.ceil(section.itemsTotal / limit);
+  if (pages <= 1) return undefined;
+  const current = typeof page.page === 'number' && Number.isInteger(page.page) && page.page > 0 ? page.page : 1;
+  const base = localePath(locale, sitePath(typeof page.path === 'string' ? page.path : '/'));
+  return { current, pages, base };
 }
 
 /** The block to render and its content with what it refers to folded in. */
@@ -92,7 +136,10 @@ function resolve(section: PageSection, page: PageResponse, locale: Lang): { bloc
     case 'form':
       return { block, content: { title: content.title, text: content.text, form: formOf(page, formId) } };
     case 'contents':
-      return { block, content: { title: content.title, items: contentsItems(section.items, locale) } };
+      return {
+        block,
+        content: { title: content.title, items: contentsItems(section, page, locale, content.excerptField), pagination: paginationOf(section, content, page, locale) },
+      };
     default:
       return { block, content };
   }
@@ -162,6 +209,12 @@ export function mapPageResponse(page: PageResponse): PageModel {
   const sections = listOf<PageSection>(page.sections)
     .map((section) => mapSection(section, page, locale, 'section'))
     .filter((section): section is SectionModel => section !== null);
+  // A content's page shows its fields, then its sections.
+  const content = page.content;
+  if (isRecord(content) && typeof content.id === 'number' && isRecord(page.container)) {
+    const fields = fieldsOf(definitionsOf(page, page.container.id), isRecord(content.fields) ? content.fields : {}, listOf<string>(content.fallbackFields), page, locale);
+    sections.unshift({ id: 'content', block: 'content-fields', theme: 'white', content: { title: content.title, updatedAt: content.updatedAt, fields } });
+  }
   // A page without sections of its own still shows its title.
   if (sections.length === 0) sections.push({ id: 'page-title', block: 'hero', theme: 'white', content: { title: pageTitle } });
   const alternates = mapAlternates(page);
@@ -177,5 +230,7 @@ export function mapPageResponse(page: PageResponse): PageModel {
     alternates,
     theme: sanitizeTheme(page.theme),
     hideFooter: page.container?.hideFooter === true,
+    kind: page.kind === 'content' ? 'content' : 'container',
+    editId: page.kind === 'content' ? (isRecord(page.content) && typeof page.content.id === 'number' ? page.content.id : undefined) : isRecord(page.container) && typeof page.container.id === 'number' ? page.container.id : undefined,
   };
 }

@@ -50,6 +50,10 @@ export interface PageModel {
   theme?: ThemeResponse;
   hideFooter?: boolean;
   noIndex?: boolean;
+  /** What the page shows, for Open Graph and the staff bar's edit link: a container's page or a content's. */
+  kind?: 'container' | 'content';
+  /** The content (content pages) or container (container pages) staff edit from this page. */
+  editId?: number;
   /**
    * Set on the stand-in of a page only some roles may read: the API path the client script asks
    * for with the visitor's token (`/blog/x`).

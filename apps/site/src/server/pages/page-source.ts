@@ -1,4 +1,4 @@
-import { SLUG_SEGMENT_PATTERN, type Lang, type PageResponse } from '@cms/contracts';
+import { PAGE_NUMBER_MAX, SLUG_SEGMENT_PATTERN, type Lang, type PageResponse } from '@cms/contracts';
 import type { SiteLogger } from '../site-logger';
 import { homePage } from './home-page';
 import { apiPath, mapPageResponse } from './map-page';
@@ -15,7 +15,16 @@ export type PageLookup =
 
 /** Where pages come from. */
 export interface PageSource {
-  find(locale: Lang, path: string): Promise<PageLookup>;
+  /** `pageNumber`: the page of paginating `contents` blocks (`?page=`), 1 by default. */
+  find(locale: Lang, path: string, pageNumber?: number): Promise<PageLookup>;
+}
+
+/** `?page=` as the site accepts it: 1 to PAGE_NUMBER_MAX without sign or leading zero; absent is 1; anything else is null (404). */
+export function parsePageNumber(value: string | null): number | null {
+  if (value === null) return 1;
+  if (!/^[1-9][0-9]{0,4}$/.test(value)) return null;
+  const page = Number(value);
+  return page <= PAGE_NUMBER_MAX ? page : null;
 }
 
 /** Longest page path the API accepts (slug-rules MAX_FULL_LENGTH). */
@@ -58,9 +67,9 @@ export function createApiPageSource(options: ApiPageSourceOptions): PageSource {
   };
 
   return {
-    async find(locale, path) {
+    async find(locale, path, pageNumber = 1) {
       if (!isPagePath(path)) return { kind: 'not-found' };
-      const url = `${apiOrigin}/api/pages?path=${encodeURIComponent(apiPath(path))}&locale=${encodeURIComponent(locale)}`;
+      const url = `${apiOrigin}/api/pages?path=${encodeURIComponent(apiPath(path))}&locale=${encodeURIComponent(locale)}${pageNumber > 1 ? `&page=${pageNumber}` : ''}`;
       let response: Response;
       try {
         response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });

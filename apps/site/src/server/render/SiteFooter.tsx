@@ -1,11 +1,17 @@
 import { SIGN_IN_PATH, type Lang } from '@cms/contracts';
 import { COOKIE_SETTINGS_ATTR } from '../../shared/dom-contract';
 import { messagesFor } from '../i18n/messages';
+import { FooterNav, type NavItem } from './navigation';
 
-export function SiteFooter({ locale }: { locale: Lang }) {
+export function SiteFooter({ locale, navigation, current }: { locale: Lang; navigation: readonly NavItem[]; current: string }) {
   const m = messagesFor(locale);
   return (
     <footer className="site-footer">
+      {navigation.length > 0 && (
+        <div className="container">
+          <FooterNav items={navigation} current={current} label={m.navigation.footer} />
+        </div>
+      )}
       <div className="container site-footer__inner">
         <p className="site-footer__brand">{m.poweredBy}</p>
         <ul className="site-footer__links">

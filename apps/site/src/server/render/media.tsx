@@ -9,6 +9,9 @@ export interface MediaModel {
   alt: string;
   width: number | null;
   height: number | null;
+  /** The uploaded file's name and bytes, when the page gave them (FILE fields show them). */
+  name?: string;
+  size?: number;
 }
 
 /** Raster formats the API resizes and converts (`?w=&format=`); SVG and others are served as stored. */
@@ -26,7 +29,8 @@ export function readMedia(value: unknown): MediaModel | undefined {
   const uri = readText(raw, 'uri');
   const mimeType = readText(raw, 'mimeType');
   if (!uri || !URI.test(uri) || !mimeType) return undefined;
-  return { uri, mimeType, alt: readText(raw, 'alt') ?? '', width: dimension(raw.width), height: dimension(raw.height) };
+  const size = typeof raw.size === 'number' && Number.isSafeInteger(raw.size) && raw.size >= 0 ? raw.size : undefined;
+  return { uri, mimeType, alt: readText(raw, 'alt') ?? '', width: dimension(raw.width), height: dimension(raw.height), name: readText(raw, 'name'), size };
 }
 
 /**
@@ -55,10 +59,12 @@ interface MediaViewProps {
   eager: boolean;
   className?: string;
   downloadLabel: string;
+  /** A video's poster image. */
+  poster?: MediaModel;
 }
 
 /** An image (responsive, sized, lazy below the fold), a video, or a link to any other file. */
-export function MediaView({ media, sizes, eager, className, downloadLabel }: MediaViewProps) {
+export function MediaView({ media, sizes, eager, className, downloadLabel, poster }: MediaViewProps) {
   if (media.mimeType.startsWith('image/')) {
     const srcSet = imageSrcSet(media);
     return (
@@ -83,6 +89,7 @@ export function MediaView({ media, sizes, eager, className, downloadLabel }: Med
         src={mediaUrl(media.uri)}
         controls
         preload={eager ? 'metadata' : 'none'}
+        poster={poster && poster.mimeType.startsWith('image/') ? imageSrc(poster) : undefined}
         width={media.width ?? undefined}
         height={media.height ?? undefined}
         aria-label={media.alt || undefined}

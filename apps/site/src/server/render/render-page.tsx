@@ -1,17 +1,19 @@
-import type { ThemeResponse } from '@cms/contracts';
+import { DEFAULT_LANG, type Lang, type ThemeResponse } from '@cms/contracts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { FIRST_SECTION_ATTR, GUARDED_PATH_ATTR, SECTION_THEME_ATTR } from '../../shared/dom-contract';
 import { initialScrollState } from '../../shared/section-theme';
 import type { ClientAssets } from './assets';
 import { messagesFor } from '../i18n/messages';
-import type { PageModel, SectionModel } from '../pages/page-model';
+import type { MetaTag, PageModel, SectionModel } from '../pages/page-model';
 import { alternatesOf, localePath, type Alternate } from '../routing/locale-route';
 import { themeCss } from '../theme/site-theme';
 import { CookieBannerTemplate } from './CookieBannerTemplate';
 import { FAVICON_URL } from './favicon';
 import { blockFor, type FormState, type PreparedSection, type RenderContext } from './sections';
 import { headingIdOf } from './sections/block';
+import { navigationOf } from './navigation';
 import { SiteFooter } from './SiteFooter';
+import { DEFAULT_SETTINGS, textIn, type SiteSettings } from '../settings/site-settings';
 import { SiteHeader } from './SiteHeader';
 import { SiteLayout } from './SiteLayout';
 
@@ -23,6 +25,8 @@ export interface RenderInput {
   origin: string | null;
   /** What a form of the page shows after a submission without JavaScript. */
   form?: FormState;
+  /** The Settings screen's site name, cookie text, default locale and logo; the site's own defaults without. */
+  settings?: SiteSettings;
 }
 
 /** Sections whose block is unknown or whose content is unusable are left out. */
@@ -31,33 +35,46 @@ function prepare(sections: readonly SectionModel[] | undefined): PreparedSection
 }
 
 
-/** The page's hreflang alternates: those the CMS gave, else one per locale it exists in. */
-export function alternatesFor(page: PageModel): readonly Alternate[] {
-  if (page.alternates) return page.alternates;
-  return page.locales.includes(page.locale) ? alternatesOf(page.path, page.locales) : [];
+/**
+ * The page's hreflang alternates: those the CMS gave, else one per locale it exists in. `x-default`,
+ * where visitors whose language the page lacks are sent, is the page in the default locale setting.
+ */
+export function alternatesFor(page: PageModel, defaultLocale: Lang = DEFAULT_LANG): readonly Alternate[] {
+  const alternates = page.alternates ?? (page.locales.includes(page.locale) ? alternatesOf(page.path, page.locales) : []);
+  const preferred = alternates.find((alternate) => alternate.hreflang === defaultLocale);
+  if (!preferred) return alternates;
+  return alternates.map((alternate) => (alternate.hreflang === 'x-default' ? { hreflang: 'x-default', href: preferred.href } : alternate));
 }
+
+/** Open Graph's locale names (language_TERRITORY). */
+const OG_LOCALES: Record<Lang, string> = { en: 'en_US', fr: 'fr_FR', tr: 'tr_TR', es: 'es_ES', it: 'it_IT' };
 
 /** `<meta>` names the document writes itself. */
 const OWN_META = new Set(['description', 'viewport', 'robots', 'theme-color', 'charset']);
 
-function Document({ page, theme, assets, origin, form }: RenderInput) {
+function Document({ page, theme, assets, origin, form, settings = DEFAULT_SETTINGS }: RenderInput) {
   const m = messagesFor(page.locale);
+  const named = textIn(settings.siteName, page.locale);
+  const siteName = named?.text ?? m.siteName;
   const layout = page.layout;
-  const header = prepare(layout?.header);
+  // Menus of the layout go in the header bar and the footer; the other layout sections stay sections.
+  const notMenu = (sections: readonly SectionModel[] | undefined) => (sections ?? []).filter((section) => section.block !== 'navigation');
+  const header = prepare(notMenu(layout?.header));
   const topBody = prepare(layout?.topBody);
   const own = prepare(page.sections);
   const bottomBody = prepare(layout?.bottomBody);
-  const footer = page.hideFooter ? [] : prepare(layout?.footer);
+  const footer = page.hideFooter ? [] : prepare(notMenu(layout?.footer));
+  const pageHref = localePath(page.locale, page.path);
   const ordered = [...header, ...topBody, ...own, ...bottomBody, ...footer];
   const initial = initialScrollState(ordered.map(({ section }) => section.theme));
   // The page's own first titled section carries its h1; layout sections, shared by every page, never do.
   const h1 = own.find((prepared) => prepared.titled);
   // Images load at once down to the page's first own section (what shows first); the others when they come near.
   const lastEager = own.length > 0 ? ordered.indexOf(own[0]) : 1;
-  const context: RenderContext = { locale: page.locale, pageHref: localePath(page.locale, page.path), form };
+  const context: RenderContext = { locale: page.locale, pageHref, form };
   const absolute = (href: string) => (origin ? origin + href : href);
-  const title = page.path === '' ? `${m.siteName} · ${page.title}` : `${page.title} · ${m.siteName}`;
-  const alternates = alternatesFor(page);
+  const title = page.path === '' ? `${siteName} · ${page.title}` : `${page.title} · ${siteName}`;
+  const alternates = alternatesFor(page, settings.defaultLocale);
   const canonical = alternates.find((alternate) => alternate.hreflang === page.locale);
   const robots = page.noIndex ? 'noindex' : page.meta?.find((tag) => tag.key === 'robots')?.content;
 
@@ -79,7 +96,16 @@ function Document({ page, theme, assets, origin, form }: RenderInput) {
     });
 
   const seen = new Set<string>();
-  const meta = (page.meta ?? []).filter((tag) => {
+  // Open Graph, unless the page's metadata says otherwise.
+  const openGraph: MetaTag[] = [
+    { attribute: 'property', key: 'og:site_name', content: siteName },
+    { attribute: 'property', key: 'og:title', content: page.title },
+    { attribute: 'property', key: 'og:type', content: page.kind === 'content' ? 'article' : 'website' },
+    { attribute: 'property', key: 'og:locale', content: OG_LOCALES[page.locale] },
+    ...(page.description ? [{ attribute: 'property' as const, key: 'og:description', content: page.description }] : []),
+    ...(canonical && origin ? [{ attribute: 'property' as const, key: 'og:url', content: absolute(canonical.href) }] : []),
+  ];
+  const meta = [...(page.meta ?? []), ...openGraph].filter((tag) => {
     const key = `${tag.attribute}:${tag.key.toLowerCase()}`;
     if (OWN_META.has(tag.key.toLowerCase()) || seen.has(key)) return false;
     seen.add(key);
@@ -119,7 +145,7 @@ function Document({ page, theme, assets, origin, form }: RenderInput) {
           skipLabel={m.skipToContent}
           header={
             <>
-              <SiteHeader page={page} alternates={alternates} />
+              <SiteHeader page={page} alternates={alternates} navigation={navigationOf(layout?.header)} siteName={siteName} siteNameLang={named?.lang} logo={settings.logo} />
               {header.length > 0 && <div className="layout-header">{sectionsOf(header, true)}</div>}
             </>
           }
@@ -127,7 +153,7 @@ function Document({ page, theme, assets, origin, form }: RenderInput) {
             page.hideFooter ? undefined : (
               <>
                 {footer.length > 0 && <div className="layout-footer">{sectionsOf(footer, true)}</div>}
-                <SiteFooter locale={page.locale} />
+                <SiteFooter locale={page.locale} navigation={navigationOf(layout?.footer)} current={pageHref} />
               </>
             )
           }
@@ -137,7 +163,7 @@ function Document({ page, theme, assets, origin, form }: RenderInput) {
           {sectionsOf(own, false)}
           {sectionsOf(bottomBody, true)}
         </SiteLayout>
-        <CookieBannerTemplate locale={page.locale} />
+        <CookieBannerTemplate locale={page.locale} text={textIn(settings.cookieConsentText, page.locale)} />
       </body>
     </html>
   );

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, LANGS, type SlugDto } from '@cms/contracts';
+import { DEFAULT_LANG, LANGS, type Lang, type SlugDto } from '@cms/contracts';
 import { sitePath } from '../pages/map-page';
 import { isPagePath } from '../pages/page-source';
 import { escapeHtml } from '../render/escape-html';
@@ -13,10 +13,10 @@ export const SITEMAP_MAX_SLUGS = 10_000;
 
 /**
  * The sitemap of every published, public page in every locale, each with its hreflang
- * alternates (and x-default). The home page is listed even before the CMS has one: the site
+ * alternates (and x-default: the page in the default locale setting). The home page is listed even before the CMS has one: the site
  * shows its welcome page there.
  */
-export function renderSitemap(origin: string, slugs: readonly SitemapPage[]): string {
+export function renderSitemap(origin: string, slugs: readonly SitemapPage[], defaultLocale: Lang = DEFAULT_LANG): string {
   const pages = new Map<string, string | undefined>();
   for (const slug of slugs) {
     if (!slug.published || slug.guarded || typeof slug.path !== 'string') continue;
@@ -33,7 +33,7 @@ export function renderSitemap(origin: string, slugs: readonly SitemapPage[]): st
   for (const [path, updatedAt] of [...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const alternates = [
       ...LANGS.map((locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${url(localePath(locale, path))}"/>`),
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${url(localePath(DEFAULT_LANG, path))}"/>`,
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${url(localePath(defaultLocale, path))}"/>`,
     ].join('');
     const lastmod = updatedAt && !Number.isNaN(Date.parse(updatedAt)) ? `<lastmod>${new Date(updatedAt).toISOString()}</lastmod>` : '';
     for (const locale of LANGS) out.push(`<url><loc>${url(localePath(locale, path))}</loc>${lastmod}${alternates}</url>`);

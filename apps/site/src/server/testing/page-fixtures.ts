@@ -1,4 +1,4 @@
-import { FormFieldType, Lang, LANGS, SectionType, type PageFormField, type PageResponse, type PageSection } from '@cms/contracts';
+import { ContainerFieldType, FormFieldType, Lang, LANGS, SectionType, type PageFormField, type PageResponse, type PageSection } from '@cms/contracts';
 
 /** Test data: answers of GET /api/pages as the API builds them. */
 
@@ -16,6 +16,7 @@ export function section(id: number, block: string, content: Record<string, unkno
     containerContentId: null,
     element: null,
     items: null,
+    itemsTotal: extra.items ? extra.items.length : null,
     ...extra,
   };
 }
@@ -45,6 +46,7 @@ const localeAddress = (locale: Lang, path: string) => (locale === Lang.en ? path
 export function pageResponse(path: string, locale: Lang = Lang.en, overrides: Partial<PageResponse> = {}): PageResponse {
   return {
     locale,
+    page: 1,
     path,
     kind: 'container',
     title: 'Page',
@@ -60,6 +62,7 @@ export function pageResponse(path: string, locale: Lang = Lang.en, overrides: Pa
     forms: {},
     contents: {},
     optionLists: {},
+    fieldDefinitions: {},
     ...overrides,
   };
 }
@@ -95,8 +98,8 @@ export function richPage(locale: Lang = Lang.en, path = '/about'): PageResponse 
       section(23, 'richtext', { html: '<p>© Us</p>' }, { type: SectionType.FOOTER, theme: 'black' }),
     ],
     media: {
-      7: { id: 7, uri: '0123456789abcdef0123456789abcdef.jpg', mimeType: 'image/jpeg', alt: 'Our team', width: 1000, height: 750 },
-      8: { id: 8, uri: 'fedcba9876543210fedcba9876543210.mp4', mimeType: 'video/mp4', alt: 'A tour', width: null, height: null },
+      7: { id: 7, uri: '0123456789abcdef0123456789abcdef.jpg', mimeType: 'image/jpeg', alt: 'Our team', width: 1000, height: 750, name: 'team.jpg', size: 120_000 },
+      8: { id: 8, uri: 'fedcba9876543210fedcba9876543210.mp4', mimeType: 'video/mp4', alt: 'A tour', width: null, height: null, name: 'tour.mp4', size: 5_000_000 },
     },
     forms: {
       9: {
@@ -122,5 +125,71 @@ export function richPage(locale: Lang = Lang.en, path = '/about'): PageResponse 
       },
     },
     optionLists: { countries: ['France', 'Italy'] },
+  });
+}
+
+const T = ContainerFieldType;
+
+/** A blog post: a content page with a field of every type, some of them en's in other locales. */
+export function postPage(locale: Lang = Lang.en, path = '/blog/hello'): PageResponse {
+  return pageResponse(path, locale, {
+    kind: 'content',
+    title: 'Hello world',
+    container: { id: 4, title: 'Blog', hideFooter: false, disableContentSections: false, path: '/blog' },
+    content: {
+      id: 42,
+      title: 'Hello world',
+      updatedAt: '2025-03-04T10:00:00.000Z',
+      fields: {
+        subtitle: locale === Lang.fr ? 'Premier billet' : 'A first post',
+        cover: 7,
+        body: '<p>It <strong>began</strong>.</p><img src="x" onerror="alert(1)"><script>alert(2)</script>',
+        summary: 'Line one\nline two',
+        published: '2025-02-01T00:00:00.000Z',
+        price: 1234.5,
+        featured: true,
+        accent: '#26D17D',
+        website: 'https://example.com/page',
+        badLink: 'javascript:alert(1)',
+        place: { lat: 48.8566, lng: 2.3522 },
+        related: [43, 99],
+        tags: ['News', 'Events'],
+        hours: { start: '09:00', end: '17:30' },
+        brochure: 10,
+        clip: 8,
+        gallery: [7, 11],
+      },
+      fallbackFields: locale === Lang.en ? [] : ['body', 'summary', 'tags'],
+    },
+    fieldDefinitions: {
+      4: [
+        { name: 'subtitle', label: 'Subtitle', type: T.STRING, multiple: false },
+        { name: 'cover', label: 'Cover', type: T.IMAGE, multiple: false },
+        { name: 'body', label: 'Body', type: T.RICHTEXT, multiple: false },
+        { name: 'summary', label: 'Summary', type: T.PARAGRAPH, multiple: false },
+        { name: 'published', label: 'Published on', type: T.DATE, multiple: false },
+        { name: 'price', label: 'Price', type: T.NUMBER, multiple: false },
+        { name: 'featured', label: 'Featured', type: T.BOOLEAN, multiple: false },
+        { name: 'accent', label: 'Accent', type: T.COLOR, multiple: false },
+        { name: 'website', label: 'Website', type: T.LINK, multiple: false },
+        { name: 'badLink', label: 'Bad link', type: T.LINK, multiple: false },
+        { name: 'place', label: 'Place', type: T.LOCATION, multiple: false },
+        { name: 'related', label: 'Related', type: T.CONTENT, multiple: true },
+        { name: 'tags', label: 'Tags', type: T.OPTION, multiple: true },
+        { name: 'hours', label: 'Hours', type: T.TIMERANGE, multiple: false },
+        { name: 'brochure', label: 'Brochure', type: T.FILE, multiple: false },
+        { name: 'clip', label: 'Clip', type: T.VIDEO, multiple: false },
+        { name: 'gallery', label: 'Gallery', type: T.IMAGE, multiple: true },
+        { name: 'empty', label: 'Never set', type: T.STRING, multiple: false },
+      ],
+    },
+    media: {
+      7: { id: 7, uri: '0123456789abcdef0123456789abcdef.jpg', mimeType: 'image/jpeg', alt: 'Our team', width: 1000, height: 750, name: 'team.jpg', size: 120_000 },
+      8: { id: 8, uri: 'fedcba9876543210fedcba9876543210.mp4', mimeType: 'video/mp4', alt: 'A tour', width: 1280, height: 720, name: 'tour.mp4', size: 5_000_000 },
+      10: { id: 10, uri: 'aaaabbbbccccddddaaaabbbbccccdddd.pdf', mimeType: 'application/pdf', alt: null, width: null, height: null, name: 'brochure.pdf', size: 2_400_000 },
+      11: { id: 11, uri: 'bbbbccccddddeeeebbbbccccddddeeee.png', mimeType: 'image/png', alt: 'A chart', width: 800, height: 600, name: 'chart.png', size: 50_000 },
+    },
+    contents: { 43: { id: 43, title: 'Second post', containerId: 4, path: '/blog/second' } },
+    sections: [section(1, 'richtext', { html: '<p>After the fields</p>' })],
   });
 }
