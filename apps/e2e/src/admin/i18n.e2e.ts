@@ -129,6 +129,43 @@ describe('back office in five languages', () => {
     }
   });
 
+  it('shows no English word on any Turkish screen of the back office', async () => {
+    const turkish = LANGUAGES[2];
+    const { context, page } = await newContext(turkish.browser);
+    const screens = [
+      '/admin', '/admin/containers/create', '/admin/contents', '/admin/contents/create', '/admin/elements', '/admin/elements/create',
+      '/admin/forms', '/admin/forms/create', '/admin/messages', '/admin/medias', '/admin/medias/create', '/admin/medias/packs',
+      '/admin/medias/packs/create', '/admin/users', '/admin/users/create', '/admin/users/roles', '/admin/users/roles/create', '/admin/layout',
+      '/admin/no-such-screen', '/not-found',
+    ];
+    const found: string[] = [];
+    try {
+      await storeToken(page, ownerToken);
+      for (const screen of screens) {
+        await page.goto(`${baseUrl()}${screen}`);
+        await page.waitForLoadState('networkidle');
+        await page.locator('#root *').first().waitFor();
+        // Rows of lists hold what other tests typed (names, titles): the screen's own words are elsewhere.
+        const text = await page.evaluate(() => {
+          let shown = document.body.innerText;
+          for (const rows of document.querySelectorAll<HTMLElement>('tbody, [aria-label="Medyalar"] li')) shown = shown.replace(rows.innerText, '\n');
+          return shown;
+        });
+        // The screen really showed: the top bar in Turkish, or the not-found page's text.
+        if (!text.includes(screen.startsWith('/admin') ? 'Kapsayıcılar' : 'Sayfa bulunamadı')) found.push(`${screen}: not shown`);
+        for (const word of ENGLISH_WORDS) {
+          if (new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, 'u').test(text)) found.push(`${screen}: ${word}`);
+        }
+      }
+      expect(found).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'admin-i18n-tr-screens-failure');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
   it("words the API's known errors in the interface language: not unique, still in use on delete", async () => {
     const held = await createUserWithRights(ownerToken, ['VIEW_ROLE']);
     const { context, page } = await newContext('fr-FR');
