@@ -87,7 +87,7 @@ export async function mountFrontends(
   }
 
   // The public site: everything no other route matched (OPTIONS '*' is CORS's preflight route). Its renderer writes to the raw response,
-  // so the headers set so far (helmet's, CORS) are handed over first.
+  // so the headers set so far (security headers, CORS) are handed over first.
   fastify.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', exposeHeadRoute: false, handler: (request, reply) => {
     const pathname = pathnameOf(request.url);
     if (isApiPath(pathname) || isAdminPath(pathname) || !siteDir) return reply.callNotFound();

@@ -6,10 +6,10 @@
  * page; without it, cached pages live out their lifetime (5 minutes).
  * It loads entry.mjs from beside itself at run time, so the handler is bundled only once.
  */
-import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type * as Entry from './entry';
 import { listenForPurges } from './purge-listener';
+import { createStandaloneServer } from './standalone-server';
 
 function log(level: 'info' | 'error', msg: string): void {
   const stream = level === 'error' ? process.stderr : process.stdout;
@@ -49,14 +49,7 @@ async function main(): Promise<void> {
   const handler = createSiteHandler({ clientDir: config.clientDir, apiOrigin: config.apiOrigin });
   const purges = config.databaseUrl ? listenForPurges({ databaseUrl: config.databaseUrl, onPurge: (event) => handler.revalidate(event), log }) : undefined;
   if (!purges) log('info', 'DATABASE_URL is not set: cached pages are not purged when the API changes them, they expire');
-  const server = createServer((req, res) =>
-    handler(req, res, (err) => {
-      if (err) log('error', `Request failed: ${err instanceof Error ? err.message : String(err)}`);
-      if (res.headersSent) return void res.destroy();
-      res.writeHead(err ? 500 : 404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(err ? 'Internal server error' : 'Not found');
-    }),
-  );
-  server.keepAliveTimeout = 65_000;
+  const server = createStandaloneServer(handler, (msg) => log('error', msg));
 
   let closing = false;
   const shutdown = (signal: string) => {
