@@ -83,6 +83,7 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
       adminDir: config.adminDir,
       siteDir: config.serve === 'all' ? config.siteDir : undefined,
       apiOrigin: loopbackOrigin(config.host, config.port),
+      publicUrl: config.publicUrl,
       logger,
     });
   }
