@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { connect as connectRaw } from 'node:net';
 import { Client } from 'pg';
 import { openDatabase, type Database } from '../../src/database/database';
 import { embeddedDatabasePassword, startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/database/embedded-postgres';
@@ -68,6 +69,24 @@ describe('embedded database credentials', () => {
     } finally {
       await client.end();
     }
+  });
+
+  it('closes a connection that sends garbage instead of a startup message, and keeps serving', async () => {
+    const { hostname, port } = new URL(embedded.url);
+    const closed = await new Promise<string>((resolve, reject) => {
+      const socket = connectRaw(Number(port), hostname, () => {
+        const junk = Buffer.alloc(8);
+        junk.writeInt32BE(0x7fffffff, 0);
+        socket.write(junk);
+      });
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+      socket.on('error', reject);
+    });
+    expect(closed.startsWith('E')).toBe(true);
+    const client = await connect(embedded.url);
+    await client.end();
   });
 
   describe('under DATA_DIR', () => {
