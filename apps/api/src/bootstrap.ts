@@ -8,7 +8,7 @@ import { createValidationPipe, rejectPrototypeKeys } from './common/http/validat
 import type { AppConfig } from './config/app-config';
 import type { Database } from './database/database';
 import { mountFrontends } from './web/frontends';
-import { securityHeaders } from './web/security-headers';
+import { securityHeadersFor } from './web/security-headers';
 import { loopbackOrigin } from './web/loopback-origin';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -59,9 +59,8 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
       done();
     });
   }
-  const security = securityHeaders();
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(security);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeadersFor(request.url));
     done();
   });
   app.enableCors({ origin: true, exposedHeaders: ['Content-Range', 'Retry-After'], allowedHeaders: ['Content-Type', 'token', 'Authorization'] });
@@ -84,6 +83,7 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
       adminDir: config.adminDir,
       siteDir: config.serve === 'all' ? config.siteDir : undefined,
       apiOrigin: loopbackOrigin(config.host, config.port),
+      publicUrl: config.publicUrl,
       logger,
     });
   }

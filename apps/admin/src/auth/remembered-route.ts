@@ -1,15 +1,39 @@
-import { ADMIN_BASE_PATH, NOT_FOUND_PATH, SIGN_IN_PATH } from '@cms/contracts';
+import { ADMIN_BASE_PATH, NOT_FOUND_PATH, SIGN_IN_PATH, SIGN_IN_REDIRECT_STORAGE_KEY } from '@cms/contracts';
 
 /**
  * Where a signed-out visitor of a protected page was headed; sign-in sends them back there.
  * Kept in session storage so that a full navigation to /sign-in (from the public site, or a
  * reload of the sign-in screen) keeps it; cleared whenever the current route is not /sign-in.
  */
-export const REMEMBERED_ROUTE_STORAGE_KEY = 'signInRedirect';
+export const REMEMBERED_ROUTE_STORAGE_KEY = SIGN_IN_REDIRECT_STORAGE_KEY;
 
-/** Only same-origin paths: `//host` and `/\host` would leave the site. */
+/** Any origin will do: only whether a path stays on it matters. */
+const PROBE_ORIGIN = 'http://same-origin.invalid';
+
+/**
+ * The path itself, normalised, when it stays on this origin; null otherwise. Browsers drop tabs and
+ * line breaks anywhere in a URL and read `\` as `/`, so `/\t/evil.example` and `/\\evil.example`
+ * lead to another host just as `//evil.example` does: such characters are refused outright, and
+ * what remains is resolved the way the browser would before its origin is compared.
+ */
+export function sameOriginPath(path: unknown): string | null {
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) return null;
+  if (/[\u0000-\u001f\u007f\\]/.test(path)) return null;
+  let url: URL;
+  try {
+    url = new URL(path, PROBE_ORIGIN);
+  } catch {
+    return null;
+  }
+  const resolved = `${url.pathname}${url.search}${url.hash}`;
+  // `/..//evil.example` resolves to `//evil.example`, which the browser would read as a host.
+  if (url.origin !== PROBE_ORIGIN || resolved.startsWith('//')) return null;
+  return resolved;
+}
+
+/** Only same-origin paths may be remembered and followed after sign-in. */
 export function isSafeLocalPath(path: unknown): path is string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+  return sameOriginPath(path) !== null;
 }
 
 function pathnameOf(path: string): string {
@@ -29,8 +53,8 @@ export function isBackOfficePath(path: string): boolean {
 
 /** The destination after a successful sign-in: the remembered page, else the home page. */
 export function destinationAfterSignIn(remembered: string | null): string {
-  if (isSafeLocalPath(remembered) && pathnameOf(remembered) !== SIGN_IN_PATH) return remembered;
-  return '/';
+  const path = sameOriginPath(remembered);
+  return path !== null && pathnameOf(path) !== SIGN_IN_PATH ? path : '/';
 }
 
 export const rememberedRoute = {
@@ -42,9 +66,10 @@ export const rememberedRoute = {
     }
   },
   set(path: string): void {
-    if (!isSafeLocalPath(path)) return;
+    const safe = sameOriginPath(path);
+    if (safe === null) return;
     try {
-      window.sessionStorage.setItem(REMEMBERED_ROUTE_STORAGE_KEY, path);
+      window.sessionStorage.setItem(REMEMBERED_ROUTE_STORAGE_KEY, safe);
     } catch {
       // Without storage the visitor lands on the home page after signing in.
     }

@@ -47,6 +47,10 @@ export class EnvironmentVariables {
   @IsOptional() @IsString()
   SITE_DIR?: string;
 
+  // The site is served from the root: a scheme, a host and maybe a port, nothing after.
+  @IsOptional() @Matches(/^https?:\/\/[^\s/?#@]+\/?$/i, { message: 'PUBLIC_URL must be the site\'s address, such as https://www.example.com (no path)' })
+  PUBLIC_URL?: string;
+
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(2048)
   UPLOAD_MAX_MB?: number;
 
@@ -113,6 +117,8 @@ export interface AppConfig {
   serve: 'all' | 'back-office' | 'api';
   adminDir: string;
   siteDir: string;
+  /** The site's address (an origin) for canonical links, sitemap and robots.txt; never taken from a request's Host. */
+  publicUrl?: string;
   uploadMaxMb: number;
   /** Largest raster image accepted, in pixels (all frames of an animation together). */
   uploadMaxPixels: number;
@@ -186,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serve: (raw.SERVE as AppConfig['serve'] | undefined) ?? 'all',
     adminDir: path.resolve(raw.ADMIN_DIR ?? path.join(distRoot, 'admin')),
     siteDir: path.resolve(raw.SITE_DIR ?? path.join(distRoot, 'site')),
+    publicUrl: raw.PUBLIC_URL ? new URL(raw.PUBLIC_URL).origin : undefined,
     uploadMaxMb: raw.UPLOAD_MAX_MB ?? 25,
     uploadMaxPixels: raw.UPLOAD_MAX_PIXELS ?? 50_000_000,
     storage: storageConfig(raw, dataDir),

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { embeddedDatabasePassword, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { allowNamedStatements } from './prepared-query';
 
 export interface Database {
@@ -29,7 +29,9 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
     // connections (Parse/Bind/Execute of one with another's), which loses portals and mixes up
     // answers under load (electric-sql/pglite#1046). PGlite runs one query at a time anyway.
     poolSize = 1;
-    embedded = await startEmbeddedPostgres({ dataDir, maxConnections: poolSize });
+    // Beside the database files, so that it lives and goes with them (an in-memory one needs none kept).
+    const password = embeddedDatabasePassword(dataDir ? path.join(config.dataDir, 'pg-password') : undefined);
+    embedded = await startEmbeddedPostgres({ dataDir, password, maxConnections: poolSize });
     url = embedded.url;
     description = `embedded PGlite (${dataDir ?? 'in memory'})`;
   }

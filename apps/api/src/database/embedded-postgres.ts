@@ -1,32 +1,134 @@
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PGLiteSocketHandler, PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createServer, type Server, type Socket } from 'node:net';
+import { authenticate, errorResponse, scramVerifier, ScramRefusal } from './scram-gate';
 
 export interface EmbeddedPostgres {
-  /** A postgres:// URL that the ordinary `pg` driver can use. */
+  /** A postgres:// URL that the ordinary `pg` driver can use (it holds the password). */
   url: string;
   stop(): Promise<void>;
 }
 
+/** The user name clients give; PGlite runs every session as postgres whatever it is. */
+export const EMBEDDED_USER = 'cms';
+/** A client that has not signed in by then is cut off: it would hold a connection slot. */
+const SIGN_IN_TIMEOUT_MS = 10_000;
+
+/**
+ * The password of the embedded database: kept (mode 600) in `file` so that an operator can reach a
+ * running instance with psql, generated on first use; or, without a file (in-memory databases), a
+ * new one for this process only.
+ */
+export function embeddedDatabasePassword(file: string | undefined): string {
+  if (file) {
+    try {
+      const existing = fs.readFileSync(file, 'utf8').trim();
+      if (existing.length >= 32) return existing;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  const password = randomBytes(32).toString('base64url');
+  if (file) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  }
+  return password;
+}
+
+type QueryQueue = ConstructorParameters<typeof PGLiteSocketHandler>[0]['queryQueue'];
+
+/**
+ * pglite-socket keeps the statements of one connection's transaction together in a query queue
+ * that it creates with its server but does not export. Its server accepts any password, so it never
+ * listens here: its queue serves the connections that signed in through our own listener.
+ */
+function queryQueueOf(server: PGLiteSocketServer): QueryQueue {
+  const queue = (server as unknown as { queryQueue?: QueryQueue }).queryQueue;
+  if (!queue || typeof (queue as { enqueue?: unknown }).enqueue !== 'function') {
+    throw new Error('@electric-sql/pglite-socket no longer keeps its query queue where the embedded database expects it: check embedded-postgres.ts against its new version');
+  }
+  return queue;
+}
+
 /**
  * Runs PostgreSQL compiled to WebAssembly (PGlite) inside this process and exposes it on a
- * loopback port through pglite-socket, so TypeORM keeps its ordinary `postgres` driver.
+ * loopback port, so TypeORM keeps its ordinary `postgres` driver. Connections must sign in with
+ * the password (SCRAM-SHA-256): PGlite itself would let any local process in as postgres.
  * `dataDir` undefined keeps everything in memory (tests).
  */
-export async function startEmbeddedPostgres(options: { dataDir?: string; maxConnections: number }): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(options: { dataDir?: string; password: string; maxConnections: number }): Promise<EmbeddedPostgres> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  await db.waitReady;
+  const queryQueue = queryQueueOf(new PGLiteSocketServer({ db }));
+  const verifier = scramVerifier(options.password);
   // One extra connection beyond the pool, for the migration runner and LISTEN clients.
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: options.maxConnections + 2 });
-  await server.start();
-  const url = `postgres://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`;
+  const maxConnections = options.maxConnections + 2;
+  const handlers = new Set<PGLiteSocketHandler>();
+  const sockets = new Set<Socket>();
   let stopped = false;
+
+  const accept = async (socket: Socket) => {
+    socket.setNoDelay(true);
+    socket.setTimeout(SIGN_IN_TIMEOUT_MS, () => socket.destroy());
+    let replay: Buffer;
+    try {
+      replay = await authenticate(socket, verifier);
+    } catch {
+      return;
+    } finally {
+      socket.setTimeout(0);
+    }
+    if (stopped || handlers.size >= maxConnections) {
+      const refusal = stopped ? errorResponse('57P01', 'the database is shutting down') : errorResponse('53300', 'too many connections to the embedded database');
+      socket.end(refusal, () => socket.destroy());
+      return;
+    }
+    const handler = new PGLiteSocketHandler({ queryQueue, closeOnDetach: true });
+    handlers.add(handler);
+    const forget = () => handlers.delete(handler);
+    handler.addEventListener('close', forget);
+    handler.addEventListener('error', forget);
+    // The startup message goes to PGlite, which answers it (AuthenticationOk, parameters,
+    // ReadyForQuery) right after the SCRAM exchange, as a PostgreSQL server would.
+    socket.unshift(replay);
+    await handler.attach(socket);
+    socket.resume();
+  };
+
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    accept(socket).catch((error: unknown) => {
+      if (!(error instanceof ScramRefusal)) socket.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('The embedded database did not get a port');
+  const url = `postgres://${EMBEDDED_USER}:${encodeURIComponent(options.password)}@127.0.0.1:${address.port}/postgres?sslmode=disable`;
+
   return {
     url,
     async stop() {
       if (stopped) return;
       stopped = true;
-      await server.stop();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([...handlers].map((handler) => handler.detach(true)));
+      handlers.clear();
+      // Connections still signing in, or whose client never closed its side, would keep the port open.
+      for (const socket of sockets) socket.destroy();
+      await closed;
       await db.close();
     },
   };

@@ -10,7 +10,7 @@ import { RevalidationService, type RevalidationEvent } from '../revalidation/rev
 
 type SiteHandler = ((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void) & { revalidate?(event: RevalidationEvent): void };
 interface SiteModule {
-  createSiteHandler(options: { clientDir: string; apiOrigin: string; logger?: { error(obj: unknown, msg?: string): void } }): SiteHandler;
+  createSiteHandler(options: { clientDir: string; apiOrigin: string; publicUrl?: string; logger?: { error(obj: unknown, msg?: string): void } }): SiteHandler;
 }
 
 /** Paths the back-office bundle answers; everything else outside /api is the public site. */
@@ -35,7 +35,7 @@ function pathnameOf(url: string): string {
  */
 export async function mountFrontends(
   app: NestFastifyApplication,
-  options: { adminDir: string; siteDir?: string; apiOrigin: string; logger: LoggerService },
+  options: { adminDir: string; siteDir?: string; apiOrigin: string; publicUrl?: string; logger: LoggerService },
 ): Promise<void> {
   const { adminDir, siteDir, logger } = options;
   const fastify = app.getHttpAdapter().getInstance();
@@ -52,6 +52,7 @@ export async function mountFrontends(
       site = module.createSiteHandler({
         clientDir: path.join(siteDir, 'client'),
         apiOrigin: options.apiOrigin,
+        publicUrl: options.publicUrl,
         logger: { error: (obj, msg) => logger.error(msg ?? 'Site error', obj instanceof Error ? obj.stack : JSON.stringify(obj), 'Site') },
       });
       // Writes that change a public page emit here once committed: the site's page cache drops those pages.
@@ -87,7 +88,7 @@ export async function mountFrontends(
   }
 
   // The public site: everything no other route matched (OPTIONS '*' is CORS's preflight route). Its renderer writes to the raw response,
-  // so the headers set so far (helmet's, CORS) are handed over first.
+  // so the headers set so far (security headers, CORS) are handed over first.
   fastify.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', exposeHeadRoute: false, handler: (request, reply) => {
     const pathname = pathnameOf(request.url);
     if (isApiPath(pathname) || isAdminPath(pathname) || !siteDir) return reply.callNotFound();

@@ -120,6 +120,8 @@ export async function startServer(): Promise<RunningServer> {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
+    // As in production: canonical links, the sitemap and robots.txt name this address, not a Host header.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     CMS_ADMIN_EMAIL: ADMIN_EMAIL,
     CMS_ADMIN_PASSWORD: adminPassword,

@@ -5,6 +5,7 @@ import { markEmbedded } from './embedded';
 import { startForms } from './forms';
 import { startLinkPrefetch } from './link-prefetch';
 import { startScrollTheme } from './scroll-theme';
+import { forgetSignInDestination } from './sign-in-destination';
 
 function startPage(): void {
   markEmbedded(window, document.body);
@@ -13,6 +14,10 @@ function startPage(): void {
   startLinkPrefetch(window, document);
   startForms(window, document);
 }
+
+// Every public page is a route other than /sign-in; a guarded page that sends the visitor to sign
+// in names itself in ?redirect=, which /sign-in remembers afresh.
+forgetSignInDestination(window);
 
 // A module script runs after the document is parsed, so the body and every section exist.
 const guardedPath = document.body.getAttribute(GUARDED_PATH_ATTR);

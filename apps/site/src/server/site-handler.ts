@@ -5,7 +5,7 @@ import { FORM_ID_FIELD, FORM_SECTION_FIELD } from '../shared/dom-contract';
 import { createPageCache, type PageCacheOptions, type PageCacheStats, type RevalidationEvent } from './cache/page-cache';
 import { CLIENT_BASE, NO_CLIENT_ASSETS, readClientAssets, type ClientAssets } from './client-assets';
 import { createFormForwarder, forwardedFor, readFormBody, submittedValues } from './forms/form-post';
-import { requestOrigin } from './http/request-origin';
+import { publicOriginOf, requestOrigin } from './http/request-origin';
 import { isReadMethod, prepareHtml, preparedSize, sendMethodNotAllowed, sendPrepared, sendRedirect, sendSeeOther, sendText, type PreparedHtml } from './http/respond';
 import { createStaticAssets } from './http/static-assets';
 import { messagesFor } from './i18n/messages';
@@ -31,6 +31,13 @@ export interface SiteHandlerOptions {
   clientDir: string;
   /** Where the API answers over HTTP, e.g. http://127.0.0.1:3000. */
   apiOrigin: string;
+  /**
+   * PUBLIC_URL: the address visitors use (https://www.example.com). Canonical and hreflang links,
+   * the sitemap and robots.txt name it, whatever Host a request claims. Without it, pages link
+   * root-relatively and only the sitemap and robots.txt, which need absolute URLs, name the
+   * request's own Host (to that request alone: `Vary: Host`).
+   */
+  publicUrl?: string;
   logger?: SiteLogger;
   /** Bounds of the page cache (1,000 pages, 50 MB, 5 minutes by default). */
   cache?: PageCacheOptions;
@@ -96,6 +103,9 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
   const forms = createFormForwarder({ apiOrigin: options.apiOrigin, logger });
   const slugs = createSlugClient({ apiOrigin: options.apiOrigin, logger });
   const cache = createPageCache<Rendered>(options.cache);
+  // One origin for every page, so a Host header can neither choose the links a cached page holds
+  // nor multiply the copies kept (a flood of made-up hosts would evict the real pages).
+  const publicOrigin = options.publicUrl ? publicOriginOf(options.publicUrl) : null;
   const inFlight = new Map<string, { epoch: number; rendering: Promise<Rendered> }>();
   const sitemaps = new Map<string, { epoch: number; expires: number; rendering: Promise<PreparedHtml | null> }>();
   const sitemapTtlMs = options.cache?.ttlMs ?? 5 * 60 * 1000;
@@ -130,7 +140,8 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
   };
 
   /** A page as anyone sees it: from the cache, or rendered once however many ask for it at the same time. */
-  const cachedPage = async (locale: Lang, path: string, origin: string | null, pageNumber: number): Promise<{ rendered: Rendered; hit: boolean }> => {
+  const cachedPage = async (locale: Lang, path: string, pageNumber: number): Promise<{ rendered: Rendered; hit: boolean }> => {
+    const origin = publicOrigin;
     const key = { origin: origin ?? '', locale, path, page: pageNumber };
     const hit = cache.get(key);
     if (hit) return { rendered: hit, hit: true };
@@ -152,10 +163,12 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     }
   };
 
-  const originOf = (req: IncomingMessage) => requestOrigin(req.headers, Boolean((req.socket as TLSSocket).encrypted));
+  /** The origin the sitemap and robots.txt name: PUBLIC_URL's, else the one this request names. */
+  const seoOriginOf = (req: IncomingMessage) => publicOrigin ?? requestOrigin(req.headers, Boolean((req.socket as TLSSocket).encrypted));
+  const seoVary = publicOrigin ? {} : { Vary: 'Host, Accept-Encoding' };
 
   const serveSitemap = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const origin = originOf(req);
+    const origin = seoOriginOf(req);
     if (!origin) return sendText(req, res, 400, 'Bad request: the Host header is missing or malformed');
     let entry = sitemaps.get(origin);
     if (!entry || entry.epoch !== cache.epoch || entry.expires <= Date.now()) {
@@ -168,14 +181,14 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     }
     const body = await entry.rendering;
     if (!body) return sendText(req, res, 503, 'The sitemap is unavailable: try again shortly', { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
-    sendPrepared(req, res, 200, body, { 'Content-Type': 'application/xml; charset=utf-8' });
+    sendPrepared(req, res, 200, body, { 'Content-Type': 'application/xml; charset=utf-8', ...seoVary });
   };
 
   const renderRoute = async (req: IncomingMessage, res: ServerResponse, target: string): Promise<void> => {
     const route = resolveRoute(target);
     if (route.kind === 'bad-request') return sendText(req, res, 400, 'Bad request');
     if (route.kind === 'redirect') return sendRedirect(res, 301, route.location);
-    const origin = originOf(req);
+    const origin = publicOrigin;
     const query = new URLSearchParams(target.includes('?') ? target.slice(target.indexOf('?') + 1) : '');
 
     // After a form sent without JavaScript (POST, then 303 here): the page with that form's thanks.
@@ -195,7 +208,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
       const rendered = await render({ kind: 'not-found' }, route.locale, route.path, origin);
       return sendPrepared(req, res, rendered.status, rendered.html, rendered.headers);
     }
-    const { rendered, hit } = await cachedPage(route.locale, route.path, origin, pageNumber);
+    const { rendered, hit } = await cachedPage(route.locale, route.path, pageNumber);
     sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, ...(rendered.cacheable ? { 'X-Cache': hit ? 'HIT' : 'MISS' } : {}) });
   };
 
@@ -208,7 +221,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     if (body.kind === 'too-large') return sendText(req, res, 413, 'The form is too large', { Connection: 'close' });
 
     const { locale, path } = route;
-    const origin = originOf(req);
+    const origin = publicOrigin;
     const m = messagesFor(locale);
     const lookup = await pages.find(locale, path);
     const sectionId = body.fields.get(FORM_SECTION_FIELD);
@@ -244,7 +257,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     // Browsers and crawlers ask for /favicon.ico whatever the page links to.
     if (pathname === '/favicon.ico') return sendRedirect(res, 301, FAVICON_URL);
     if (pathname === '/sitemap.xml') return serveSitemap(req, res);
-    if (pathname === '/robots.txt') return sendText(req, res, 200, renderRobots(originOf(req)), { 'Cache-Control': 'public, max-age=3600' });
+    if (pathname === '/robots.txt') return sendText(req, res, 200, renderRobots(seoOriginOf(req)), { 'Cache-Control': 'public, max-age=3600', ...(publicOrigin ? {} : { Vary: 'Host' }) });
     return renderRoute(req, res, target);
   };
 

@@ -1,15 +1,16 @@
 /**
  * The public site in its own process, for the scale-out topology (several site instances behind
  * a reverse proxy that sends /api, /admin, /sign-in and /not-found to the API):
- *   PORT=3001 API_ORIGIN=http://api:3000 DATABASE_URL=postgres://… node dist/apps/site/server/standalone.mjs
+ *   PORT=3001 API_ORIGIN=http://api:3000 PUBLIC_URL=https://www.example.com DATABASE_URL=postgres://… node dist/apps/site/server/standalone.mjs
  * With DATABASE_URL (the API's database) its page cache is purged as soon as the API changes a
  * page; without it, cached pages live out their lifetime (5 minutes).
  * It loads entry.mjs from beside itself at run time, so the handler is bundled only once.
  */
-import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type * as Entry from './entry';
+import { publicOriginOf } from './http/request-origin';
 import { listenForPurges } from './purge-listener';
+import { createStandaloneServer } from './standalone-server';
 
 function log(level: 'info' | 'error', msg: string): void {
   const stream = level === 'error' ? process.stderr : process.stdout;
@@ -32,6 +33,12 @@ function readConfig(env: NodeJS.ProcessEnv) {
     fail(`API_ORIGIN must be a URL such as http://api:3000, got "${apiOrigin}"`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail(`API_ORIGIN must be an http(s) URL, got "${apiOrigin}"`);
+  let publicUrl: string | undefined;
+  try {
+    publicUrl = env.PUBLIC_URL ? publicOriginOf(env.PUBLIC_URL) : undefined;
+  } catch (error) {
+    fail((error as Error).message);
+  }
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) fail('DATABASE_URL must be a postgres:// URL (the API\'s database)');
   return {
@@ -39,6 +46,7 @@ function readConfig(env: NodeJS.ProcessEnv) {
     databaseUrl,
     host: env.HOST ?? '0.0.0.0',
     apiOrigin: parsed.origin,
+    publicUrl,
     clientDir: env.SITE_CLIENT_DIR ?? fileURLToPath(new URL('../client/', import.meta.url)),
   };
 }
@@ -46,17 +54,10 @@ function readConfig(env: NodeJS.ProcessEnv) {
 async function main(): Promise<void> {
   const config = readConfig(process.env);
   const { createSiteHandler } = (await import(new URL('./entry.mjs', import.meta.url).href)) as typeof Entry;
-  const handler = createSiteHandler({ clientDir: config.clientDir, apiOrigin: config.apiOrigin });
+  const handler = createSiteHandler({ clientDir: config.clientDir, apiOrigin: config.apiOrigin, publicUrl: config.publicUrl });
   const purges = config.databaseUrl ? listenForPurges({ databaseUrl: config.databaseUrl, onPurge: (event) => handler.revalidate(event), log }) : undefined;
   if (!purges) log('info', 'DATABASE_URL is not set: cached pages are not purged when the API changes them, they expire');
-  const server = createServer((req, res) =>
-    handler(req, res, (err) => {
-      if (err) log('error', `Request failed: ${err instanceof Error ? err.message : String(err)}`);
-      if (res.headersSent) return void res.destroy();
-      res.writeHead(err ? 500 : 404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(err ? 'Internal server error' : 'Not found');
-    }),
-  );
-  server.keepAliveTimeout = 65_000;
+  const server = createStandaloneServer(handler, (msg) => log('error', msg));
 
   let closing = false;
   const shutdown = (signal: string) => {

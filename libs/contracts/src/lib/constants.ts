@@ -15,3 +15,8 @@ export const REVALIDATE_ERROR_TOAST = 'Error Revalidating pages';
 export const SIGN_IN_PATH = '/sign-in';
 export const NOT_FOUND_PATH = '/not-found';
 export const ADMIN_BASE_PATH = '/admin';
+/**
+ * Session-storage key of the page a visitor was headed to before /sign-in. The back office writes
+ * it; every page that is not /sign-in, the public site's included, clears it (spec section 2).
+ */
+export const SIGN_IN_REDIRECT_STORAGE_KEY = 'signInRedirect';

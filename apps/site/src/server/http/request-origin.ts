@@ -17,3 +17,21 @@ export function requestOrigin(headers: IncomingHttpHeaders, encrypted: boolean):
   const protocol = forwarded === 'https' || forwarded === 'http' ? forwarded : encrypted ? 'https' : 'http';
   return `${protocol}://${host.toLowerCase()}`;
 }
+
+/**
+ * The origin of PUBLIC_URL (`https://www.example.com`), or an Error that says what is wrong: an
+ * http(s) URL with nothing after the host, since the site is served from the root.
+ */
+export function publicOriginOf(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL must be the site's address, such as https://www.example.com; got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http:// or https:// address; got "${value}"`);
+  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+    throw new Error(`PUBLIC_URL must hold only a scheme, a host and a port, such as https://www.example.com; got "${value}"`);
+  }
+  return url.origin;
+}

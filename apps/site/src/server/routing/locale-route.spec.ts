@@ -33,6 +33,9 @@ describe('resolveRoute', () => {
   it('never redirects to another host', () => {
     expect(resolveRoute('//evil.test/')).toEqual({ kind: 'redirect', location: '/evil.test' });
     expect(resolveRoute('/en//evil.test')).toEqual({ kind: 'redirect', location: '/evil.test' });
+    expect(resolveRoute('/en/\\evil.test')).toEqual({ kind: 'bad-request' });
+    expect(resolveRoute('/fr/\\evil.test/')).toEqual({ kind: 'bad-request' });
+    expect(resolveRoute('/en/%5Cevil.test')).toEqual({ kind: 'redirect', location: '/%5Cevil.test' });
   });
 
   it('decodes segments and rejects malformed ones', () => {

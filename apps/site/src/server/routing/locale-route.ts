@@ -18,7 +18,9 @@ export function resolveRoute(requestTarget: string): RouteResult {
   const queryStart = requestTarget.indexOf('?');
   const rawPath = queryStart < 0 ? requestTarget : requestTarget.slice(0, queryStart);
   const query = queryStart < 0 ? '' : requestTarget.slice(queryStart);
-  if (!rawPath.startsWith('/')) return { kind: 'bad-request' };
+  // Browsers send `\` as `/`; a raw one comes from another client, and a redirect answering
+  // `/\evil.test` would be read by a browser as `//evil.test`.
+  if (!rawPath.startsWith('/') || rawPath.includes('\\')) return { kind: 'bad-request' };
 
   // Collapsing empty segments also keeps a redirect from ever answering `//other.host`.
   const rawSegments = rawPath.split('/').filter((segment) => segment !== '');

@@ -1,0 +1,25 @@
+import { securityHeaders } from '@cms/contracts';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+type Handler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+// The values the API process sends in front of the in-process site (one table, in @cms/contracts).
+const HEADERS = Object.entries(securityHeaders('anyone'));
+
+/**
+ * The HTTP server of a standalone site process: every answer carries the security headers the
+ * in-process site gets from the API's hook (public pages stay embeddable); what the handler
+ * leaves unanswered is a plain 404, a failure a plain 500.
+ */
+export function createStandaloneServer(handler: Handler, onError: (message: string) => void): Server {
+  const server = createServer((req, res) => {
+    for (const [name, value] of HEADERS) res.setHeader(name, value);
+    handler(req, res, (err) => {
+      if (err) onError(`Request failed: ${err instanceof Error ? err.message : String(err)}`);
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(err ? 500 : 404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(err ? 'Internal server error' : 'Not found');
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
