@@ -1,6 +1,6 @@
 import { SUPER_ADMIN_ROLE_ID } from '@cms/contracts';
 import { isSuperAdmin } from '@cms/rights';
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { normalizeEmail } from '../auth/normalize-email';
@@ -70,7 +70,7 @@ export class UsersService {
   }
 
   async create(actor: AuthContext, dto: CreateUserDto): Promise<UserDto> {
-    await this.assertCanAssignRole(actor, dto.roleId);
+    await this.roles.assertCanAssign(actor, dto.roleId);
     const email = normalizeEmail(dto.email);
     const hash = await this.passwords.hash(dto.password);
     const id = await this.dataSource.transaction(async (manager) => {
@@ -90,7 +90,7 @@ export class UsersService {
       const roleChanges = dto.roleId !== undefined && dto.roleId !== login.roleId;
       if (roleChanges) {
         if (id === actor.userId) throw new ForbiddenException('You cannot change your own role');
-        await this.assertCanAssignRole(actor, dto.roleId!, manager);
+        await this.roles.assertCanAssign(actor, dto.roleId!, manager);
         if (login.roleId === SUPER_ADMIN_ROLE_ID) await this.assertNotLastSuperAdmin(manager);
       }
       const changes: Partial<Login> = {};
@@ -130,13 +130,6 @@ export class UsersService {
     if (await manager.getRepository(Login).exists({ where: { email } })) throw new ConflictException(`The e-mail ${email} is already used by another user`);
   }
 
-  private async assertCanAssignRole(actor: AuthContext, roleId: string, manager?: EntityManager) {
-    const rights = await this.roles.rightsOf(roleId, manager);
-    if (!rights) throw new BadRequestException(`No role "${roleId}"`);
-    if (roleId === SUPER_ADMIN_ROLE_ID && !isSuperAdmin(actor)) throw new ForbiddenException('Only a super-admin can make someone super-admin');
-    this.roles.assertCanGrant(actor, rights);
-  }
-
   /** Nobody manages a user more powerful than themselves. */
   private async assertCanManage(actor: AuthContext, target: Login, manager: EntityManager) {
     if (isSuperAdmin(actor) || target.userId === actor.userId) return;
@@ -144,6 +137,7 @@ export class UsersService {
     const rights = (await this.roles.rightsOf(target.roleId, manager)) ?? [];
     const missing = rights.filter((r) => !actor.rights.includes(r));
     if (missing.length) throw new ForbiddenException(`This user holds rights you do not: ${missing.join(', ')}`);
+    await this.roles.assertReadsPagesOf(actor, target.roleId, manager);
   }
 
   /** Locks the super-admin logins so that two concurrent removals cannot both pass. */
