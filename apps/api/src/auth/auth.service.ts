@@ -21,14 +21,12 @@ export class AuthService {
   /** Checks the credentials and opens a session. Unknown e-mail and wrong password answer alike. */
   async signIn(email: string, password: string, ip: string): Promise<string> {
     const key = normalizeEmail(email);
-    await this.limiter.assertAllowed(key, ip);
+    // Counted before the check, in one statement: concurrent guesses cannot all pass a check made before any was counted.
+    const attempt = await this.limiter.admit(key, ip);
     const login = await this.dataSource.getRepository(Login).findOne({ where: { email: key }, select: { id: true, password: true } });
     const ok = login ? await this.passwords.verify(login.password, password) : await this.passwords.verifyAgainstNothing(password);
-    if (!login || !ok) {
-      await this.limiter.recordFailure(key, ip);
-      throw new UnauthorizedException(INVALID);
-    }
-    await this.limiter.recordSuccess(key);
+    if (!login || !ok) throw new UnauthorizedException(INVALID);
+    await this.limiter.succeeded(attempt);
     await this.sessions.deleteExpired();
     return this.sessions.create(login.id);
   }
