@@ -100,3 +100,26 @@ describe.each([
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
   });
 });
+
+// Two instances share the counts through PostgreSQL; the embedded database serves one process
+// only, so this runs where DATABASE_URL names a server (CI's second run).
+(process.env.DATABASE_URL ? describe : describe.skip)('sign-in limits across API instances', () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5', SIGNIN_BACKOFF_MAX: '1' });
+    second = await createTestApp({ DATABASE_URL: first.config.databaseUrl!, SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5', SIGNIN_BACKOFF_MAX: '1' });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('checks at most the limit of 40 concurrent guesses spread over two instances', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? first : second).http.post('/api/auth/signin').send({ email: 'owner@test.local', password: 'wrong-guess' })),
+    );
+    expect(answers.filter((res) => res.status === 401)).toHaveLength(5);
+    expect(answers.filter((res) => res.status === 429)).toHaveLength(35);
+  });
+});
