@@ -3,6 +3,7 @@ import { isSuperAdmin } from '@cms/rights';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { AuthService } from '../auth/auth.service';
 import { normalizeEmail } from '../auth/normalize-email';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
@@ -44,6 +45,7 @@ export class UsersService {
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
     private readonly roles: RolesService,
+    private readonly auth: AuthService,
   ) {}
 
   private query(manager: EntityManager = this.dataSource.manager) {
@@ -82,7 +84,9 @@ export class UsersService {
     return this.get(id);
   }
 
-  async update(actor: AuthContext, id: number, dto: UpdateUserDto): Promise<UserDto> {
+  async update(actor: AuthContext, id: number, dto: UpdateUserDto, ip: string): Promise<UserDto> {
+    const ownPassword = dto.password !== undefined && id === actor.userId;
+    if (ownPassword) await this.auth.verifyCurrentPassword(actor, dto.currentPassword, ip);
     const hash = dto.password !== undefined ? await this.passwords.hash(dto.password) : undefined;
     await this.dataSource.transaction(async (manager) => {
       const login = await this.find(id, manager, true);
@@ -105,8 +109,10 @@ export class UsersService {
       if (hash) changes.password = hash;
       if (Object.keys(changes).length) await manager.getRepository(Login).update({ id: login.id }, changes);
       await manager.getRepository(User).update({ id }, { name: dto.name?.trim() ?? login.user!.name, updatedAt: new Date() });
-      // A new role, or a password reset by someone else, ends the user's sessions at once.
-      if (roleChanges || (hash && id !== actor.userId)) await this.sessions.revokeForLogins([login.id], manager);
+      // A new role, or a password reset by someone else, ends the user's sessions at once; one's
+      // own new password ends one's other sessions (a browser left signed in elsewhere).
+      if (roleChanges || (hash && !ownPassword)) await this.sessions.revokeForLogins([login.id], manager);
+      else if (ownPassword) await this.sessions.revokeOthers(login.id, actor.sessionId, manager);
     });
     // The name, e-mail and role a session resolves to may have changed.
     this.sessions.authChanged();
