@@ -44,6 +44,15 @@ function UserEditForm() {
         fullWidth
         inputProps={{ autoComplete: 'new-password' }}
       />
+      {ownAccount && (
+        <PasswordInput
+          source="currentPassword"
+          label="Current password"
+          helperText="Needed to change your own password; your other sessions are then signed out"
+          fullWidth
+          inputProps={{ autoComplete: 'current-password' }}
+        />
+      )}
       <RoleInput disabled={ownAccount} helperText={ownAccount ? 'You cannot change your own role' : undefined} />
     </SimpleForm>
   );
