@@ -18,7 +18,11 @@ const NAMED_RANGES: Record<string, string[]> = {
   uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
 };
 
-/** Reads TRUST_PROXY: `true`, `false`, a hop count, or a comma-separated list of addresses, CIDR ranges and the names above. */
+/**
+ * Reads TRUST_PROXY: `true`, `false`, a hop count, or a comma-separated list of addresses, CIDR
+ * ranges and the names above; for anything else, a sentence saying what is wrong (the config
+ * loader reports it under the variable's name).
+ */
 export function parseTrustProxy(value: string | undefined): TrustProxy | string {
   const text = (value ?? '').trim().toLowerCase();
   if (text === '') return { kind: 'addresses', ranges: [] };
