@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { levels } from 'pino';
 import { AppModule } from './app.module';
+import { trustProxyFunction } from './common/http/trust-proxy';
 import { createValidationPipe, rejectPrototypeKeys } from './common/http/validation';
 import type { AppConfig } from './config/app-config';
 import type { Database } from './database/database';
@@ -21,7 +22,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  */
 export async function createApp(config: AppConfig & { jwtSecret: string }, database: Database): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyFunction(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     // No Express-style middleware runs here (logging and security headers are Fastify hooks),
     // so @fastify/middie, which every request would pass through, is not registered.

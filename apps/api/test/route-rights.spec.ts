@@ -13,6 +13,7 @@ const RIGHTS_TABLE: Record<string, string> = {
   'POST /api/auth/signin': 'public',
   'POST /api/auth/signout': 'signed-in',
   'GET /api/me': 'signed-in',
+  'PUT /api/me/password': 'signed-in',
   'POST /api/revalidate/all': 'REVALIDATION',
 
   'GET /api/users': 'VIEW_USER',

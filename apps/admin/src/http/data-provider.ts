@@ -68,8 +68,8 @@ export function createDataProvider(hooks: DataProviderHooks | (() => void)): Dat
       }
       const data = toUpdatePayload(resource, params.data, params.previousData);
       const result = await rest.update(apiPathOf(resource), { ...params, data });
-      // Keep the cache free of the password just typed, whatever the API answers.
-      const { password: _password, ...sent } = params.data as Record<string, unknown>;
+      // Keep the cache free of the passwords just typed, whatever the API answers.
+      const { password: _password, currentPassword: _currentPassword, ...sent } = params.data as Record<string, unknown>;
       return afterWrite(resource, { data: { ...params.previousData, ...sent, ...result.data, id: params.id } });
     },
     updateMany: async (resource, params) =>

@@ -28,6 +28,8 @@ describe('resource payloads', () => {
     const previous = { id: 3, name: 'Ann', email: 'ann@example.com', roleId: 'editor' };
     expect(toUpdatePayload('users', { ...previous, password: '' }, previous)).toEqual({});
     expect(toUpdatePayload('users', { ...previous, password: 'n3w-secret' }, previous)).toEqual({ password: 'n3w-secret' });
+    expect(toUpdatePayload('users', { ...previous, password: 'n3w-secret', currentPassword: 'old-secret' }, previous)).toEqual({ password: 'n3w-secret', currentPassword: 'old-secret' });
+    expect(toUpdatePayload('users', { ...previous, password: '', currentPassword: 'old-secret' }, previous)).toEqual({});
   });
 
   it('treats the same rights in another order as unchanged', () => {

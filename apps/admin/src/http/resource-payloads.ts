@@ -18,7 +18,7 @@ interface WritableFields {
 }
 
 const WRITABLE_FIELDS: Record<string, WritableFields> = {
-  users: { create: ['name', 'email', 'password', 'roleId'], update: ['name', 'email', 'password', 'roleId'] },
+  users: { create: ['name', 'email', 'password', 'roleId'], update: ['name', 'email', 'password', 'currentPassword', 'roleId'] },
   'users/roles': { create: ['id', 'name', 'rights'], update: ['name', 'rights'] },
   messages: { create: [], update: ['read'] },
   elements: { create: ['title', 'block', 'content', 'formId', 'status'], update: ['title', 'block', 'content', 'formId', 'status'] },
@@ -62,6 +62,8 @@ export function toUpdatePayload(resource: string, data: Payload, previousData?: 
     if (!(field in data)) continue;
     const value = data[field];
     if (field === 'password' && isBlank(value)) continue;
+    // The current password goes only with a new one (the API asks for it when the account is one's own).
+    if (field === 'currentPassword' && (isBlank(value) || isBlank(data.password))) continue;
     if (previousData && sameValue(value, previousData[field])) continue;
     payload[field] = value;
   }

@@ -381,6 +381,8 @@ const en = {
       all_roles: 'All roles',
       password_help: 'Leave empty to keep the current password',
       own_role: 'You cannot change your own role',
+      current_password: 'Current password',
+      current_password_help: 'Needed to change your own password; your other sessions are then signed out',
     },
     roles: {
       list_title: 'Roles',

@@ -588,6 +588,8 @@ const es: Catalog = {
       all_roles: 'Todos los roles',
       password_help: 'Déjelo vacío para conservar la contraseña actual',
       own_role: 'No puede cambiar su propio rol',
+      current_password: 'Contraseña actual',
+      current_password_help: 'Necesaria para cambiar su propia contraseña; sus otras sesiones se cerrarán',
     },
     roles: {
       list_title: 'Roles',

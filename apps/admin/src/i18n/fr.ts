@@ -378,6 +378,8 @@ const fr: Catalog = {
       all_roles: 'Tous les rôles',
       password_help: 'Laissez vide pour garder le mot de passe actuel',
       own_role: 'Vous ne pouvez pas changer votre propre rôle',
+      current_password: 'Mot de passe actuel',
+      current_password_help: 'Nécessaire pour changer votre propre mot de passe ; vos autres sessions sont alors déconnectées',
     },
     roles: {
       list_title: 'Rôles',

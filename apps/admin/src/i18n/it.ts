@@ -588,6 +588,8 @@ const it: Catalog = {
       all_roles: 'Tutti i ruoli',
       password_help: 'Lascia vuoto per mantenere la password attuale',
       own_role: 'Non puoi cambiare il tuo ruolo',
+      current_password: 'Password attuale',
+      current_password_help: 'Necessaria per cambiare la propria password; le altre sessioni verranno chiuse',
     },
     roles: {
       list_title: 'Ruoli',

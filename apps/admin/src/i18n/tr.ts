@@ -588,6 +588,8 @@ const tr: Catalog = {
       all_roles: 'Tüm roller',
       password_help: 'Geçerli parolayı korumak için boş bırakın',
       own_role: 'Kendi rolünüzü değiştiremezsiniz',
+      current_password: 'Mevcut parola',
+      current_password_help: 'Kendi parolanızı değiştirmek için gereklidir; ardından diğer oturumlarınız kapatılır',
     },
     roles: {
       list_title: 'Roller',

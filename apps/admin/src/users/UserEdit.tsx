@@ -47,6 +47,15 @@ function UserEditForm() {
         fullWidth
         inputProps={{ autoComplete: 'new-password' }}
       />
+      {ownAccount && (
+        <PasswordInput
+          source="currentPassword"
+          label="cms.users.current_password"
+          helperText="cms.users.current_password_help"
+          fullWidth
+          inputProps={{ autoComplete: 'current-password' }}
+        />
+      )}
       <RoleInput disabled={ownAccount} helperText={ownAccount ? 'cms.users.own_role' : undefined} />
     </SimpleForm>
   );

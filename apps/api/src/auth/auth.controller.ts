@@ -1,10 +1,10 @@
-import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Ip, Post, Put } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { CurrentAuth, Public, SignedIn } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
 import { AuthService } from './auth.service';
 import { MeDto } from './dto/me.dto';
-import { SignInDto, SignInResponseDto } from './dto/sign-in.dto';
+import { ChangePasswordDto, SignInDto, SignInResponseDto } from './dto/sign-in.dto';
 import { SessionsService } from './sessions.service';
 
 @ApiTags('auth')
@@ -38,5 +38,15 @@ export class AuthController {
   @ApiOkResponse({ type: MeDto, description: 'The signed-in user; 403 for a missing, invalid, expired or revoked token' })
   me(@CurrentAuth() auth: AuthContext): MeDto {
     return { id: auth.userId, name: auth.name, email: auth.email, role: auth.role, rights: auth.rights };
+  }
+
+  @Put('me/password')
+  @HttpCode(204)
+  @SignedIn()
+  @ApiNoContentResponse({ description: 'The password is changed; every other session of the user ends, this one stays' })
+  @ApiBadRequestResponse({ description: 'The current password is missing or wrong, or the new one too short' })
+  @ApiTooManyRequestsResponse({ description: 'Too many wrong current passwords; counted with the sign-in limits' })
+  async changePassword(@CurrentAuth() auth: AuthContext, @Body() body: ChangePasswordDto, @Ip() ip: string): Promise<void> {
+    await this.auth.changeOwnPassword(auth, body.currentPassword, body.password, ip);
   }
 }

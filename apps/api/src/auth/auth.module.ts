@@ -5,11 +5,11 @@ import { PasswordService } from './password.service';
 import { SessionsService } from './sessions.service';
 import { SignInLimiter } from './sign-in-limiter';
 
-/** Global because the access guard and the users module need sessions and passwords. */
+/** Global because the access guard and the users module need sessions, passwords and the current-password check. */
 @Global()
 @Module({
   controllers: [AuthController],
   providers: [AuthService, PasswordService, SessionsService, SignInLimiter],
-  exports: [PasswordService, SessionsService],
+  exports: [AuthService, PasswordService, SessionsService],
 })
 export class AuthModule {}

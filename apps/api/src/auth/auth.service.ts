@@ -1,6 +1,7 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { AuthContext } from '../common/auth/auth-context';
 import { Login } from '../users/login.entity';
 import { normalizeEmail } from './normalize-email';
 import { PasswordService } from './password.service';
@@ -21,15 +22,40 @@ export class AuthService {
   /** Checks the credentials and opens a session. Unknown e-mail and wrong password answer alike. */
   async signIn(email: string, password: string, ip: string): Promise<string> {
     const key = normalizeEmail(email);
-    await this.limiter.assertAllowed(key, ip);
+    // Counted before the check, in one statement: concurrent guesses cannot all pass a check made before any was counted.
+    const attempt = await this.limiter.admit(key, ip);
     const login = await this.dataSource.getRepository(Login).findOne({ where: { email: key }, select: { id: true, password: true } });
     const ok = login ? await this.passwords.verify(login.password, password) : await this.passwords.verifyAgainstNothing(password);
-    if (!login || !ok) {
-      await this.limiter.recordFailure(key, ip);
-      throw new UnauthorizedException(INVALID);
-    }
-    await this.limiter.recordSuccess(key);
+    if (!login || !ok) throw new UnauthorizedException(INVALID);
+    await this.limiter.succeeded(attempt);
     await this.sessions.deleteExpired();
     return this.sessions.create(login.id);
+  }
+
+  /**
+   * Changing one's own password needs the current one: a session left open, or stolen, must not
+   * be enough to take the account over. Wrong guesses count against the sign-in limits.
+   */
+  async verifyCurrentPassword(auth: AuthContext, currentPassword: string | undefined, ip: string): Promise<void> {
+    if (!currentPassword) {
+      throw new BadRequestException({ message: 'Give your current password to change it', errors: { currentPassword: ['is required to change your own password'] } });
+    }
+    const attempt = await this.limiter.admit(auth.email, ip);
+    const login = await this.dataSource.getRepository(Login).findOne({ where: { id: auth.loginId }, select: { id: true, password: true } });
+    if (!login || !(await this.passwords.verify(login.password, currentPassword))) {
+      throw new BadRequestException({ message: 'The current password is wrong', errors: { currentPassword: ['is wrong'] } });
+    }
+    await this.limiter.succeeded(attempt);
+  }
+
+  /** The caller's new password; every other session of theirs ends, this one stays. */
+  async changeOwnPassword(auth: AuthContext, currentPassword: string, password: string, ip: string): Promise<void> {
+    await this.verifyCurrentPassword(auth, currentPassword, ip);
+    const hash = await this.passwords.hash(password);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.getRepository(Login).update({ id: auth.loginId }, { password: hash });
+      await this.sessions.revokeOthers(auth.loginId, auth.sessionId, manager);
+    });
+    this.sessions.authChanged();
   }
 }

@@ -28,4 +28,9 @@ export class Session {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+
+  /** Moved at most once a minute by the requests that use the session; SESSION_IDLE after it, the session ends. */
+  @Index('IDX_session_lastUsedAt')
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  lastUsedAt: Date;
 }

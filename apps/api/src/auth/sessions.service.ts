@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
-import { DataSource, In, LessThan, type EntityManager } from 'typeorm';
+import { DataSource, In, Not, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { AuthContext } from '../common/auth/auth-context';
 import { preparedQuery } from '../database/prepared-query';
@@ -20,6 +20,7 @@ interface ResolvedRow {
   sessionId: string;
   token: string;
   expiresAt: Date;
+  lastUsedAt: Date;
   loginId: number;
   email: string;
   roleId: string;
@@ -33,9 +34,11 @@ const RESOLVED_SESSIONS_KEPT = 10_000;
 /** A safety net only: every write that changes who a session is invalidates at once (see below). */
 const RESOLVED_TTL_MS = 60_000;
 const AUTH_CHANGED = 'auth-changed';
+/** A session's last use is written at most this often: a write per request would cost more than the cached read it follows. */
+export const LAST_USED_PRECISION_MS = 60_000;
 
 const RESOLVE_SQL = `
-  SELECT s.id AS "sessionId", s.token, s."expiresAt", l.id AS "loginId", l.email, l."roleId", u.id AS "userId", u.name,
+  SELECT s.id AS "sessionId", s.token, s."expiresAt", s."lastUsedAt", l.id AS "loginId", l.email, l."roleId", u.id AS "userId", u.name,
          (SELECT array_agg(r."rightType"::text) FROM "right" r WHERE r."roleId" = l."roleId") AS rights
   FROM "session" s
   JOIN "login" l ON l.id = s."loginId"
@@ -63,7 +66,7 @@ export class SessionsService {
    * calls `authChanged()`, which empties this map on every instance before the write answers here,
    * and within milliseconds elsewhere; nothing is kept while other instances' events may be missed.
    */
-  private readonly resolved = new Map<string, { auth: AuthContext; sessionExpiresAt: number; storedAt: number }>();
+  private readonly resolved = new Map<string, { auth: AuthContext; sessionExpiresAt: number; storedAt: number; lastUsedAt: number }>();
   private resolvedGeneration = 0;
 
   /** Whoever holds a session may now resolve to something else: every instance forgets what it kept. */
@@ -84,12 +87,21 @@ export class SessionsService {
     return token;
   }
 
-  /** The caller behind a token, or null for a missing, forged, expired or revoked one. At most one query. */
+  /**
+   * The caller behind a token, or null for a missing, forged, expired, idle or revoked one. At
+   * most one query, and a write of the session's last use at most once a minute.
+   */
   async resolve(token: string): Promise<AuthContext | null> {
     const now = Date.now();
     const known = this.resolved.get(token);
     if (known) {
-      if (known.sessionExpiresAt > now && now - known.storedAt < RESOLVED_TTL_MS) return known.auth;
+      if (known.sessionExpiresAt > now && now - known.storedAt < RESOLVED_TTL_MS && !this.idle(known.lastUsedAt, now)) {
+        if (now - known.lastUsedAt >= LAST_USED_PRECISION_MS) {
+          known.lastUsedAt = now;
+          await this.touch(known.auth.sessionId);
+        }
+        return known.auth;
+      }
       this.resolved.delete(token);
     }
     const sid = await this.sessionIdOf(token);
@@ -98,14 +110,29 @@ export class SessionsService {
     const rows = await preparedQuery<ResolvedRow>(this.dataSource, RESOLVE_SQL, [sid]);
     const row = rows[0];
     if (!row || row.token !== digest(token) || new Date(row.expiresAt).getTime() <= Date.now()) return null;
+    let lastUsedAt = new Date(row.lastUsedAt).getTime();
+    if (this.idle(lastUsedAt, Date.now())) return null;
+    if (Date.now() - lastUsedAt >= LAST_USED_PRECISION_MS) {
+      lastUsedAt = Date.now();
+      await this.touch(row.sessionId);
+    }
     const rights = row.roleId === SUPER_ADMIN_ROLE_ID ? [...RIGHT_TYPES] : (row.rights ?? []);
     const auth: AuthContext = { sessionId: row.sessionId, loginId: row.loginId, userId: row.userId, name: row.name, email: row.email, role: row.roleId, rights };
     // A change that committed while this row was read has emptied the map since: keep nothing then.
     if (generation === this.resolvedGeneration && this.events.reliable()) {
       if (this.resolved.size >= RESOLVED_SESSIONS_KEPT) this.resolved.delete(this.resolved.keys().next().value as string);
-      this.resolved.set(token, { auth, sessionExpiresAt: new Date(row.expiresAt).getTime(), storedAt: Date.now() });
+      this.resolved.set(token, { auth, sessionExpiresAt: new Date(row.expiresAt).getTime(), storedAt: Date.now(), lastUsedAt });
     }
     return auth;
+  }
+
+  /** Nobody used the session for SESSION_IDLE. Its last use is known to within a minute, so it ends at most a minute late. */
+  private idle(lastUsedAt: number, now: number): boolean {
+    return now - lastUsedAt > this.config.sessionIdleSeconds * 1000;
+  }
+
+  private async touch(sessionId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE "session" SET "lastUsedAt" = now() WHERE "id" = $1`, [sessionId]);
   }
 
   /**
@@ -147,7 +174,13 @@ export class SessionsService {
     if (loginIds.length) await manager.getRepository(Session).delete({ loginId: In(loginIds) });
   }
 
+  /** Ends every session of a login but `keep` (the one that changed its password); same contract as revokeForLogins. */
+  async revokeOthers(loginId: number, keep: string, manager: EntityManager): Promise<void> {
+    await manager.getRepository(Session).delete({ loginId, id: Not(keep) });
+  }
+
+  /** Forgets sessions past their lifetime or idle for SESSION_IDLE. */
   async deleteExpired(): Promise<void> {
-    await this.dataSource.getRepository(Session).delete({ expiresAt: LessThan(new Date()) });
+    await this.dataSource.query(`DELETE FROM "session" WHERE "expiresAt" < now() OR "lastUsedAt" < now() - make_interval(secs => $1)`, [this.config.sessionIdleSeconds]);
   }
 }

@@ -1,75 +1,73 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
+import { limitedAddress } from '../common/rate-limit/client-address';
+import { RateLimiter, secondsUntil, TooManyRequestsException } from '../common/rate-limit/rate-limiter';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
-export class TooManyAttemptsException extends HttpException {
-  readonly responseHeaders: Record<string, string>;
+/** The first wait once an account's attempts pass its limit; each further attempt doubles it. */
+const BACKOFF_BASE_MS = 500;
 
-  constructor(readonly retryAfterSeconds: number) {
-    super(
-      { statusCode: HttpStatus.TOO_MANY_REQUESTS, message: `Too many failed sign-ins. Try again in ${retryAfterSeconds} seconds.` },
-      HttpStatus.TOO_MANY_REQUESTS,
-    );
-    this.responseHeaders = { 'Retry-After': String(retryAfterSeconds) };
-  }
+/** What an admitted attempt was counted under, to take it back when it succeeds. */
+export interface SignInAttempt {
+  keys: { pair: string; address: string; account: string };
 }
 
-interface Counter {
-  key: string;
-  points: number;
-  expire: string;
+/** Milliseconds an attempt waits when `over` attempts on the account went past its limit (0 for none). */
+export function backoffMs(over: number, maxMs: number): number {
+  if (over <= 0 || maxMs <= 0) return 0;
+  return Math.min(maxMs, BACKOFF_BASE_MS * 2 ** Math.min(over - 1, 30));
 }
 
 /**
- * Counts failed sign-ins per account (normalised e-mail) and per client IP in fixed windows kept
- * in PostgreSQL, so every API instance sees the same counts. Only failures count; a success
- * clears the account's count.
- *
- * Plain SQL rather than rate-limiter-flexible's Postgres store: that store uses named prepared
- * statements, which collide on the embedded database (PGlite serves every pooled connection from
- * one backend session).
+ * Sign-in attempts, counted before the password is checked (see RateLimiter), in 15-minute windows:
+ * - per (account, address), SIGNIN_MAX_FAILURES_PER_ACCOUNT, and per address (an IPv6 /64),
+ *   SIGNIN_MAX_FAILURES_PER_IP: past them, 429. A flood against an account from one address
+ *   stops that address, not the owner signing in from another;
+ * - per account from every address: past SIGNIN_MAX_FAILURES_PER_ACCOUNT, each attempt waits
+ *   longer before its check (doubling up to SIGNIN_BACKOFF_MAX) rather than being refused, so a
+ *   distributed flood slows guessing without locking the owner out.
+ * A successful attempt is taken back: only failures count.
  */
 @Injectable()
 export class SignInLimiter {
-  private readonly windowMs: number;
-  private readonly limits: Record<'account' | 'ip', number>;
+  private readonly counters: RateLimiter;
+  private readonly limits: { pair: number; address: number };
+  private readonly backoffMaxMs: number;
 
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.windowMs = config.signIn.windowSeconds * 1000;
-    this.limits = { account: config.signIn.maxFailuresPerAccount, ip: config.signIn.maxFailuresPerIp };
+  constructor(@InjectDataSource() dataSource: DataSource, @Inject(APP_CONFIG) config: AppConfig) {
+    this.counters = new RateLimiter(dataSource, 'sign_in_limit', config.signIn.windowSeconds * 1000);
+    this.limits = { pair: config.signIn.maxFailuresPerAccount, address: config.signIn.maxFailuresPerIp };
+    this.backoffMaxMs = config.signIn.backoffMaxSeconds * 1000;
   }
 
-  /** Throws 429, with the seconds to wait, when either counter is used up. */
-  async assertAllowed(email: string, ip: string): Promise<void> {
-    const now = Date.now();
-    const rows: Counter[] = await this.dataSource.query(
-      `SELECT "key", "points", "expire" FROM "sign_in_limit" WHERE "key" IN ($1, $2) AND "expire" > $3`,
-      [`account:${email}`, `ip:${ip}`, now],
-    );
-    const waits = rows
-      .filter((row) => row.points >= (row.key.startsWith('account:') ? this.limits.account : this.limits.ip))
-      .map((row) => Number(row.expire) - now);
-    if (waits.length) throw new TooManyAttemptsException(Math.max(1, Math.ceil(Math.max(...waits) / 1000)));
+  /**
+   * Counts an attempt on `email` (normalised) from `ip`; throws 429 with Retry-After past a hard
+   * limit, and otherwise answers once the account's backoff, if any, has passed.
+   */
+  async admit(email: string, ip: string): Promise<SignInAttempt> {
+    // The e-mail is hashed: keys stay short whatever its length, and the table keeps no addresses of people.
+    const account = createHash('sha256').update(email).digest('hex');
+    const address = limitedAddress(ip);
+    const keys = { pair: `pair:${address}|${account}`, address: `ip:${address}`, account: `account:${account}` };
+    const counts = await this.counters.hit(Object.values(keys));
+    const refused = [[counts.get(keys.pair)!, this.limits.pair] as const, [counts.get(keys.address)!, this.limits.address] as const]
+      .filter(([count, limit]) => count.points > limit)
+      .map(([count]) => count.resetsAt);
+    if (refused.length) {
+      const seconds = secondsUntil(Math.max(...refused));
+      throw new TooManyRequestsException(`Too many failed sign-ins. Try again in ${seconds} seconds.`, seconds);
+    }
+    const wait = backoffMs(counts.get(keys.account)!.points - this.limits.pair, this.backoffMaxMs);
+    if (wait > 0) await sleep(wait);
+    return { keys };
   }
 
-  async recordFailure(email: string, ip: string): Promise<void> {
-    const now = Date.now();
-    await this.dataSource.query(
-      `INSERT INTO "sign_in_limit" AS l ("key", "points", "expire") VALUES ($1, 1, $3), ($2, 1, $3)
-       ON CONFLICT ("key") DO UPDATE SET
-         "points" = CASE WHEN l."expire" <= $4 THEN 1 ELSE l."points" + 1 END,
-         "expire" = CASE WHEN l."expire" <= $4 THEN EXCLUDED."expire" ELSE l."expire" END`,
-      [`account:${email}`, `ip:${ip}`, now + this.windowMs, now],
-    );
-    // Keep the table small: forget windows that are over.
-    if (Math.random() < 0.05) await this.dataSource.query(`DELETE FROM "sign_in_limit" WHERE "expire" <= $1`, [now]);
-  }
-
-  async recordSuccess(email: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM "sign_in_limit" WHERE "key" = $1`, [`account:${email}`]);
+  /** The attempt succeeded: it no longer counts, and this address starts afresh on this account. */
+  async succeeded(attempt: SignInAttempt): Promise<void> {
+    await this.counters.reset([attempt.keys.pair]);
+    await this.counters.undo([attempt.keys.address, attempt.keys.account]);
   }
 }

@@ -15,6 +15,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ SESSION_TTL: 'forever' })).toThrow(/SESSION_TTL/);
     expect(() => loadConfig({ CMS_ADMIN_EMAIL: 'not-an-email' })).toThrow(/CMS_ADMIN_EMAIL/);
     expect(() => loadConfig({ SERVE: 'everything' })).toThrow(/SERVE/);
+    expect(() => loadConfig({ SESSION_IDLE: 'a while' })).toThrow(/SESSION_IDLE/);
+    expect(() => loadConfig({ SIGNIN_BACKOFF_MAX: '1h' })).toThrow(/SIGNIN_BACKOFF_MAX/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY: not an address.*proxy\.example/);
   });
 
   it('reads durations in seconds, minutes, hours and days', () => {

@@ -1,6 +1,7 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import * as path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from '../common/http/trust-proxy';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) =>
@@ -28,6 +29,9 @@ export class EnvironmentVariables {
 
   @IsOptional() @Matches(/^\d+\s*(s|m|h|d)?$/, { message: 'SESSION_TTL must be a number of seconds or a duration such as 12h or 7d' })
   SESSION_TTL?: string;
+
+  @IsOptional() @Matches(/^\d+\s*(s|m|h|d)?$/, { message: 'SESSION_IDLE must be a number of seconds or a duration such as 30m or 12h' })
+  SESSION_IDLE?: string;
 
   @IsOptional() @IsEmail({}, { message: 'CMS_ADMIN_EMAIL must be an e-mail address' })
   CMS_ADMIN_EMAIL?: string;
@@ -75,14 +79,17 @@ export class EnvironmentVariables {
   @IsOptional() @Transform(toBool) @IsBoolean()
   S3_FORCE_PATH_STYLE?: boolean;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
-  TRUST_PROXY?: boolean;
+  @IsOptional() @IsString()
+  TRUST_PROXY?: string;
 
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1000)
   SIGNIN_MAX_FAILURES_PER_ACCOUNT?: number;
 
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10000)
   SIGNIN_MAX_FAILURES_PER_IP?: number;
+
+  @IsOptional() @Matches(/^\d+\s*(s|m)?$/, { message: 'SIGNIN_BACKOFF_MAX must be a number of seconds or a duration such as 15s or 1m' })
+  SIGNIN_BACKOFF_MAX?: string;
 
   @IsOptional() @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
@@ -111,6 +118,8 @@ export interface AppConfig {
   databasePoolSize: number;
   jwtSecret?: string;
   sessionTtlSeconds: number;
+  /** A session nobody used for this long ends (SESSION_IDLE). */
+  sessionIdleSeconds: number;
   adminEmail?: string;
   adminPassword?: string;
   logLevel: string;
@@ -124,8 +133,12 @@ export interface AppConfig {
   uploadMaxPixels: number;
   /** Where uploads live: DATA_DIR/uploads, or an S3-compatible bucket shared by every instance. */
   storage: StorageConfig;
-  trustProxy: boolean | 'loopback';
-  signIn: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowSeconds: number };
+  trustProxy: TrustProxy;
+  /**
+   * Hard limits per (account, address) and per address, and an account-wide count beyond which
+   * each attempt waits longer (doubling up to backoffMaxSeconds) instead of being refused.
+   */
+  signIn: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowSeconds: number; backoffMaxSeconds: number };
   /** Form e-mails: no smtpUrl means they wait in the outbox until one is configured. */
   mail: { smtpUrl?: string; from?: string; maxAttempts: number; retryBaseMs: number; pollMs: number };
   forms: { submissionsPerMinute: number };
@@ -175,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const trustProxy = parseTrustProxy(raw.TRUST_PROXY);
+  if (typeof trustProxy === 'string') throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${trustProxy}`);
   // Built layout: dist/apps/api/config/app-config.js beside dist/apps/admin and dist/apps/site.
   const distRoot = path.resolve(__dirname, '..', '..');
   const dataDir = path.resolve(raw.DATA_DIR ?? 'data');
@@ -186,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePoolSize: raw.DATABASE_POOL_SIZE ?? 20,
     jwtSecret: raw.JWT_SECRET,
     sessionTtlSeconds: parseDuration(raw.SESSION_TTL ?? '7d'),
+    sessionIdleSeconds: parseDuration(raw.SESSION_IDLE ?? '12h'),
     adminEmail: raw.CMS_ADMIN_EMAIL,
     adminPassword: raw.CMS_ADMIN_PASSWORD,
     logLevel: raw.LOG_LEVEL ?? 'info',
@@ -196,12 +212,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadMaxMb: raw.UPLOAD_MAX_MB ?? 25,
     uploadMaxPixels: raw.UPLOAD_MAX_PIXELS ?? 50_000_000,
     storage: storageConfig(raw, dataDir),
-    // Loopback is trusted by default: the site renderer in this process forwards form posts with X-Forwarded-For.
-    trustProxy: raw.TRUST_PROXY ?? 'loopback',
+    trustProxy,
     signIn: {
       maxFailuresPerAccount: raw.SIGNIN_MAX_FAILURES_PER_ACCOUNT ?? 5,
       maxFailuresPerIp: raw.SIGNIN_MAX_FAILURES_PER_IP ?? 50,
       windowSeconds: 15 * 60,
+      backoffMaxSeconds: parseDuration(raw.SIGNIN_BACKOFF_MAX ?? '15s'),
     },
     mail: {
       smtpUrl: raw.SMTP_URL,

@@ -1,8 +1,9 @@
 import { RIGHT_TYPES, SUPER_ADMIN_ROLE_ID, type RightType } from '@cms/contracts';
-import { hasRight } from '@cms/rights';
+import { hasRight, isSuperAdmin } from '@cms/rights';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { AccessesService, describePages } from '../accesses/accesses.service';
 import { SessionsService } from '../auth/sessions.service';
 import type { AuthContext } from '../common/auth/auth-context';
 import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
@@ -48,6 +49,7 @@ export class RolesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sessions: SessionsService,
+    private readonly accesses: AccessesService,
   ) {}
 
   async list(raw: RawListQuery): Promise<{ items: RoleDto[]; total: number; start: number }> {
@@ -97,12 +99,18 @@ export class RolesService {
   }
 
   async update(actor: AuthContext, id: string, dto: UpdateRoleDto): Promise<RoleDto> {
+    if (id === SUPER_ADMIN_ROLE_ID && !isSuperAdmin(actor)) throw new ForbiddenException('Only a super-admin can edit the super-admin role');
     if (id === SUPER_ADMIN_ROLE_ID && dto.rights !== undefined) throw new ConflictException('The super-admin role holds every right; its rights cannot be changed');
     const updated = await this.dataSource.transaction(async (manager) => {
       const role = await this.find(id, manager);
       if (dto.rights !== undefined) {
         const current = new Set((role.rights ?? []).map((r) => r.rightType));
-        this.assertCanGrant(actor, dto.rights.filter((r) => !current.has(r)));
+        const wanted = new Set(dto.rights);
+        // Taking a right away is a change of power too: nobody touches a right beyond their own.
+        const added = dto.rights.filter((r) => !current.has(r));
+        const removed = [...current].filter((r) => !wanted.has(r));
+        const missing = [...added, ...removed].filter((right) => !hasRight(actor, right));
+        if (missing.length) throw new ForbiddenException(`You cannot grant or remove rights you do not hold: ${missing.join(', ')}`);
         await manager.getRepository(Right).delete({ roleId: id });
         if (dto.rights.length) await manager.getRepository(Right).insert(dto.rights.map((rightType) => ({ roleId: id, rightType })));
       }
@@ -121,9 +129,36 @@ export class RolesService {
       const role = await this.find(id, manager);
       const users = await manager.getRepository(Login).count({ where: { roleId: id } });
       if (users > 0) throw new ConflictException(`The role "${id}" is held by ${users} user${users > 1 ? 's' : ''}: give them another role first`);
+      // Its access rows would go with it (ON DELETE CASCADE), and a page whose last access goes turns public.
+      const pages = await this.accesses.pagesOpenedBy(manager, id);
+      if (pages.length) {
+        throw new ConflictException(
+          `The role "${id}" guards ${pages.length} page${pages.length > 1 ? 's' : ''}: ${describePages(pages)}. Take it out of their accesses first`,
+        );
+      }
       await manager.getRepository(Role).delete({ id });
       return toDto(role);
     });
+  }
+
+  /**
+   * Whether `actor` may give `roleId` to a user: only a super-admin hands out super-admin; others
+   * only a role whose rights they hold and whose members-only pages they may read themselves.
+   */
+  async assertCanAssign(actor: AuthContext, roleId: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    const rights = await this.rightsOf(roleId, manager);
+    if (!rights) throw new BadRequestException(`No role "${roleId}"`);
+    if (isSuperAdmin(actor)) return;
+    if (roleId === SUPER_ADMIN_ROLE_ID) throw new ForbiddenException('Only a super-admin can make someone super-admin');
+    this.assertCanGrant(actor, rights);
+    await this.assertReadsPagesOf(actor, roleId, manager);
+  }
+
+  /** Members-only pages are a privilege like rights: `actor` must read every page `roleId` opens. */
+  async assertReadsPagesOf(actor: AuthContext, roleId: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    if (isSuperAdmin(actor)) return;
+    const pages = await this.accesses.pagesOpenedBy(manager, roleId, actor.role);
+    if (pages.length) throw new ForbiddenException(`The role "${roleId}" opens pages your role does not: ${describePages(pages)}`);
   }
 
   /** A user cannot hand out a right it does not hold itself. */

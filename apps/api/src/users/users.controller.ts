@@ -1,5 +1,5 @@
 import { RightType } from '@cms/contracts';
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Ip, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth, RequireRights } from '../common/auth/access.decorators';
@@ -41,8 +41,8 @@ export class UsersController {
   @Put(':id')
   @RequireRights(RightType.UPDATE_USER)
   @ApiOkResponse({ type: UserDto })
-  update(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number, @Body() body: UpdateUserDto): Promise<UserDto> {
-    return this.users.update(auth, id, body);
+  update(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number, @Body() body: UpdateUserDto, @Ip() ip: string): Promise<UserDto> {
+    return this.users.update(auth, id, body, ip);
   }
 
   @Delete(':id')

@@ -1,8 +1,9 @@
 import { SUPER_ADMIN_ROLE_ID } from '@cms/contracts';
 import { isSuperAdmin } from '@cms/rights';
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { AuthService } from '../auth/auth.service';
 import { normalizeEmail } from '../auth/normalize-email';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
@@ -44,6 +45,7 @@ export class UsersService {
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
     private readonly roles: RolesService,
+    private readonly auth: AuthService,
   ) {}
 
   private query(manager: EntityManager = this.dataSource.manager) {
@@ -70,7 +72,7 @@ export class UsersService {
   }
 
   async create(actor: AuthContext, dto: CreateUserDto): Promise<UserDto> {
-    await this.assertCanAssignRole(actor, dto.roleId);
+    await this.roles.assertCanAssign(actor, dto.roleId);
     const email = normalizeEmail(dto.email);
     const hash = await this.passwords.hash(dto.password);
     const id = await this.dataSource.transaction(async (manager) => {
@@ -82,7 +84,9 @@ export class UsersService {
     return this.get(id);
   }
 
-  async update(actor: AuthContext, id: number, dto: UpdateUserDto): Promise<UserDto> {
+  async update(actor: AuthContext, id: number, dto: UpdateUserDto, ip: string): Promise<UserDto> {
+    const ownPassword = dto.password !== undefined && id === actor.userId;
+    if (ownPassword) await this.auth.verifyCurrentPassword(actor, dto.currentPassword, ip);
     const hash = dto.password !== undefined ? await this.passwords.hash(dto.password) : undefined;
     await this.dataSource.transaction(async (manager) => {
       const login = await this.find(id, manager, true);
@@ -90,7 +94,7 @@ export class UsersService {
       const roleChanges = dto.roleId !== undefined && dto.roleId !== login.roleId;
       if (roleChanges) {
         if (id === actor.userId) throw new ForbiddenException('You cannot change your own role');
-        await this.assertCanAssignRole(actor, dto.roleId!, manager);
+        await this.roles.assertCanAssign(actor, dto.roleId!, manager);
         if (login.roleId === SUPER_ADMIN_ROLE_ID) await this.assertNotLastSuperAdmin(manager);
       }
       const changes: Partial<Login> = {};
@@ -105,8 +109,10 @@ export class UsersService {
       if (hash) changes.password = hash;
       if (Object.keys(changes).length) await manager.getRepository(Login).update({ id: login.id }, changes);
       await manager.getRepository(User).update({ id }, { name: dto.name?.trim() ?? login.user!.name, updatedAt: new Date() });
-      // A new role, or a password reset by someone else, ends the user's sessions at once.
-      if (roleChanges || (hash && id !== actor.userId)) await this.sessions.revokeForLogins([login.id], manager);
+      // A new role, or a password reset by someone else, ends the user's sessions at once; one's
+      // own new password ends one's other sessions (a browser left signed in elsewhere).
+      if (roleChanges || (hash && !ownPassword)) await this.sessions.revokeForLogins([login.id], manager);
+      else if (ownPassword) await this.sessions.revokeOthers(login.id, actor.sessionId, manager);
     });
     // The name, e-mail and role a session resolves to may have changed.
     this.sessions.authChanged();
@@ -130,13 +136,6 @@ export class UsersService {
     if (await manager.getRepository(Login).exists({ where: { email } })) throw new ConflictException(`The e-mail ${email} is already used by another user`);
   }
 
-  private async assertCanAssignRole(actor: AuthContext, roleId: string, manager?: EntityManager) {
-    const rights = await this.roles.rightsOf(roleId, manager);
-    if (!rights) throw new BadRequestException(`No role "${roleId}"`);
-    if (roleId === SUPER_ADMIN_ROLE_ID && !isSuperAdmin(actor)) throw new ForbiddenException('Only a super-admin can make someone super-admin');
-    this.roles.assertCanGrant(actor, rights);
-  }
-
   /** Nobody manages a user more powerful than themselves. */
   private async assertCanManage(actor: AuthContext, target: Login, manager: EntityManager) {
     if (isSuperAdmin(actor) || target.userId === actor.userId) return;
@@ -144,6 +143,7 @@ export class UsersService {
     const rights = (await this.roles.rightsOf(target.roleId, manager)) ?? [];
     const missing = rights.filter((r) => !actor.rights.includes(r));
     if (missing.length) throw new ForbiddenException(`This user holds rights you do not: ${missing.join(', ')}`);
+    await this.roles.assertReadsPagesOf(actor, target.roleId, manager);
   }
 
   /** Locks the super-admin logins so that two concurrent removals cannot both pass. */

@@ -38,7 +38,16 @@ export interface CreateUserRequest {
   password: string;
   roleId: string;
 }
-export type UpdateUserRequest = Partial<CreateUserRequest>;
+export type UpdateUserRequest = Partial<CreateUserRequest> & {
+  /** Required to change one's own password. */
+  currentPassword?: string;
+};
+
+/** PUT /api/me/password: any signed-in user changes their own password; their other sessions end. */
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  password: string;
+}
 
 export interface RoleDto {
   id: string;

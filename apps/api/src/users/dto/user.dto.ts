@@ -63,4 +63,10 @@ export class UpdateUserDto implements UpdateUserRequest {
   @IsString()
   @Matches(ROLE_ID_PATTERN, { message: 'roleId must be a role id' })
   roleId?: string;
+
+  @ApiPropertyOptional({ description: 'Required with `password` when changing one’s own password' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  currentPassword?: string;
 }

@@ -1,0 +1,37 @@
+import { parseTrustProxy, trustProxyFunction, type TrustProxy } from './trust-proxy';
+
+/** What @fastify/proxy-addr does with a trust function: walk from the socket leftwards until an untrusted hop. */
+function clientOf(setting: TrustProxy, socket: string, forwardedFor: string[]): string {
+  const trust = trustProxyFunction(setting);
+  const addrs = [socket, ...[...forwardedFor].reverse()];
+  if (!trust) return socket;
+  for (let i = 0; i < addrs.length - 1; i++) if (!trust(addrs[i], i)) return addrs[i];
+  return addrs[addrs.length - 1];
+}
+
+describe('TRUST_PROXY', () => {
+  it('reads true, false, hop counts and address lists, and names what is wrong', () => {
+    expect(parseTrustProxy(undefined)).toEqual({ kind: 'addresses', ranges: [] });
+    expect(parseTrustProxy('true')).toEqual({ kind: 'addresses', ranges: ['linklocal', 'uniquelocal'] });
+    expect(parseTrustProxy('false')).toEqual({ kind: 'none' });
+    expect(parseTrustProxy('2')).toEqual({ kind: 'hops', hops: 2 });
+    expect(parseTrustProxy('10.0.0.1, fd00::/8,loopback')).toEqual({ kind: 'addresses', ranges: ['10.0.0.1', 'fd00::/8', 'loopback'] });
+    expect(parseTrustProxy('10.0.0.1, proxy.example')).toMatch(/proxy\.example/);
+    expect(parseTrustProxy('1000')).toMatch(/at most 20/);
+  });
+
+  it('takes the address the farthest trusted proxy saw, never a left-most entry the client wrote', () => {
+    const privateRanges = parseTrustProxy('true') as TrustProxy;
+    expect(clientOf(privateRanges, '10.0.0.2', ['6.6.6.6', '203.0.113.9'])).toBe('203.0.113.9');
+    expect(clientOf(privateRanges, '127.0.0.1', ['6.6.6.6', '203.0.113.9', '10.0.0.2'])).toBe('203.0.113.9');
+    expect(clientOf({ kind: 'hops', hops: 1 }, '198.51.100.1', ['6.6.6.6', '203.0.113.9'])).toBe('203.0.113.9');
+    // This host's loopback hops (the in-process site renderer) are not counted among the hops.
+    expect(clientOf({ kind: 'hops', hops: 1 }, '127.0.0.1', ['6.6.6.6', '203.0.113.9', '198.51.100.1'])).toBe('203.0.113.9');
+    // A loopback address the client wrote is not this host's hop.
+    expect(clientOf({ kind: 'hops', hops: 1 }, '198.51.100.1', ['203.0.113.9', '127.0.0.1'])).toBe('127.0.0.1');
+    expect(clientOf({ kind: 'addresses', ranges: ['198.51.100.0/24'] }, '::ffff:198.51.100.1', ['6.6.6.6', '203.0.113.9'])).toBe('203.0.113.9');
+    // By default only loopback is trusted; with none, the socket's address is the client.
+    expect(clientOf({ kind: 'addresses', ranges: [] }, '10.0.0.2', ['6.6.6.6'])).toBe('10.0.0.2');
+    expect(clientOf({ kind: 'none' }, '127.0.0.1', ['6.6.6.6'])).toBe('127.0.0.1');
+  });
+});

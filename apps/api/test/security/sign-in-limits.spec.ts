@@ -1,0 +1,125 @@
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Attacks on the sign-in limits: a concurrent burst of guesses that all pass a check made before
+ * any failure was counted; a flood that locks the owner out; a spoofed left-most
+ * X-Forwarded-For or a fresh IPv6 address per attempt to dodge the per-address count.
+ */
+describe('sign-in limits hold under concurrency, proxies and IPv6, and cannot lock the owner out', () => {
+  let t: TestApp;
+  let counter = 0;
+  const attempt = (email: string, password: string, forwardedFor: string, extra: Record<string, unknown> = {}) =>
+    t.http.post('/api/auth/signin').set('X-Forwarded-For', forwardedFor).send({ email, password, ...extra });
+  // TRUST_PROXY=true trusts loopback (the test client) and private ranges: the proxy at 10.0.0.2 saw the client.
+  const viaProxy = (client: string, spoofed?: string) => [spoofed, client, '10.0.0.2'].filter(Boolean).join(', ');
+
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'true', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5', SIGNIN_MAX_FAILURES_PER_IP: '8', SIGNIN_BACKOFF_MAX: '1' });
+  });
+  afterAll(() => t.close());
+
+  const user = async () => {
+    counter += 1;
+    const email = `victim${counter}@limits.test`;
+    const password = `password-${counter}-right`;
+    const res = await t.http.post('/api/users').set('token', t.ownerToken).send({ name: `Victim ${counter}`, email, password, roleId: 'super-admin' });
+    expect(res.status).toBe(201);
+    return { email, password };
+  };
+
+  it('checks at most the limit of 60 concurrent wrong passwords for one account; the rest answer 429', async () => {
+    const victim = await user();
+    const answers = await Promise.all(Array.from({ length: 60 }, () => attempt(victim.email, 'wrong-guess', viaProxy('203.0.113.10'))));
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(55);
+    expect(Number(answers.find((res) => res.status === 429)!.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('lets the owner sign in from another address while a flood from one address is refused', async () => {
+    const victim = await user();
+    const flood = [];
+    for (let i = 0; i < 7; i++) flood.push((await attempt(victim.email, `guess-${i}`, viaProxy('203.0.113.20'))).status);
+    expect(flood).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // Even the right password from the flooding address waits for the window.
+    expect((await attempt(victim.email, victim.password, viaProxy('203.0.113.20'))).status).toBe(429);
+    // The owner, elsewhere, is slowed by the account's backoff, not refused.
+    const owner = await attempt(victim.email, victim.password, viaProxy('198.51.100.7'));
+    expect(owner.status).toBe(200);
+    expect(owner.body.token).toEqual(expect.any(String));
+  });
+
+  it('counts the address the trusted proxy saw, not a left-most X-Forwarded-For the client wrote', async () => {
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push((await attempt(`nobody${i}@spoof.test`, 'guess', viaProxy('203.0.113.30', `192.0.2.${i + 1}`))).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429, 429]);
+    // The spoofed addresses were never counted.
+    const [{ count }] = await t.dataSource.query(`SELECT count(*)::int AS count FROM "sign_in_limit" WHERE "key" LIKE 'ip:192.0.2.%'`);
+    expect(count).toBe(0);
+  });
+
+  it('counts IPv6 addresses per /64', async () => {
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push((await attempt(`nobody${i}@ipv6.test`, 'guess', viaProxy(`2001:db8:a:b::${(i + 1).toString(16)}`))).status);
+    expect(statuses.slice(-2)).toEqual([429, 429]);
+    // Another /64 is another address.
+    expect((await attempt('nobody@ipv6.test', 'guess', viaProxy('2001:db8:a:c::1'))).status).toBe(401);
+  });
+
+  it('keys on the normalised e-mail: case, spaces and extra body fields do not open a fresh count', async () => {
+    const victim = await user();
+    const client = viaProxy('203.0.113.40');
+    const variants = [victim.email, victim.email.toUpperCase(), ` ${victim.email} `, `\t${victim.email.replace('victim', 'VICTIM')}`, victim.email];
+    for (const email of variants) expect((await attempt(email, 'wrong-guess', client)).status).toBe(401);
+    expect((await attempt(victim.email, 'wrong-guess', client, { remember: true })).status).toBe(400);
+    expect((await attempt(victim.email.toUpperCase(), 'wrong-guess', client, { ip: '192.0.2.99' })).status).toBe(400);
+    expect((await attempt(` ${victim.email.toUpperCase()}`, victim.password, client)).status).toBe(429);
+  });
+
+  it('does not count successful sign-ins', async () => {
+    const member = await user();
+    for (let i = 0; i < 12; i++) expect((await attempt(member.email, member.password, viaProxy('203.0.113.50'))).status).toBe(200);
+  });
+});
+
+describe.each([
+  ['a hop count', '1', '10.20.30.40'],
+  ['a list of proxy addresses', '198.51.100.10, 2001:db8:ffff::/48', '198.51.100.10'],
+])('with TRUST_PROXY as %s, a spoofed left-most X-Forwarded-For is not the client', (_kind, trustProxy, proxy) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: trustProxy, SIGNIN_MAX_FAILURES_PER_IP: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('counts the address the proxy saw', async () => {
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await t.http.post('/api/auth/signin').set('X-Forwarded-For', `192.0.2.${i + 1}, 203.0.113.60, ${proxy}`).send({ email: `n${i}@hops.test`, password: 'guess' })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+  });
+});
+
+// Two instances share the counts through PostgreSQL; the embedded database serves one process
+// only, so this runs where DATABASE_URL names a server (CI's second run).
+(process.env.DATABASE_URL ? describe : describe.skip)('sign-in limits across API instances', () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5', SIGNIN_BACKOFF_MAX: '1' });
+    second = await createTestApp({ DATABASE_URL: first.config.databaseUrl!, SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5', SIGNIN_BACKOFF_MAX: '1' });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('checks at most the limit of 40 concurrent guesses spread over two instances', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? first : second).http.post('/api/auth/signin').send({ email: 'owner@test.local', password: 'wrong-guess' })),
+    );
+    expect(answers.filter((res) => res.status === 401)).toHaveLength(5);
+    expect(answers.filter((res) => res.status === 429)).toHaveLength(35);
+  });
+});
