@@ -5,6 +5,7 @@ import { markEmbedded } from './embedded';
 import { startForms } from './forms';
 import { startLinkPrefetch } from './link-prefetch';
 import { startScrollTheme } from './scroll-theme';
+import { startStaffBar } from './staff-bar';
 
 function startPage(): void {
   markEmbedded(window, document.body);
@@ -12,6 +13,7 @@ function startPage(): void {
   startCookieConsent(window, document);
   startLinkPrefetch(window, document);
   startForms(window, document);
+  void startStaffBar(window, document);
 }
 
 // A module script runs after the document is parsed, so the body and every section exist.

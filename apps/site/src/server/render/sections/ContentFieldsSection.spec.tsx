@@ -79,4 +79,12 @@ describe('content fields', () => {
     expect(fr).toMatch(/data-field="tags"><dt>Tags<\/dt><dd lang="en">/);
     expect(render(Lang.en)).not.toContain('lang="en"');
   });
+
+  it('tells the staff bar what staff edit here, in markup that is the same for everybody', () => {
+    const html = renderPage({ page: mapPageResponse(postPage(Lang.fr)), theme: DEFAULT_THEME, assets, origin: null });
+    expect(html).toMatch(/<body [^>]*data-edit="contents\/42"/);
+    expect(html).toContain(
+      '<template id="staff-bar-template"><div class="staff-bar" role="region" aria-label="Équipe"><a class="staff-bar__link" href="/admin">Administration</a><a class="staff-bar__link staff-bar__edit" href="/admin" hidden="" data-staff-edit="">Modifier cette page</a></div></template>',
+    );
+  });
 });
