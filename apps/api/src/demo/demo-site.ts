@@ -112,7 +112,8 @@ export async function seedDemoSite(app: NestFastifyApplication, owner: { email: 
         ],
       });
     }
-    for (const [index, post] of POSTS.entries()) {
+    // Oldest first: lists ordered by last change show the newest post first.
+    for (const [index, post] of [...POSTS.entries()].reverse()) {
       const cover = await api.upload(await demoImage(post.palette, index + 11), `${post.slug}.jpg`, perLang((lang) => post.text[lang].title));
       const localized = (lang: Lang) => {
         const text = post.text[lang];

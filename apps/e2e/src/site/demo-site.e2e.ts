@@ -87,7 +87,7 @@ describe('the demo site of a first start', () => {
       expect(await cover.getAttribute('srcset')).toContain('format=webp');
       expect(await cover.getAttribute('width')).toBe('1600');
       expect(await cover.getAttribute('alt')).toBe('Pourquoi la vitesse compte');
-      expect(await page.textContent('[data-field="date"] time')).toBe('2 mars 2026');
+      expect(await page.textContent('.entry__date')).toBe('2 mars 2026');
       expect(await page.locator('[data-field="body"] .prose h2').textContent()).toBe('Trois habitudes');
       await imagesLoaded(page);
       await screenshot(page, 'post-page');
