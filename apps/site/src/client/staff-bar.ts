@@ -1,13 +1,17 @@
-import { RightType, TOKEN_HEADER, TOKEN_STORAGE_KEY } from '@cms/contracts';
+import { TOKEN_HEADER, TOKEN_STORAGE_KEY, type RightType } from '@cms/contracts';
 import { hasRight, holdsAnyRight, type RightsSubject } from '@cms/rights';
 import { EDIT_TARGET_ATTR, STAFF_BAR_TEMPLATE_ID, STAFF_EDIT_LINK_ATTR } from '../shared/dom-contract';
 import { localStorageOf } from './consent-storage';
+
+// Literals rather than the RightType enum object: the page's script stays without the list of every right.
+const UPDATE_CONTENT = 'UPDATE_CONTENT' as RightType.UPDATE_CONTENT;
+const UPDATE_CONTAINER = 'UPDATE_CONTAINER' as RightType.UPDATE_CONTAINER;
 
 /** `contents/42` → the right to edit it and its screen in the back office; null for anything else. */
 export function editTarget(value: string | null): { right: RightType; href: string } | null {
   const match = /^(contents|containers)\/([1-9][0-9]{0,9})$/.exec(value ?? '');
   if (!match) return null;
-  return { right: match[1] === 'contents' ? RightType.UPDATE_CONTENT : RightType.UPDATE_CONTAINER, href: `/admin/${match[1]}/${match[2]}` };
+  return { right: match[1] === 'contents' ? UPDATE_CONTENT : UPDATE_CONTAINER, href: `/admin/${match[1]}/${match[2]}` };
 }
 
 /** What the bar shows to this user on this page: nothing, the back office link, or both links. */
