@@ -3,6 +3,7 @@ import { createApp } from './bootstrap';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { openDatabase } from './database/database';
+import { seedDemoSite } from './demo/demo-site';
 import { ensureFirstOwner } from './owner/create-admin';
 
 function log(level: 'info' | 'warn' | 'error', msg: string, extra: Record<string, unknown> = {}) {
@@ -32,6 +33,17 @@ async function main(): Promise<void> {
       : `First owner created. Sign in at /sign-in with e-mail ${owner.email} and the password from CMS_ADMIN_PASSWORD.`);
   }
   const app = await createApp({ ...config, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) }, database);
+  const ownerPassword = owner?.generatedPassword ?? config.adminPassword;
+  if (owner?.created && config.demo && ownerPassword) {
+    // The demo is written through the API, so routes must be ready before the server listens.
+    await app.init();
+    try {
+      await seedDemoSite(app, { email: owner.email, password: ownerPassword });
+      log('info', 'Demo site created in five languages (CMS_DEMO=false starts empty); edit or delete it from /admin.');
+    } catch (error) {
+      log('error', `The demo site could not be created: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -108,6 +108,9 @@ export class EnvironmentVariables {
 
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100_000_000)
   FORM_SUBMISSIONS_PER_MINUTE?: number;
+
+  @IsOptional() @Transform(toBool) @IsBoolean({ message: 'CMS_DEMO must be true or false' })
+  CMS_DEMO?: boolean;
 }
 
 export interface AppConfig {
@@ -129,6 +132,8 @@ export interface AppConfig {
   /** The site's address (an origin) for canonical links, sitemap and robots.txt; never taken from a request's Host. */
   publicUrl?: string;
   uploadMaxMb: number;
+  /** Whether the first start on an empty database seeds the demo site (CMS_DEMO, default true). */
+  demo: boolean;
   /** Largest raster image accepted, in pixels (all frames of an animation together). */
   uploadMaxPixels: number;
   /** Where uploads live: DATA_DIR/uploads, or an S3-compatible bucket shared by every instance. */
@@ -227,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMs: raw.MAIL_POLL_MS ?? 5_000,
     },
     forms: { submissionsPerMinute: raw.FORM_SUBMISSIONS_PER_MINUTE ?? 10 },
+    demo: raw.CMS_DEMO ?? true,
   };
 }
 

@@ -106,7 +106,7 @@ export async function stopServer(server: RunningServer): Promise<void> {
 }
 
 /** Starts the built server (`node dist/apps/api/main.js`) on a free port and waits until it is healthy. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: { demo?: boolean } = {}): Promise<RunningServer> {
   if (!fs.existsSync(SERVER_MAIN)) {
     throw new Error(`${SERVER_MAIN} is missing: build first (npx nx run e2e:e2e builds api, admin and site)`);
   }
@@ -126,6 +126,8 @@ export async function startServer(): Promise<RunningServer> {
     CMS_ADMIN_EMAIL: ADMIN_EMAIL,
     CMS_ADMIN_PASSWORD: adminPassword,
     LOG_LEVEL: 'warn',
+    // The suite builds its own pages on an empty site; the demo's tests start a server of their own with it.
+    CMS_DEMO: options.demo ? 'true' : 'false',
   };
   if (database) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;

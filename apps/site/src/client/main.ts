@@ -6,6 +6,7 @@ import { startForms } from './forms';
 import { startLinkPrefetch } from './link-prefetch';
 import { startScrollTheme } from './scroll-theme';
 import { forgetSignInDestination } from './sign-in-destination';
+import { startStaffBar } from './staff-bar';
 
 function startPage(): void {
   markEmbedded(window, document.body);
@@ -13,6 +14,7 @@ function startPage(): void {
   startCookieConsent(window, document);
   startLinkPrefetch(window, document);
   startForms(window, document);
+  void startStaffBar(window, document);
 }
 
 // Every public page is a route other than /sign-in; a guarded page that sends the visitor to sign

@@ -25,3 +25,9 @@ export const FORM_ERROR_FOR_ATTR = 'data-error-for';
 /** Hidden inputs that tell the site, when a form is posted without JavaScript, which form of the page it was. */
 export const FORM_ID_FIELD = '_form';
 export const FORM_SECTION_FIELD = '_section';
+/** The staff bar's localized markup, inert until the client script finds a signed-in editor. */
+export const STAFF_BAR_TEMPLATE_ID = 'staff-bar-template';
+/** On the body: what staff edit from this page, `contents/42` or `containers/3` (the back office's route under /admin). */
+export const EDIT_TARGET_ATTR = 'data-edit';
+/** On the staff bar's edit link, shown when the user may edit what the page shows. */
+export const STAFF_EDIT_LINK_ATTR = 'data-staff-edit';

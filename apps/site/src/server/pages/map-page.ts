@@ -62,6 +62,16 @@ function formOf(page: PageResponse, id: number | null): Json | undefined {
   };
 }
 
+/**
+ * A content's title is one text for every locale; a field named `title` (STRING) holds it per
+ * locale, and then stands for the title on the content's page and its cards.
+ */
+const TITLE_FIELD = 'title';
+function localizedTitle(fields: Json): string | undefined {
+  const value = fields[TITLE_FIELD];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
 const EXCERPT_TYPES: readonly string[] = [ContainerFieldType.STRING, ContainerFieldType.PARAGRAPH];
 const EXCERPT_LENGTH = 220;
 
@@ -91,11 +101,12 @@ function contentsItems(section: PageSection, page: PageResponse, locale: Lang, e
       image = mediaOfPage(page, first(definition.name));
       if (image) break;
     }
-    const excerptDefinition = named && textOf(named.name) ? named : definitions.find((definition) => EXCERPT_TYPES.includes(definition.type) && textOf(definition.name));
+    const excerptDefinition =
+      named && textOf(named.name) ? named : definitions.find((definition) => EXCERPT_TYPES.includes(definition.type) && definition.name !== TITLE_FIELD && textOf(definition.name));
     const excerpt = excerptDefinition ? textOf(excerptDefinition.name) : undefined;
     const dateDefinition = definitions.find((definition) => definition.type === ContainerFieldType.DATE && textOf(definition.name));
     return {
-      title: item.title,
+      title: localizedTitle(values) ?? item.title,
       href: typeof item.path === 'string' ? localePath(locale, sitePath(item.path)) : undefined,
       updatedAt: (dateDefinition && textOf(dateDefinition.name)) ?? item.updatedAt,
       image,
@@ -205,15 +216,17 @@ export function mapPageResponse(page: PageResponse): PageModel {
   const locale: Lang = isLang(page.locale) ? page.locale : DEFAULT_LANG;
   const path = sitePath(typeof page.path === 'string' ? page.path : '/');
   const { title, description, meta } = mapMetadata(page);
-  const pageTitle = title ?? (typeof page.title === 'string' && page.title.trim() !== '' ? page.title : path);
+  const content = page.content;
+  const ownTitle = isRecord(content) && isRecord(content.fields) ? localizedTitle(content.fields) : undefined;
+  const pageTitle = title ?? ownTitle ?? (typeof page.title === 'string' && page.title.trim() !== '' ? page.title : path);
   const sections = listOf<PageSection>(page.sections)
     .map((section) => mapSection(section, page, locale, 'section'))
     .filter((section): section is SectionModel => section !== null);
   // A content's page shows its fields, then its sections.
-  const content = page.content;
   if (isRecord(content) && typeof content.id === 'number' && isRecord(page.container)) {
-    const fields = fieldsOf(definitionsOf(page, page.container.id), isRecord(content.fields) ? content.fields : {}, listOf<string>(content.fallbackFields), page, locale);
-    sections.unshift({ id: 'content', block: 'content-fields', theme: 'white', content: { title: content.title, updatedAt: content.updatedAt, fields } });
+    const definitions = definitionsOf(page, page.container.id).filter((definition) => !(ownTitle && definition.name === TITLE_FIELD));
+    const fields = fieldsOf(definitions, isRecord(content.fields) ? content.fields : {}, listOf<string>(content.fallbackFields), page, locale);
+    sections.unshift({ id: 'content', block: 'content-fields', theme: 'white', content: { title: ownTitle ?? content.title, updatedAt: content.updatedAt, fields } });
   }
   // A page without sections of its own still shows its title.
   if (sections.length === 0) sections.push({ id: 'page-title', block: 'hero', theme: 'white', content: { title: pageTitle } });

@@ -1,6 +1,6 @@
 import { DEFAULT_LANG, type Lang, type ThemeResponse } from '@cms/contracts';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { FIRST_SECTION_ATTR, GUARDED_PATH_ATTR, SECTION_THEME_ATTR } from '../../shared/dom-contract';
+import { EDIT_TARGET_ATTR, FIRST_SECTION_ATTR, GUARDED_PATH_ATTR, SECTION_THEME_ATTR } from '../../shared/dom-contract';
 import { initialScrollState } from '../../shared/section-theme';
 import type { ClientAssets } from './assets';
 import { messagesFor } from '../i18n/messages';
@@ -15,6 +15,7 @@ import { navigationOf } from './navigation';
 import { SiteFooter } from './SiteFooter';
 import { DEFAULT_SETTINGS, textIn, type SiteSettings } from '../settings/site-settings';
 import { SiteHeader } from './SiteHeader';
+import { StaffBarTemplate } from './StaffBarTemplate';
 import { SiteLayout } from './SiteLayout';
 
 export interface RenderInput {
@@ -140,6 +141,7 @@ function Document({ page, theme, assets, origin, form, settings = DEFAULT_SETTIN
         className={initial.themeClass ?? undefined}
         {...{ [FIRST_SECTION_ATTR]: String(initial.firstSection) }}
         {...(page.guardedPath ? { [GUARDED_PATH_ATTR]: page.guardedPath } : {})}
+        {...(page.editId !== undefined ? { [EDIT_TARGET_ATTR]: `${page.kind === 'content' ? 'contents' : 'containers'}/${page.editId}` } : {})}
       >
         <SiteLayout
           skipLabel={m.skipToContent}
@@ -164,6 +166,7 @@ function Document({ page, theme, assets, origin, form, settings = DEFAULT_SETTIN
           {sectionsOf(bottomBody, true)}
         </SiteLayout>
         <CookieBannerTemplate locale={page.locale} text={textIn(settings.cookieConsentText, page.locale)} />
+        <StaffBarTemplate locale={page.locale} />
       </body>
     </html>
   );

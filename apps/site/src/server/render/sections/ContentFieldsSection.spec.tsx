@@ -14,10 +14,11 @@ const fieldOrder = (html: string) => [...html.matchAll(/data-field="([^"]+)"/g)]
 describe('content fields', () => {
   it('draws the fields in the container order, then the page sections', () => {
     const html = render();
-    expect(fieldOrder(html)).toEqual(['subtitle', 'cover', 'body', 'summary', 'published', 'price', 'featured', 'accent', 'website', 'place', 'related', 'tags', 'hours', 'brochure', 'clip', 'gallery']);
+    expect(fieldOrder(html)).toEqual(['subtitle', 'cover', 'body', 'summary', 'price', 'featured', 'accent', 'website', 'place', 'related', 'tags', 'hours', 'brochure', 'clip', 'gallery']);
     expect(html.indexOf('After the fields')).toBeGreaterThan(html.indexOf('data-field="gallery"'));
     expect(html).toContain('<h1 id="content-title" class="entry__title">Hello world</h1>');
-    expect(html).toContain('<time class="entry__date" dateTime="2025-03-04T10:00:00.000Z">March 4, 2025</time>');
+    // Its first DATE field is its date, under the title, and not repeated among the fields.
+    expect(html).toContain('<time class="entry__date" dateTime="2025-02-01T00:00:00.000Z">February 1, 2025</time>');
   });
 
   it('draws text, sanitised rich text and paragraphs', () => {
@@ -48,7 +49,7 @@ describe('content fields', () => {
 
   it('formats dates, numbers, booleans, colours, links, places, contents, options and time ranges for the locale', () => {
     const en = render();
-    expect(en).toContain('<dt>Published on</dt><dd><time dateTime="2025-02-01T00:00:00.000Z">February 1, 2025</time></dd>');
+    expect(en).not.toContain('<dt>Published on</dt>');
     expect(en).toContain('<data value="1234.5">1,234.5</data>');
     expect(en).toContain('<span class="entry__bool entry__bool--true">Yes</span>');
     expect(en).toContain('<span class="swatch" style="background-color:#26D17D" aria-hidden="true"></span><code>#26D17D</code>');
@@ -60,7 +61,7 @@ describe('content fields', () => {
     expect(en).toContain('<time dateTime="09:00">9:00 AM</time> – <time dateTime="17:30">5:30 PM</time>');
     const fr = render(Lang.fr);
     expect(fr).toContain('1\u202f234,5');
-    expect(fr).toContain('1 février 2025');
+    expect(fr).toContain('<time class="entry__date" dateTime="2025-02-01T00:00:00.000Z">1 février 2025</time>');
     expect(fr).toContain('<span class="entry__bool entry__bool--true">Oui</span>');
     expect(fr).toContain('<a href="/fr/blog/second">Second post</a>');
     expect(fr).toContain('<time dateTime="09:00">09:00</time>');
@@ -78,5 +79,13 @@ describe('content fields', () => {
     expect(fr).toContain('<div class="entry__field entry__field--string" data-field="subtitle">');
     expect(fr).toMatch(/data-field="tags"><dt>Tags<\/dt><dd lang="en">/);
     expect(render(Lang.en)).not.toContain('lang="en"');
+  });
+
+  it('tells the staff bar what staff edit here, in markup that is the same for everybody', () => {
+    const html = renderPage({ page: mapPageResponse(postPage(Lang.fr)), theme: DEFAULT_THEME, assets, origin: null });
+    expect(html).toMatch(/<body [^>]*data-edit="contents\/42"/);
+    expect(html).toContain(
+      '<template id="staff-bar-template"><div class="staff-bar" role="region" aria-label="Équipe"><a class="staff-bar__link" href="/admin">Administration</a><a class="staff-bar__link staff-bar__edit" href="/admin" hidden="" data-staff-edit="">Modifier cette page</a></div></template>',
+    );
   });
 });

@@ -205,11 +205,15 @@ function ContentFieldsSection({ content, Heading, headingId, context, eager }: B
   };
   // en's values on a page of another locale say so, for screen readers and hyphenation.
   const langOf = (field: ReadyField) => (field.fallback && locale !== DEFAULT_LANG ? DEFAULT_LANG : undefined);
-  const date = content.updatedAt ? formatDate(content.updatedAt, locale) : undefined;
+  // The content's first date is its date, shown under its title (as on its card); else its last change.
+  const dateField = content.fields.find((field) => field.type === ContainerFieldType.DATE && !field.multiple && field.values[0]?.kind === 'date');
+  const dated = dateField?.values[0]?.kind === 'date' ? dateField.values[0].iso : content.updatedAt;
+  const date = dated ? formatDate(dated, locale) : undefined;
 
   // Consecutive facts share one list; prose fields stand alone, in the container's order.
   const groups: { prose: boolean; fields: ReadyField[] }[] = [];
   for (const field of content.fields) {
+    if (field === dateField) continue;
     const prose = PROSE_TYPES.has(field.type);
     const last = groups[groups.length - 1];
     if (last && !prose && !last.prose) last.fields.push(field);
@@ -222,8 +226,8 @@ function ContentFieldsSection({ content, Heading, headingId, context, eager }: B
         <Heading id={headingId} className="entry__title">
           {content.title}
         </Heading>
-        {date && content.updatedAt && (
-          <time className="entry__date" dateTime={content.updatedAt}>
+        {date && dated && (
+          <time className="entry__date" dateTime={dated}>
             {date}
           </time>
         )}
