@@ -12,17 +12,15 @@ import {
   DateField,
   DeleteButton,
   List,
-  ReferenceInput,
   SearchInput,
-  SelectInput,
   TopToolbar,
   useListContext,
   useNotify,
   useRecordContext,
   useUpdate,
-  useCanAccess,
   NullableBooleanInput,
 } from 'react-admin';
+import { ChoiceInput } from '../components/ChoiceInput';
 import { downloadMessagesCsv } from './export-csv';
 
 function formatValue(value: FormValue): string {
@@ -102,15 +100,9 @@ function ExportButton() {
 }
 
 export function MessageList() {
-  const { canAccess: canListForms } = useCanAccess({ resource: 'forms', action: 'list' });
+  // The forms its messages came from: a reader of messages filters and exports without VIEW_FORM.
   const filters = [
-    ...(canListForms
-      ? [
-          <ReferenceInput key="formId" source="formId" reference="forms" alwaysOn sort={{ field: 'title', order: 'ASC' }} perPage={100}>
-            <SelectInput label="Form" optionText="title" emptyText="All forms" />
-          </ReferenceInput>,
-        ]
-      : []),
+    <ChoiceInput key="formId" source="formId" choicesOf="messageForms" alwaysOn label="Form" emptyText="All forms" />,
     <NullableBooleanInput key="read" source="read" label="Read" alwaysOn nullLabel="All" trueLabel="Read" falseLabel="Unread" />,
     <SearchInput key="q" source="q" alwaysOn placeholder="Search the values" />,
   ];
