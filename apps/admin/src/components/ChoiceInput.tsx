@@ -38,6 +38,7 @@ interface ChoiceInputProps {
   emptyText?: string;
   parse?: (value: unknown) => unknown;
   sx?: object;
+  fullWidth?: boolean;
   /** Read by react-admin's filter form when the input is a list filter. */
   alwaysOn?: boolean;
 }

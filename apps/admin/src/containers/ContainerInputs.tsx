@@ -6,13 +6,13 @@ import {
   BooleanInput,
   FormDataConsumer,
   NumberInput,
-  ReferenceInput,
   regex,
   required,
   SelectInput,
   SimpleFormIterator,
   TextInput,
 } from 'react-admin';
+import { ChoiceInput } from '../components/ChoiceInput';
 
 export const CONTAINER_ACCESS_HELP =
   "Only signed-in users with one of these roles may read the container's page and, unless they have their own, its contents' pages. None: everyone.";
@@ -86,9 +86,7 @@ export function ContainerFieldsInput() {
                   return <TextInput source="zohoOptionsKey" label="Option list key" validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />;
                 case ContainerFieldType.CONTENT:
                   return (
-                    <ReferenceInput source="linkedContainerId" reference="containers" sort={{ field: 'title', order: 'ASC' }} perPage={100}>
-                      <SelectInput label="Contents of" optionText="title" emptyText="Any container" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
-                    </ReferenceInput>
+                    <ChoiceInput source="linkedContainerId" choicesOf="containers" label="Contents of" emptyText="Any container" helperText={false} sx={{ minWidth: 180 }} />
                   );
                 default:
                   return null;

@@ -2,9 +2,10 @@ import { type ContainerDto, type ContentDto, Lang } from '@cms/contracts';
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { BooleanInput, ReferenceInput, required, SelectInput, TextInput, useGetOne, useRecordContext } from 'react-admin';
+import { BooleanInput, required, SelectInput, TextInput, useGetOne, useRecordContext } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { PageSectionsInput } from '../components/block-inputs';
+import { ChoiceInput } from '../components/ChoiceInput';
 import { MetadataInput, slugValidation, STATUS_CHOICES } from '../containers/ContainerInputs';
 import { ContentFieldInput } from './ContentFieldInput';
 
@@ -13,16 +14,15 @@ export function ContentMainInputs({ containerLocked }: { containerLocked?: boole
   return (
     <>
       <TextInput source="title" label="Title" validate={required()} fullWidth />
-      <ReferenceInput source="containerId" reference="containers" sort={{ field: 'title', order: 'ASC' }} perPage={100}>
-        <SelectInput
-          label="Container"
-          optionText="title"
-          validate={required()}
-          disabled={containerLocked}
-          helperText={containerLocked ? 'A content stays in its container' : undefined}
-          fullWidth
-        />
-      </ReferenceInput>
+      <ChoiceInput
+        source="containerId"
+        choicesOf="containers"
+        label="Container"
+        validate={required()}
+        disabled={containerLocked}
+        helperText={containerLocked ? 'A content stays in its container' : undefined}
+        fullWidth
+      />
       <TextInput source="slug" label="Slug" validate={slugValidation} helperText="The page's address segment under the container's; empty: no page" fullWidth />
       <SelectInput source="status" label="Status" choices={STATUS_CHOICES} validate={required()} />
       <BooleanInput source="published" label="Published" />
