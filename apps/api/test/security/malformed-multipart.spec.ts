@@ -31,7 +31,9 @@ describe('attack: malformed multipart', () => {
     ['a boundary of 200 characters', () => multipartBody([{ name: 'file', value: png, filename: 'a.png' }]), `multipart/form-data; boundary=${'x'.repeat(200)}`],
     ['part headers without a blank line', () => Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n`), png, close]), null],
     ['a part without Content-Disposition', () => Buffer.concat([part('Content-Type: image/png', png), close]), null],
+    // Found by this suite: the request hung without an answer, holding its connection.
     ['a Content-Disposition without a name', () => Buffer.concat([part('Content-Disposition: form-data; filename="a.png"', png), close]), null],
+    ['a text field without a name', () => Buffer.concat([part('Content-Disposition: form-data', 'x'), part('Content-Disposition: form-data; name="file"; filename="a.png"', png), close]), null],
     ['a header line of 100 kB', () => Buffer.concat([part(`Content-Disposition: form-data; name="file"; filename="${'a'.repeat(100_000)}.png"`, png), close]), null],
     ['two files', () => multipartBody([{ name: 'file', value: png, filename: 'a.png' }, { name: 'file', value: png, filename: 'b.png' }]), null],
     ['a file under another field name', () => multipartBody([{ name: 'avatar', value: png, filename: 'a.png' }]), null],
