@@ -41,6 +41,19 @@ export default tseslint.config(
     rules: { 'cms/no-literal-ui-text': 'error' },
   },
   {
+    // Stored XSS: the back office shows what visitors and editors typed (form messages above all);
+    // React escapes text, so nothing in it may write raw HTML.
+    files: ['apps/admin/src/**/*.ts', 'apps/admin/src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'The back office renders values as text: no dangerouslySetInnerHTML.' },
+        { selector: "MemberExpression[property.name=/^(innerHTML|outerHTML)$/]", message: 'The back office renders values as text: no innerHTML/outerHTML.' },
+        { selector: "CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/]", message: 'The back office renders values as text: no HTML writing.' },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs', '**/*.js', '**/*.mjs'],
     languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

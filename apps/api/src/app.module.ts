@@ -1,11 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD, APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { AuthModule } from './auth/auth.module';
 import { AccessGuard } from './common/auth/access.guard';
+import { QueryKeysInterceptor } from './common/http/query-keys.interceptor';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { ConfiguratorModule } from './configurator/configurator.module';
@@ -71,6 +72,7 @@ export class AppModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_INTERCEPTOR, useClass: QueryKeysInterceptor },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
       exports: [APP_CONFIG],

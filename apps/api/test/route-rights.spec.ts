@@ -1,9 +1,13 @@
+import { RIGHT_TYPES, type RightType } from '@cms/contracts';
+import { canAccessResource, RESOURCE_ALIASES, ruleFor, satisfiesRule, type RightsRule } from '@cms/rights';
+import type { AccessRule } from '../src/common/auth/access.decorators';
 import { createTestApp, type TestApp } from './support/test-app';
 import { describeRule, discoverRoutes } from './support/routes';
 
 /**
- * The rights of every route of the API. A new route fails this test until it is added here, so no
- * module can ship a route without deciding who may call it.
+ * The access rule of every route of the API: public, signed-in, super-admin, or the cell of
+ * libs/rights' (resource, action) table whose rights it asks. A new route fails this test until
+ * it is added here, so no module can ship a route without deciding who may call it.
  */
 const RIGHTS_TABLE: Record<string, string> = {
   'GET /api/health': 'public',
@@ -14,54 +18,57 @@ const RIGHTS_TABLE: Record<string, string> = {
   'POST /api/auth/signout': 'signed-in',
   'GET /api/me': 'signed-in',
   'PUT /api/me/password': 'signed-in',
-  'POST /api/revalidate/all': 'REVALIDATION',
+  'POST /api/revalidate/all': 'revalidation.create',
 
-  'GET /api/users': 'VIEW_USER',
-  'GET /api/users/:id': 'VIEW_USER',
-  'POST /api/users': 'CREATE_USER',
-  'PUT /api/users/:id': 'UPDATE_USER',
-  'DELETE /api/users/:id': 'DELETE_USER',
+  'GET /api/users': 'users.list',
+  'GET /api/users/:id': 'users.show',
+  'POST /api/users': 'users.create',
+  'PUT /api/users/:id': 'users.edit',
+  'DELETE /api/users/:id': 'users.delete',
 
-  'GET /api/roles': 'VIEW_ROLE',
-  'GET /api/roles/:id': 'VIEW_ROLE',
-  'POST /api/roles': 'CREATE_ROLE',
-  'PUT /api/roles/:id': 'UPDATE_ROLE',
-  'DELETE /api/roles/:id': 'DELETE_ROLE',
+  'GET /api/roles': 'roles.list',
+  'GET /api/roles/choices': 'roles.choices',
+  'GET /api/roles/:id': 'roles.show',
+  'POST /api/roles': 'roles.create',
+  'PUT /api/roles/:id': 'roles.edit',
+  'DELETE /api/roles/:id': 'roles.delete',
 
-  'GET /api/medias': 'VIEW_MEDIA',
-  'GET /api/medias/:id': 'VIEW_MEDIA',
-  'POST /api/medias': 'CREATE_MEDIA',
-  'PUT /api/medias/:id': 'UPDATE_MEDIA',
-  'DELETE /api/medias/:id': 'DELETE_MEDIA',
+  'GET /api/medias': 'medias.list',
+  'GET /api/medias/:id': 'medias.show',
+  'POST /api/medias': 'medias.create',
+  'PUT /api/medias/:id': 'medias.edit',
+  'DELETE /api/medias/:id': 'medias.delete',
 
-  'GET /api/media-packs': 'VIEW_MEDIAPACK',
-  'GET /api/media-packs/:id': 'VIEW_MEDIAPACK',
-  'POST /api/media-packs': 'CREATE_MEDIAPACK',
-  'PUT /api/media-packs/:id': 'UPDATE_MEDIAPACK',
-  'DELETE /api/media-packs/:id': 'DELETE_MEDIAPACK',
+  'GET /api/media-packs': 'media-packs.list',
+  'GET /api/media-packs/:id': 'media-packs.show',
+  'POST /api/media-packs': 'media-packs.create',
+  'PUT /api/media-packs/:id': 'media-packs.edit',
+  'DELETE /api/media-packs/:id': 'media-packs.delete',
 
-  'GET /api/forms': 'VIEW_FORM',
-  'GET /api/forms/:id': 'VIEW_FORM',
+  'GET /api/forms': 'forms.list',
+  'GET /api/forms/choices': 'forms.choices',
+  'GET /api/forms/:id': 'forms.show',
   'GET /api/forms/:id/public': 'public',
-  'POST /api/forms': 'CREATE_FORM',
-  'PUT /api/forms/:id': 'UPDATE_FORM',
-  'DELETE /api/forms/:id': 'DELETE_FORM',
+  'POST /api/forms': 'forms.create',
+  'PUT /api/forms/:id': 'forms.edit',
+  'DELETE /api/forms/:id': 'forms.delete',
   'POST /api/forms/:id/messages': 'public',
 
-  'GET /api/messages': 'VIEW_MESSAGE',
-  'GET /api/messages/export': 'VIEW_MESSAGE',
-  'GET /api/messages/:id': 'VIEW_MESSAGE',
-  'PUT /api/messages/:id': 'VIEW_MESSAGE',
-  'DELETE /api/messages/:id': 'VIEW_MESSAGE+DELETE_FORM',
+  'GET /api/messages': 'messages.list',
+  'GET /api/messages/export': 'messages.export',
+  'GET /api/messages/form-choices': 'messages.list',
+  'GET /api/messages/:id': 'messages.show',
+  'PUT /api/messages/:id': 'messages.edit',
+  'DELETE /api/messages/:id': 'messages.delete',
 
-  'GET /api/settings': 'ACCESS_SETTINGS',
+  'GET /api/settings': 'settings.list',
   'GET /api/settings/public': 'public',
-  'GET /api/settings/by-name/:name': 'ACCESS_SETTINGS',
-  'PUT /api/settings/by-name/:name': 'ACCESS_SETTINGS',
-  'GET /api/settings/:id': 'ACCESS_SETTINGS',
-  'POST /api/settings': 'ACCESS_SETTINGS',
-  'PUT /api/settings/:id': 'ACCESS_SETTINGS',
-  'DELETE /api/settings/:id': 'ACCESS_SETTINGS',
+  'GET /api/settings/by-name/:name': 'settings.show',
+  'PUT /api/settings/by-name/:name': 'settings.edit',
+  'GET /api/settings/:id': 'settings.show',
+  'POST /api/settings': 'settings.create',
+  'PUT /api/settings/:id': 'settings.edit',
+  'DELETE /api/settings/:id': 'settings.delete',
 
   'GET /api/configurators': 'super-admin',
   'GET /api/configurators/:id': 'super-admin',
@@ -69,27 +76,29 @@ const RIGHTS_TABLE: Record<string, string> = {
   'PUT /api/configurators/:id': 'super-admin',
   'DELETE /api/configurators/:id': 'super-admin',
 
-  'GET /api/containers': 'VIEW_CONTAINER',
-  'GET /api/containers/:id': 'VIEW_CONTAINER',
-  'POST /api/containers': 'CREATE_CONTAINER',
-  'PUT /api/containers/:id': 'UPDATE_CONTAINER',
-  'DELETE /api/containers/:id': 'DELETE_CONTAINER',
+  'GET /api/containers': 'containers.list',
+  'GET /api/containers/choices': 'containers.choices',
+  'GET /api/containers/:id': 'containers.show',
+  'POST /api/containers': 'containers.create',
+  'PUT /api/containers/:id': 'containers.edit',
+  'DELETE /api/containers/:id': 'containers.delete',
 
-  'GET /api/contents': 'VIEW_CONTENT',
-  'GET /api/contents/:id': 'VIEW_CONTENT',
-  'POST /api/contents': 'CREATE_CONTENT',
-  'PUT /api/contents/:id': 'UPDATE_CONTENT',
-  'DELETE /api/contents/:id': 'DELETE_CONTENT',
+  'GET /api/contents': 'contents.list',
+  'GET /api/contents/:id': 'contents.show',
+  'POST /api/contents': 'contents.create',
+  'PUT /api/contents/:id': 'contents.edit',
+  'DELETE /api/contents/:id': 'contents.delete',
 
-  'GET /api/elements': 'VIEW_ELEMENT',
-  'GET /api/elements/:id': 'VIEW_ELEMENT',
-  'POST /api/elements': 'CREATE_ELEMENT',
-  'PUT /api/elements/:id': 'UPDATE_ELEMENT',
-  'DELETE /api/elements/:id': 'DELETE_ELEMENT',
+  'GET /api/elements': 'elements.list',
+  'GET /api/elements/choices': 'elements.choices',
+  'GET /api/elements/:id': 'elements.show',
+  'POST /api/elements': 'elements.create',
+  'PUT /api/elements/:id': 'elements.edit',
+  'DELETE /api/elements/:id': 'elements.delete',
 
   'GET /api/slugs': 'public',
   'GET /api/layout': 'public',
-  'POST /api/layout': 'UPDATE_LAYOUT',
+  'POST /api/layout': 'layout.edit',
   'GET /api/pages': 'public',
 };
 
@@ -114,5 +123,33 @@ describe('rights table', () => {
       const res = await t.http[method.toLowerCase() as 'get'](path.replace(':id', '1')).send({});
       expect({ route, status: res.status }).toEqual({ route, status: route === 'GET /api/me' ? 403 : 401 });
     }
+  });
+
+  it('gives every rights route the rule of its cell of the shared table', () => {
+    for (const { route, rule } of discoverRoutes(t.app)) {
+      if (rule?.kind !== 'rights') continue;
+      expect({ route, rule: rule.rule }).toEqual({ route, rule: ruleFor(rule.resource, rule.action) });
+    }
+  });
+
+  it("answers the back office's canAccess exactly as the API's guard decides, for every rights route", () => {
+    const subject = (rights: readonly RightType[]) => ({ role: 'staff', rights });
+    // Who must pass and who must not: each minimal holder of the rule, and every other right together.
+    const holders = (rule: RightsRule) => ('all' in rule ? [rule.all] : rule.any.map((right) => [right]));
+    const lackers = (rule: RightsRule) =>
+      'all' in rule ? rule.all.map((missing) => RIGHT_TYPES.filter((r) => r !== missing)) : [RIGHT_TYPES.filter((r) => !rule.any.includes(r))];
+    const mismatches: string[] = [];
+    for (const { route, rule } of discoverRoutes(t.app)) {
+      if (rule?.kind !== 'rights') continue;
+      const adminNames = [rule.resource, ...Object.keys(RESOURCE_ALIASES).filter((name) => RESOURCE_ALIASES[name] === rule.resource)];
+      for (const name of adminNames) {
+        for (const rights of [...holders(rule.rule), ...lackers(rule.rule)]) {
+          const api = satisfiesRule(subject(rights), (rule as Extract<AccessRule, { kind: 'rights' }>).rule);
+          const admin = canAccessResource(subject(rights), name, rule.action);
+          if (api !== admin) mismatches.push(`${route} as ${name}/${rule.action} with ${rights.length} rights: API ${api}, admin ${admin}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 });

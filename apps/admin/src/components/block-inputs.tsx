@@ -1,7 +1,8 @@
 import { BLOCK_NAMES, BLOCKS, type BlockName } from '@cms/contracts';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { ArrayInput, AutocompleteInput, FormDataConsumer, ReferenceInput, required, SelectInput, SimpleFormIterator, TextInput, useTranslate, type Validator } from 'react-admin';
+import { ArrayInput, FormDataConsumer, required, SelectInput, SimpleFormIterator, TextInput, useTranslate, type Validator } from 'react-admin';
+import { ChoiceInput } from './ChoiceInput';
 
 /** Block names for a SelectInput; translated where they are shown (`translateChoice`, on by default). */
 export const blockChoices = (reusableOnly: boolean) =>
@@ -48,21 +49,15 @@ export function BlockContentInputs({ prefix = '' }: { prefix?: string }) {
           const reference = data?.block ? (BLOCKS[data.block] as { reference?: string })?.reference : undefined;
           if (reference === 'formId')
             return (
-              <ReferenceInput source={`${prefix}formId`} reference="forms" perPage={100} sort={{ field: 'title', order: 'ASC' }}>
-                <SelectInput label="cms.fields.form" optionText="title" helperText={false} parse={(value: unknown) => (value === '' ? null : value)} />
-              </ReferenceInput>
+              <ChoiceInput source={`${prefix}formId`} choicesOf="forms" label="cms.fields.form" helperText={false} parse={(value: unknown) => (value === '' ? null : value)} />
             );
           if (reference === 'elementId')
             return (
-              <ReferenceInput source={`${prefix}elementId`} reference="elements" perPage={100} sort={{ field: 'title', order: 'ASC' }}>
-                <SelectInput label="cms.fields.element" optionText="title" helperText={false} parse={(value: unknown) => (value === '' ? null : value)} />
-              </ReferenceInput>
+              <ChoiceInput source={`${prefix}elementId`} choicesOf="elements" label="cms.fields.element" helperText={false} parse={(value: unknown) => (value === '' ? null : value)} />
             );
           if (reference === 'containerContentId')
             return (
-              <ReferenceInput source={`${prefix}containerContentId`} reference="containers" perPage={100} sort={{ field: 'title', order: 'ASC' }}>
-                <AutocompleteInput label="cms.blocks.container_listed" optionText="title" helperText={false} />
-              </ReferenceInput>
+              <ChoiceInput source={`${prefix}containerContentId`} choicesOf="containers" label="cms.blocks.container_listed" autocomplete helperText={false} />
             );
           return null;
         }}
@@ -107,9 +102,7 @@ export function AccessesInput({ helperText }: { helperText: string }) {
       </Typography>
       <ArrayInput source="accesses" label={false}>
         <SimpleFormIterator inline disableReordering>
-          <ReferenceInput source="roleId" reference="roles" perPage={100} sort={{ field: 'name', order: 'ASC' }}>
-            <SelectInput label="cms.fields.role" optionText="name" validate={required()} helperText={false} sx={{ minWidth: 260 }} />
-          </ReferenceInput>
+          <ChoiceInput source="roleId" choicesOf="roles" label="cms.fields.role" validate={required()} helperText={false} sx={{ minWidth: 260 }} />
         </SimpleFormIterator>
       </ArrayInput>
     </>

@@ -6,7 +6,6 @@ import {
   BooleanInput,
   FormDataConsumer,
   NumberInput,
-  ReferenceInput,
   regex,
   required,
   SelectInput,
@@ -14,6 +13,7 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
+import { ChoiceInput } from '../components/ChoiceInput';
 
 export const CONTAINER_ACCESS_HELP = 'cms.containers.access_help';
 
@@ -87,9 +87,7 @@ export function ContainerFieldsInput() {
                   return <TextInput source="zohoOptionsKey" label="cms.fields.option_list_key" validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />;
                 case ContainerFieldType.CONTENT:
                   return (
-                    <ReferenceInput source="linkedContainerId" reference="containers" sort={{ field: 'title', order: 'ASC' }} perPage={100}>
-                      <SelectInput label="cms.containers.contents_of" optionText="title" emptyText="cms.containers.any_container" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
-                    </ReferenceInput>
+                    <ChoiceInput source="linkedContainerId" choicesOf="containers" label="cms.containers.contents_of" emptyText="cms.containers.any_container" helperText={false} sx={{ minWidth: 180 }} />
                   );
                 default:
                   return null;

@@ -2,9 +2,10 @@ import { type ContainerDto, type ContentDto, Lang } from '@cms/contracts';
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { BooleanInput, ReferenceInput, required, SelectInput, TextInput, useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanInput, required, SelectInput, TextInput, useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { PageSectionsInput } from '../components/block-inputs';
+import { ChoiceInput } from '../components/ChoiceInput';
 import { MetadataInput, slugValidation, STATUS_CHOICES } from '../containers/ContainerInputs';
 import { ContentFieldInput } from './ContentFieldInput';
 
@@ -13,16 +14,15 @@ export function ContentMainInputs({ containerLocked }: { containerLocked?: boole
   return (
     <>
       <TextInput source="title" label="cms.fields.title" validate={required()} fullWidth />
-      <ReferenceInput source="containerId" reference="containers" sort={{ field: 'title', order: 'ASC' }} perPage={100}>
-        <SelectInput
-          label="cms.fields.container"
-          optionText="title"
-          validate={required()}
-          disabled={containerLocked}
-          helperText={containerLocked ? 'cms.contents.container_locked' : undefined}
-          fullWidth
-        />
-      </ReferenceInput>
+      <ChoiceInput
+        source="containerId"
+        choicesOf="containers"
+        label="cms.fields.container"
+        validate={required()}
+        disabled={containerLocked}
+        helperText={containerLocked ? 'cms.contents.container_locked' : undefined}
+        fullWidth
+      />
       <TextInput source="slug" label="cms.fields.slug" validate={slugValidation} helperText="cms.contents.slug_help" fullWidth />
       <SelectInput source="status" label="cms.fields.status" choices={STATUS_CHOICES} validate={required()} />
       <BooleanInput source="published" label="cms.fields.published" />

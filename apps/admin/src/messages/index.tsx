@@ -11,18 +11,16 @@ import {
   DataTable,
   DeleteButton,
   List,
-  ReferenceInput,
   SearchInput,
-  SelectInput,
   TopToolbar,
   useListContext,
   useNotify,
   useRecordContext,
   useUpdate,
-  useCanAccess,
   NullableBooleanInput,
   useTranslate,
 } from 'react-admin';
+import { ChoiceInput } from '../components/ChoiceInput';
 import { LocaleDateField } from '../components/LocaleDateField';
 import { downloadMessagesCsv } from './export-csv';
 
@@ -109,16 +107,10 @@ function ExportButton() {
 }
 
 export function MessageList() {
-  const { canAccess: canListForms } = useCanAccess({ resource: 'forms', action: 'list' });
   const translate = useTranslate();
+  // The forms its messages came from: a reader of messages filters and exports without VIEW_FORM.
   const filters = [
-    ...(canListForms
-      ? [
-          <ReferenceInput key="formId" source="formId" reference="forms" alwaysOn sort={{ field: 'title', order: 'ASC' }} perPage={100}>
-            <SelectInput label="cms.messages.form" optionText="title" emptyText="cms.messages.all_forms" />
-          </ReferenceInput>,
-        ]
-      : []),
+    <ChoiceInput key="formId" source="formId" choicesOf="messageForms" alwaysOn label="cms.messages.form" emptyText="cms.messages.all_forms" />,
     <NullableBooleanInput key="read" source="read" label="cms.messages.read" alwaysOn nullLabel="cms.messages.all" trueLabel="cms.messages.read" falseLabel="cms.messages.unread" />,
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.values')} />,
   ];

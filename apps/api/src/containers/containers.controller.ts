@@ -1,8 +1,9 @@
-import { RightType, type Lang } from '@cms/contracts';
+import { type Lang } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, ParseBoolPipe, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireRights } from '../common/auth/access.decorators';
+import { ChoiceDto } from '../common/http/choices';
 import { setContentRange } from '../common/http/list-query';
 import { IdPipe, LocalePipe } from '../common/http/params';
 import { ContainersService } from './containers.service';
@@ -16,8 +17,15 @@ const LOCALE_QUERY = { name: 'locale', required: false, enum: ['en', 'fr', 'tr',
 export class ContainersController {
   constructor(private readonly containers: ContainersService) {}
 
+  @Get('choices')
+  @RequireRights('containers', 'choices')
+  @ApiOkResponse({ type: ChoiceDto, isArray: true, description: 'Id and title of every container by title, for the container picker of blocks' })
+  choices(): Promise<ChoiceDto[]> {
+    return this.containers.choices();
+  }
+
   @Get()
-  @RequireRights(RightType.VIEW_CONTAINER)
+  @RequireRights('containers', 'list')
   @ApiOperation({
     summary: 'List containers',
     description:
@@ -32,7 +40,7 @@ export class ContainersController {
   }
 
   @Get(':id')
-  @RequireRights(RightType.VIEW_CONTAINER)
+  @RequireRights('containers', 'show')
   @ApiQuery(LOCALE_QUERY)
   @ApiOkResponse({ type: ContainerDto })
   get(@Param('id', IdPipe) id: number, @Query('locale', LocalePipe) locale: Lang): Promise<ContainerDto> {
@@ -40,7 +48,7 @@ export class ContainersController {
   }
 
   @Post()
-  @RequireRights(RightType.CREATE_CONTAINER)
+  @RequireRights('containers', 'create')
   @ApiQuery(LOCALE_QUERY)
   @ApiCreatedResponse({ type: ContainerDto })
   @ApiConflictResponse({ description: 'The slug makes a path another page has' })
@@ -49,7 +57,7 @@ export class ContainersController {
   }
 
   @Put(':id')
-  @RequireRights(RightType.UPDATE_CONTAINER)
+  @RequireRights('containers', 'edit')
   @ApiQuery(LOCALE_QUERY)
   @ApiOkResponse({ type: ContainerDto })
   @ApiConflictResponse({ description: 'The slug makes a path another page has (or a descendant’s would)' })
@@ -58,7 +66,7 @@ export class ContainersController {
   }
 
   @Delete(':id')
-  @RequireRights(RightType.DELETE_CONTAINER)
+  @RequireRights('containers', 'delete')
   @ApiQuery({ name: 'cascade', required: false, type: Boolean, description: 'Also delete the container’s contents' })
   @ApiOkResponse({ type: ContainerDto, description: 'The deleted record' })
   @ApiConflictResponse({ description: 'The container still has contents (the message gives their count) and cascade is not set' })

@@ -3,6 +3,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccessesService } from '../accesses/accesses.service';
+import { choicesOf, type ChoiceDto } from '../common/http/choices';
 import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
 import { MetadataService } from '../metadata/metadata.service';
 import { escapeLike } from '../roles/roles.service';
@@ -99,6 +100,11 @@ export class ContainersService {
    * containers whose title holds q, in creation order. Otherwise a page in the ra dialect, where
    * `q` joins the filter.
    */
+  /** Id and title of every container, for the pickers of screens that may not list them. */
+  choices(): Promise<ChoiceDto[]> {
+    return choicesOf(this.dataSource.manager, Container, 'title');
+  }
+
   async list(raw: RawListQuery & { q?: string }): Promise<{ items: ContainerListItemDto[] | ContainerSummaryDto[]; total: number; start: number }> {
     if (raw.sort === undefined && raw.range === undefined && raw.filter === undefined) {
       const items = await this.quickList(raw.q);

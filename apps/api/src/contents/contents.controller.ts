@@ -1,4 +1,4 @@
-import { RightType, type Lang } from '@cms/contracts';
+import { type Lang } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -16,7 +16,7 @@ export class ContentsController {
   constructor(private readonly contents: ContentsService) {}
 
   @Get()
-  @RequireRights(RightType.VIEW_CONTENT)
+  @RequireRights('contents', 'list')
   @ApiOperation({
     summary: 'List contents',
     description:
@@ -32,7 +32,7 @@ export class ContentsController {
   }
 
   @Get(':id')
-  @RequireRights(RightType.VIEW_CONTENT)
+  @RequireRights('contents', 'show')
   @ApiQuery(LOCALE_QUERY)
   @ApiOkResponse({ type: ContentDto })
   get(@Param('id', IdPipe) id: number, @Query('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
@@ -40,7 +40,7 @@ export class ContentsController {
   }
 
   @Post()
-  @RequireRights(RightType.CREATE_CONTENT)
+  @RequireRights('contents', 'create')
   @ApiQuery(LOCALE_QUERY)
   @ApiCreatedResponse({ type: ContentDto })
   @ApiBadRequestResponse({ description: 'A value breaks its field’s rules: `errors` names each, e.g. `{ "fields.price": ["must be at least 0"] }`' })
@@ -50,7 +50,7 @@ export class ContentsController {
   }
 
   @Put(':id')
-  @RequireRights(RightType.UPDATE_CONTENT)
+  @RequireRights('contents', 'edit')
   @ApiQuery(LOCALE_QUERY)
   @ApiOkResponse({ type: ContentDto })
   @ApiBadRequestResponse({ description: 'A value breaks its field’s rules; nothing is written' })
@@ -60,7 +60,7 @@ export class ContentsController {
   }
 
   @Delete(':id')
-  @RequireRights(RightType.DELETE_CONTENT)
+  @RequireRights('contents', 'delete')
   @ApiOkResponse({ type: ContentDto, description: 'The deleted record' })
   @ApiConflictResponse({ description: 'Other pages hang under its slug' })
   remove(@Param('id', IdPipe) id: number): Promise<ContentDto> {

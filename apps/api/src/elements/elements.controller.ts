@@ -1,8 +1,8 @@
-import { RightType } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireRights } from '../common/auth/access.decorators';
+import { ChoiceDto } from '../common/http/choices';
 import { setContentRange } from '../common/http/list-query';
 import { ListQueryDto } from '../common/http/list-query.dto';
 import { IdPipe } from '../common/http/params';
@@ -14,8 +14,15 @@ import { ElementsService } from './elements.service';
 export class ElementsController {
   constructor(private readonly elements: ElementsService) {}
 
+  @Get('choices')
+  @RequireRights('elements', 'choices')
+  @ApiOkResponse({ type: ChoiceDto, isArray: true, description: 'Id and title of every element by title, for the element picker of blocks' })
+  choices(): Promise<ChoiceDto[]> {
+    return this.elements.choices();
+  }
+
   @Get()
-  @RequireRights(RightType.VIEW_ELEMENT)
+  @RequireRights('elements', 'list')
   @ApiOperation({ description: 'ra-data-simple-rest dialect: sort by id, title, block, status, updatedAt; filter by id, block, formId, status, q. Total in Content-Range.' })
   @ApiOkResponse({ type: ElementDto, isArray: true })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ElementDto[]> {
@@ -25,14 +32,14 @@ export class ElementsController {
   }
 
   @Get(':id')
-  @RequireRights(RightType.VIEW_ELEMENT)
+  @RequireRights('elements', 'show')
   @ApiOkResponse({ type: ElementDto })
   get(@Param('id', IdPipe) id: number): Promise<ElementDto> {
     return this.elements.get(id);
   }
 
   @Post()
-  @RequireRights(RightType.CREATE_ELEMENT)
+  @RequireRights('elements', 'create')
   @ApiCreatedResponse({ type: ElementDto })
   @ApiBadRequestResponse({ description: 'Unknown block, content that breaks its schema, or a form that does not exist' })
   create(@Body() body: CreateElementDto): Promise<ElementDto> {
@@ -40,14 +47,14 @@ export class ElementsController {
   }
 
   @Put(':id')
-  @RequireRights(RightType.UPDATE_ELEMENT)
+  @RequireRights('elements', 'edit')
   @ApiOkResponse({ type: ElementDto })
   update(@Param('id', IdPipe) id: number, @Body() body: UpdateElementDto): Promise<ElementDto> {
     return this.elements.update(id, body);
   }
 
   @Delete(':id')
-  @RequireRights(RightType.DELETE_ELEMENT)
+  @RequireRights('elements', 'delete')
   @ApiOkResponse({ type: ElementDto, description: 'The deleted record' })
   @ApiConflictResponse({ description: 'Sections still place the element; the message names them' })
   remove(@Param('id', IdPipe) id: number): Promise<ElementDto> {

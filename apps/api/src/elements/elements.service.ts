@@ -1,6 +1,7 @@
 import { Injectable, ConflictException, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
+import { choicesOf, type ChoiceDto } from '../common/http/choices';
 import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
 import { escapeLike } from '../roles/roles.service';
 import { InputErrors } from '../sections/input-errors';
@@ -45,6 +46,11 @@ export class ElementsService {
     private readonly sections: SectionsService,
     private readonly affected: AffectedPagesService,
   ) {}
+
+  /** Id and title of every element, for the pickers of screens that may not list them. */
+  choices(): Promise<ChoiceDto[]> {
+    return choicesOf(this.dataSource.manager, Element, 'title');
+  }
 
   async list(raw: RawListQuery): Promise<{ items: ElementDto[]; total: number; start: number }> {
     const query = parseListQuery(raw, ELEMENT_LIST);

@@ -1,4 +1,4 @@
-import { LANGS, RightType, type Lang } from '@cms/contracts';
+import { LANGS, type Lang } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -15,6 +15,7 @@ import type { FastifyReply } from 'fastify';
 import { readerOf } from '../accesses/readable-sql';
 import { CurrentAuth, Public, RequireRights } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
+import { ChoiceDto } from '../common/http/choices';
 import { setContentRange } from '../common/http/list-query';
 import { ListQueryDto } from '../common/http/list-query.dto';
 import { IdPipe, LocalePipe } from '../common/http/params';
@@ -28,8 +29,15 @@ const LocaleQuery = () => ApiQuery({ name: 'locale', enum: LANGS, required: fals
 export class FormsController {
   constructor(private readonly forms: FormsService) {}
 
+  @Get('choices')
+  @RequireRights('forms', 'choices')
+  @ApiOkResponse({ type: ChoiceDto, isArray: true, description: 'Id and title of every form by title, for the form picker of blocks' })
+  choices(): Promise<ChoiceDto[]> {
+    return this.forms.choices();
+  }
+
   @Get()
-  @RequireRights(RightType.VIEW_FORM)
+  @RequireRights('forms', 'list')
   @ApiOkResponse({ type: FormListItemDto, isArray: true, description: 'Sorted (id, title, status, sendMail, updatedAt) and paged; filters id, status, sendMail, q; the total is in Content-Range' })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<FormListItemDto[]> {
     const page = await this.forms.list(query);
@@ -49,7 +57,7 @@ export class FormsController {
   }
 
   @Get(':id')
-  @RequireRights(RightType.VIEW_FORM)
+  @RequireRights('forms', 'show')
   @LocaleQuery()
   @ApiOkResponse({ type: FormDto, description: 'The form with the fields of the locale (en’s when the locale has none; see fieldsLocale)' })
   get(@Param('id', IdPipe) id: number, @Query('locale', LocalePipe) locale: Lang): Promise<FormDto> {
@@ -57,7 +65,7 @@ export class FormsController {
   }
 
   @Post()
-  @RequireRights(RightType.CREATE_FORM)
+  @RequireRights('forms', 'create')
   @LocaleQuery()
   @ApiCreatedResponse({ type: FormDto })
   @ApiBadRequestResponse({ description: 'Invalid form or fields; `errors` names each (e.g. fields.2.options)' })
@@ -66,7 +74,7 @@ export class FormsController {
   }
 
   @Put(':id')
-  @RequireRights(RightType.UPDATE_FORM)
+  @RequireRights('forms', 'edit')
   @LocaleQuery()
   @ApiOkResponse({ type: FormDto, description: 'Saved in one transaction; `fields`, when given, replace the fields of the locale' })
   @ApiBadRequestResponse({ description: 'Invalid form or fields; `errors` names each' })
@@ -75,7 +83,7 @@ export class FormsController {
   }
 
   @Delete(':id')
-  @RequireRights(RightType.DELETE_FORM)
+  @RequireRights('forms', 'delete')
   @ApiOkResponse({ type: FormDto, description: 'The deleted form (en fields); its fields and messages go with it' })
   @ApiConflictResponse({ description: 'The form is placed in sections or elements, named in the message and in `errors`' })
   remove(@Param('id', IdPipe) id: number): Promise<FormDto> {

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { readableSql, type Reader } from '../accesses/readable-sql';
 import { escapeLike } from '../roles/roles.service';
+import { choicesOf, type ChoiceDto } from '../common/http/choices';
 import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
 import { Element } from '../elements/element.entity';
 import { RevalidationService } from '../revalidation/revalidation.service';
@@ -109,6 +110,11 @@ export class FormsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly revalidation: RevalidationService,
   ) {}
+
+  /** Id and title of every form, for the pickers of screens that may not list them. */
+  choices(): Promise<ChoiceDto[]> {
+    return choicesOf(this.dataSource.manager, Form, 'title');
+  }
 
   async list(raw: RawListQuery): Promise<{ items: FormListItemDto[]; total: number; start: number }> {
     const query = parseListQuery(raw, FORM_LIST);

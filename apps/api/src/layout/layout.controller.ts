@@ -1,4 +1,4 @@
-import { RightType, type Lang } from '@cms/contracts';
+import { type Lang } from '@cms/contracts';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Public, RequireRights } from '../common/auth/access.decorators';
@@ -24,7 +24,7 @@ export class LayoutController {
 
   @Post()
   @HttpCode(200)
-  @RequireRights(RightType.UPDATE_LAYOUT)
+  @RequireRights('layout', 'edit')
   @ApiQuery(LOCALE_QUERY)
   @ApiOperation({ summary: 'Replace the layout of a locale', description: 'In one transaction; answers the layout as GET does.' })
   @ApiOkResponse({ type: LayoutDto })

@@ -1,4 +1,3 @@
-import { RightType } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -15,7 +14,7 @@ export class MediaPacksController {
   constructor(private readonly packs: MediaPacksService) {}
 
   @Get()
-  @RequireRights(RightType.VIEW_MEDIAPACK)
+  @RequireRights('media-packs', 'list')
   @ApiOperation({ summary: 'List media packs with their media counts', description: 'Sortable by id, name, createdAt, updatedAt, mediaCount; filters: id, q.' })
   @ApiOkResponse({ type: MediaPackDto, isArray: true, description: 'Sorted and paged; the total is in Content-Range' })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<MediaPackDto[]> {
@@ -25,28 +24,28 @@ export class MediaPacksController {
   }
 
   @Get(':id')
-  @RequireRights(RightType.VIEW_MEDIAPACK)
+  @RequireRights('media-packs', 'show')
   @ApiOkResponse({ type: MediaPackDetailDto })
   get(@Param('id', IdPipe) id: number): Promise<MediaPackDetailDto> {
     return this.packs.get(id);
   }
 
   @Post()
-  @RequireRights(RightType.CREATE_MEDIAPACK)
+  @RequireRights('media-packs', 'create')
   @ApiCreatedResponse({ type: MediaPackDetailDto })
   create(@Body() body: CreateMediaPackDto): Promise<MediaPackDetailDto> {
     return this.packs.create(body);
   }
 
   @Put(':id')
-  @RequireRights(RightType.UPDATE_MEDIAPACK)
+  @RequireRights('media-packs', 'edit')
   @ApiOkResponse({ type: MediaPackDetailDto })
   update(@Param('id', IdPipe) id: number, @Body() body: UpdateMediaPackDto): Promise<MediaPackDetailDto> {
     return this.packs.update(id, body);
   }
 
   @Delete(':id')
-  @RequireRights(RightType.DELETE_MEDIAPACK)
+  @RequireRights('media-packs', 'delete')
   @ApiOkResponse({ type: MediaPackDetailDto, description: 'The deleted record; its media stay, unpacked' })
   remove(@Param('id', IdPipe) id: number): Promise<MediaPackDetailDto> {
     return this.packs.remove(id);

@@ -1,4 +1,3 @@
-import { RightType } from '@cms/contracts';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -28,7 +27,7 @@ export class MediasController {
   constructor(private readonly medias: MediasService) {}
 
   @Get()
-  @RequireRights(RightType.VIEW_MEDIA)
+  @RequireRights('medias', 'list')
   @ApiOperation({ summary: 'List media', description: 'Filters: id (one or many), packId, mimeType (a prefix such as "image/"), q (in the name).' })
   @ApiOkResponse({ type: MediaDto, isArray: true, description: 'Sorted and paged; the total is in Content-Range' })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<MediaDto[]> {
@@ -38,7 +37,7 @@ export class MediasController {
   }
 
   @Get(':id')
-  @RequireRights(RightType.VIEW_MEDIA)
+  @RequireRights('medias', 'show')
   @ApiOkResponse({ type: MediaDto })
   get(@Param('id', IdPipe) id: number): Promise<MediaDto> {
     return this.medias.get(id);
@@ -46,7 +45,7 @@ export class MediasController {
 
   @Post()
   @HttpCode(201)
-  @RequireRights(RightType.CREATE_MEDIA)
+  @RequireRights('medias', 'create')
   @ApiOperation({
     summary: 'Upload a file',
     description:
@@ -65,7 +64,7 @@ export class MediasController {
   }
 
   @Put(':id')
-  @RequireRights(RightType.UPDATE_MEDIA)
+  @RequireRights('medias', 'edit')
   @ApiOperation({ summary: 'Rename, describe (alt) or move a media into a pack', description: 'The file itself does not change: upload a new media.' })
   @ApiOkResponse({ type: MediaDto })
   update(@Param('id', IdPipe) id: number, @Body() body: UpdateMediaDto): Promise<MediaDto> {
@@ -73,7 +72,7 @@ export class MediasController {
   }
 
   @Delete(':id')
-  @RequireRights(RightType.DELETE_MEDIA)
+  @RequireRights('medias', 'delete')
   @ApiOkResponse({ type: MediaDto, description: 'The deleted record; its file and variants are removed' })
   @ApiConflictResponse({ description: 'The media is used by a content field, a section, an element or the favicon setting; `errors` lists where' })
   remove(@Param('id', IdPipe) id: number): Promise<MediaDto> {

@@ -80,7 +80,14 @@ export function receiveUpload(req: IncomingMessage, limits: UploadLimits): Promi
       return fail(new BadRequestException(`The multipart body cannot be read: ${(error as Error).message}`));
     }
 
-    parser.on('file', (name, stream, info) => {
+    // busboy reports a part whose Content-Disposition has no name with an undefined name: reading
+    // it as a string threw inside the parser's event and the request never got an answer.
+    const unnamed = () => fail(new BadRequestException('A part of the multipart body has no name: its Content-Disposition needs name="..."'));
+    parser.on('file', (name: string | undefined, stream, info) => {
+      if (typeof name !== 'string') {
+        stream.resume();
+        return unnamed();
+      }
       if (settled || file || name !== limits.fileField) {
         stream.resume();
         if (name !== limits.fileField) fail(new BadRequestException(`Unexpected file field "${name.slice(0, 100)}": send the file in the field "${limits.fileField}"`));
@@ -92,7 +99,8 @@ export function receiveUpload(req: IncomingMessage, limits: UploadLimits): Promi
       file = { tempPath, filename: info.filename ?? '', out, written: pipeline(stream, out).then(() => out.bytesWritten) };
       file.written.catch(() => undefined);
     });
-    parser.on('field', (name, value, info) => {
+    parser.on('field', (name: string | undefined, value, info) => {
+      if (typeof name !== 'string') return unnamed();
       if (info.nameTruncated || info.valueTruncated) return fail(new BadRequestException(`The field "${name.slice(0, 100)}" is too long`));
       fields.push([name, value]);
     });

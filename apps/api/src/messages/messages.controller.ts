@@ -1,26 +1,22 @@
-import { RightType } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireRights } from '../common/auth/access.decorators';
+import { ChoiceDto } from '../common/http/choices';
 import { setContentRange } from '../common/http/list-query';
 import { ListQueryDto } from '../common/http/list-query.dto';
 import { IdPipe } from '../common/http/params';
 import { ExportMessagesQueryDto, MessageDto, UpdateMessageDto } from './dto/message.dto';
 import { MessagesService } from './messages.service';
 
-/**
- * VIEW_MESSAGE is the one message right of the spec: it reads, exports and marks messages read
- * or unread (an inbox state of the reader). Deleting destroys what a form received, so it also
- * takes DELETE_FORM, the right that already destroys a form's messages with the form.
- */
+/** Who may read, mark, export and delete messages is decided in libs/rights (RESOURCE_RULES.messages). */
 @ApiTags('messages')
 @Controller('messages')
 export class MessagesController {
   constructor(private readonly messages: MessagesService) {}
 
   @Get()
-  @RequireRights(RightType.VIEW_MESSAGE)
+  @RequireRights('messages', 'list')
   @ApiOkResponse({ type: MessageDto, isArray: true, description: 'Sorted (id, createdAt, read, formId) and paged; filters id, formId, read, q; the total is in Content-Range' })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<MessageDto[]> {
     const page = await this.messages.list(query);
@@ -28,8 +24,15 @@ export class MessagesController {
     return page.items;
   }
 
+  @Get('form-choices')
+  @RequireRights('messages', 'list')
+  @ApiOkResponse({ type: ChoiceDto, isArray: true, description: 'Id and title of every form that received messages, by title' })
+  formChoices(): Promise<ChoiceDto[]> {
+    return this.messages.formChoices();
+  }
+
   @Get('export')
-  @RequireRights(RightType.VIEW_MESSAGE)
+  @RequireRights('messages', 'export')
   @ApiProduces('text/csv')
   @ApiOkResponse({
     description:
@@ -47,21 +50,21 @@ export class MessagesController {
   }
 
   @Get(':id')
-  @RequireRights(RightType.VIEW_MESSAGE)
+  @RequireRights('messages', 'show')
   @ApiOkResponse({ type: MessageDto })
   get(@Param('id', IdPipe) id: number): Promise<MessageDto> {
     return this.messages.get(id);
   }
 
   @Put(':id')
-  @RequireRights(RightType.VIEW_MESSAGE)
+  @RequireRights('messages', 'edit')
   @ApiOkResponse({ type: MessageDto, description: 'Marked read or unread' })
   update(@Param('id', IdPipe) id: number, @Body() body: UpdateMessageDto): Promise<MessageDto> {
     return this.messages.setRead(id, body.read);
   }
 
   @Delete(':id')
-  @RequireRights(RightType.VIEW_MESSAGE, RightType.DELETE_FORM)
+  @RequireRights('messages', 'delete')
   @ApiOkResponse({ type: MessageDto, description: 'The deleted record' })
   remove(@Param('id', IdPipe) id: number): Promise<MessageDto> {
     return this.messages.remove(id);

@@ -9,6 +9,7 @@ import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type Ra
 import { FormsService } from '../forms/forms.service';
 import { MailService } from '../mail/mail.service';
 import { escapeLike } from '../roles/roles.service';
+import { CHOICES_LIMIT, type ChoiceDto } from '../common/http/choices';
 import { csvCell } from './csv-cells';
 import type { MessageDto } from './dto/message.dto';
 import { Message } from './message.entity';
@@ -54,6 +55,25 @@ export class MessagesService {
       createdAt: m.createdAt.toISOString(),
       mailStatus: mail.get(m.id) ?? null,
     }));
+  }
+
+  /**
+   * The forms that received messages, by title: a reader of messages chooses the form to filter
+   * or export by without VIEW_FORM (only the titles its messages already show).
+   */
+  async formChoices(): Promise<ChoiceDto[]> {
+    const rows = await this.dataSource
+      .getRepository(Message)
+      .createQueryBuilder('message')
+      .innerJoin('message.form', 'form')
+      .select('form.id', 'id')
+      .addSelect('form.title', 'title')
+      .distinct(true)
+      .orderBy('title', 'ASC')
+      .addOrderBy('id', 'ASC')
+      .limit(CHOICES_LIMIT)
+      .getRawMany<{ id: number; title: string }>();
+    return rows.map((row) => ({ id: row.id, title: row.title }));
   }
 
   async list(raw: RawListQuery): Promise<{ items: MessageDto[]; total: number; start: number }> {

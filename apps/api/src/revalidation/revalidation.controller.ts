@@ -1,4 +1,3 @@
-import { RightType } from '@cms/contracts';
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { RequireRights } from '../common/auth/access.decorators';
@@ -11,7 +10,7 @@ export class RevalidationController {
 
   @Post('all')
   @HttpCode(204)
-  @RequireRights(RightType.REVALIDATION)
+  @RequireRights('revalidation', 'create')
   @ApiNoContentResponse({ description: 'Every cached public page is purged' })
   all(): void {
     this.revalidation.emit({ scope: 'all' });

@@ -1,10 +1,10 @@
-import { RightType } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth, RequireRights } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
 import { ListQueryDto } from '../common/http/list-query.dto';
+import { ChoiceDto } from '../common/http/choices';
 import { setContentRange } from '../common/http/list-query';
 import { CreateRoleDto, RoleDto, UpdateRoleDto } from './dto/role.dto';
 import { RolesService } from './roles.service';
@@ -14,8 +14,15 @@ import { RolesService } from './roles.service';
 export class RolesController {
   constructor(private readonly roles: RolesService) {}
 
+  @Get('choices')
+  @RequireRights('roles', 'choices')
+  @ApiOkResponse({ type: ChoiceDto, isArray: true, description: 'Id and title of every role by title, for the access picker of pages and the role picker of users' })
+  choices(): Promise<ChoiceDto[]> {
+    return this.roles.choices();
+  }
+
   @Get()
-  @RequireRights(RightType.VIEW_ROLE)
+  @RequireRights('roles', 'list')
   @ApiOkResponse({ type: RoleDto, isArray: true, description: 'Sorted and paged; the total is in Content-Range' })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<RoleDto[]> {
     const page = await this.roles.list(query);
@@ -24,28 +31,28 @@ export class RolesController {
   }
 
   @Get(':id')
-  @RequireRights(RightType.VIEW_ROLE)
+  @RequireRights('roles', 'show')
   @ApiOkResponse({ type: RoleDto })
   get(@Param('id') id: string): Promise<RoleDto> {
     return this.roles.get(id);
   }
 
   @Post()
-  @RequireRights(RightType.CREATE_ROLE)
+  @RequireRights('roles', 'create')
   @ApiCreatedResponse({ type: RoleDto })
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateRoleDto): Promise<RoleDto> {
     return this.roles.create(auth, body);
   }
 
   @Put(':id')
-  @RequireRights(RightType.UPDATE_ROLE)
+  @RequireRights('roles', 'edit')
   @ApiOkResponse({ type: RoleDto })
   update(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateRoleDto): Promise<RoleDto> {
     return this.roles.update(auth, id, body);
   }
 
   @Delete(':id')
-  @RequireRights(RightType.DELETE_ROLE)
+  @RequireRights('roles', 'delete')
   @ApiOkResponse({ type: RoleDto, description: 'The deleted record' })
   remove(@Param('id') id: string): Promise<RoleDto> {
     return this.roles.remove(id);

@@ -6,6 +6,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AccessesService, describePages } from '../accesses/accesses.service';
 import { SessionsService } from '../auth/sessions.service';
 import type { AuthContext } from '../common/auth/auth-context';
+import { choicesOf, type ChoiceDto } from '../common/http/choices';
 import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
 import { Login } from '../users/login.entity';
 import { ROLE_ID_PATTERN, type CreateRoleDto, type RoleDto, type UpdateRoleDto } from './dto/role.dto';
@@ -51,6 +52,11 @@ export class RolesService {
     private readonly sessions: SessionsService,
     private readonly accesses: AccessesService,
   ) {}
+
+  /** Id and title of every role, for the pickers of screens that may not list them. */
+  choices(): Promise<ChoiceDto[]> {
+    return choicesOf(this.dataSource.manager, Role, 'name');
+  }
 
   async list(raw: RawListQuery): Promise<{ items: RoleDto[]; total: number; start: number }> {
     const query = parseListQuery(raw, ROLE_LIST);

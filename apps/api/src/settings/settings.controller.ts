@@ -1,4 +1,4 @@
-import { RightType, SETTING_NAME_PATTERN } from '@cms/contracts';
+import { SETTING_NAME_PATTERN } from '@cms/contracts';
 import { BadRequestException, Body, Controller, Delete, Get, Header, Injectable, Param, Post, Put, Query, Res, type PipeTransform } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -23,7 +23,7 @@ export class SettingsController {
   constructor(private readonly settings: SettingsService) {}
 
   @Get()
-  @RequireRights(RightType.ACCESS_SETTINGS)
+  @RequireRights('settings', 'list')
   @ApiOkResponse({ type: SettingDto, isArray: true, description: 'Sorted (id, name, updatedAt) and paged; filters id, name, q; the total is in Content-Range' })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<SettingDto[]> {
     const page = await this.settings.list(query);
@@ -40,7 +40,7 @@ export class SettingsController {
   }
 
   @Get('by-name/:name')
-  @RequireRights(RightType.ACCESS_SETTINGS)
+  @RequireRights('settings', 'show')
   @ApiParam({ name: 'name', example: 'siteName' })
   @ApiOkResponse({ type: SettingDto })
   getByName(@Param('name', SettingNamePipe) name: string): Promise<SettingDto> {
@@ -48,7 +48,7 @@ export class SettingsController {
   }
 
   @Put('by-name/:name')
-  @RequireRights(RightType.ACCESS_SETTINGS)
+  @RequireRights('settings', 'edit')
   @ApiParam({ name: 'name', example: 'primaryColor' })
   @ApiOkResponse({ type: SettingDto, description: 'Created or replaced' })
   put(@Param('name', SettingNamePipe) name: string, @Body() body: SettingValueDto): Promise<SettingDto> {
@@ -56,28 +56,28 @@ export class SettingsController {
   }
 
   @Get(':id')
-  @RequireRights(RightType.ACCESS_SETTINGS)
+  @RequireRights('settings', 'show')
   @ApiOkResponse({ type: SettingDto })
   get(@Param('id', IdPipe) id: number): Promise<SettingDto> {
     return this.settings.get(id);
   }
 
   @Post()
-  @RequireRights(RightType.ACCESS_SETTINGS)
+  @RequireRights('settings', 'create')
   @ApiCreatedResponse({ type: SettingDto })
   create(@Body() body: CreateSettingDto): Promise<SettingDto> {
     return this.settings.create(body);
   }
 
   @Put(':id')
-  @RequireRights(RightType.ACCESS_SETTINGS)
+  @RequireRights('settings', 'edit')
   @ApiOkResponse({ type: SettingDto })
   update(@Param('id', IdPipe) id: number, @Body() body: UpdateSettingDto): Promise<SettingDto> {
     return this.settings.update(id, body);
   }
 
   @Delete(':id')
-  @RequireRights(RightType.ACCESS_SETTINGS)
+  @RequireRights('settings', 'delete')
   @ApiOkResponse({ type: SettingDto, description: 'The deleted record' })
   remove(@Param('id', IdPipe) id: number): Promise<SettingDto> {
     return this.settings.remove(id);

@@ -3,10 +3,12 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../common/auth/access.decorators';
+import { IgnoresUnknownQueryKeys } from '../common/http/query-keys.interceptor';
 import { UploadsService } from './uploads.service';
 
 @ApiTags('uploads')
 @Controller('uploads')
+@IgnoresUnknownQueryKeys()
 export class UploadsController {
   constructor(private readonly uploads: UploadsService) {}
 

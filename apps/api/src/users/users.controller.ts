@@ -1,4 +1,3 @@
-import { RightType } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Ip, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -16,7 +15,7 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
-  @RequireRights(RightType.VIEW_USER)
+  @RequireRights('users', 'list')
   @ApiOkResponse({ type: UserDto, isArray: true, description: 'Sorted and paged; the total is in Content-Range' })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<UserDto[]> {
     const page = await this.users.list(query);
@@ -25,28 +24,28 @@ export class UsersController {
   }
 
   @Get(':id')
-  @RequireRights(RightType.VIEW_USER)
+  @RequireRights('users', 'show')
   @ApiOkResponse({ type: UserDto })
   get(@Param('id', IdPipe) id: number): Promise<UserDto> {
     return this.users.get(id);
   }
 
   @Post()
-  @RequireRights(RightType.CREATE_USER)
+  @RequireRights('users', 'create')
   @ApiCreatedResponse({ type: UserDto })
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateUserDto): Promise<UserDto> {
     return this.users.create(auth, body);
   }
 
   @Put(':id')
-  @RequireRights(RightType.UPDATE_USER)
+  @RequireRights('users', 'edit')
   @ApiOkResponse({ type: UserDto })
   update(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number, @Body() body: UpdateUserDto, @Ip() ip: string): Promise<UserDto> {
     return this.users.update(auth, id, body, ip);
   }
 
   @Delete(':id')
-  @RequireRights(RightType.DELETE_USER)
+  @RequireRights('users', 'delete')
   @ApiOkResponse({ type: UserDto, description: 'The deleted record' })
   remove(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number): Promise<UserDto> {
     return this.users.remove(auth, id);

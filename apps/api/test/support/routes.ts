@@ -47,6 +47,6 @@ export function describeRule(rule: AccessRule | undefined): string {
     case 'super-admin':
       return 'super-admin';
     case 'rights':
-      return rule.rights.join('+');
+      return `${rule.resource}.${rule.action}`;
   }
 }

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { screenshot } from '../support/screenshot';
-import { api, apiSignIn, baseUrl, launchChromium, newPage, owner, storeToken, unique } from './admin-session';
+import { api, apiSignIn, baseUrl, createUserWithRights, launchChromium, newPage, owner, storeToken, unique } from './admin-session';
 
 jest.setTimeout(120_000);
 
@@ -84,6 +84,34 @@ describe('forms and messages screens', () => {
       await page.getByText('Message deleted').waitFor();
     } catch (error) {
       await screenshot(page, 'admin-forms-failure');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lets a reader of messages alone pick the form, export it and not delete, as the API rules (one rights table)', async () => {
+    const title = unique('Inbox');
+    const form = await api<{ id: number }>('/forms', { method: 'POST', token: ownerToken, body: { title, fields: [{ name: 'note', type: 'TEXT' }] } });
+    expect(form.status).toBe(201);
+    expect((await api(`/forms/${form.body.id}/messages`, { method: 'POST', body: { values: { note: 'Hello from a visitor' } } })).status).toBe(201);
+    const reader = await createUserWithRights(ownerToken, ['VIEW_MESSAGE']);
+    const { context, page } = await newPage(browser);
+    page.setDefaultTimeout(15_000);
+    await storeToken(page, await apiSignIn(reader.email, reader.password));
+    try {
+      await page.goto(`${baseUrl()}/admin/messages`);
+      // The form filter lists the forms messages came from, without VIEW_FORM.
+      await page.getByRole('combobox', { name: 'Form' }).click();
+      await page.getByRole('option', { name: title }).click();
+      await page.getByTestId('message-value-note').first().waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      expect(fs.readFileSync(await download.path(), 'utf8')).toContain('Hello from a visitor');
+      // Deleting takes DELETE_FORM too: the screen shows no Delete button the API would refuse.
+      await page.getByRole('button', { name: 'Mark read' }).first().waitFor();
+      expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    } catch (error) {
+      await screenshot(page, 'admin-messages-reader-failure');
       throw error;
     } finally {
       await context.close();

@@ -92,3 +92,12 @@ export interface PageProperties {
 
 export type LocaleQuery = { locale?: Lang };
 export type { Status };
+
+/**
+ * GET /api/{roles,forms,elements,containers}/choices and GET /api/messages/form-choices: what a
+ * picker needs of a list its user may not otherwise view (a role's title is its name).
+ */
+export interface Choice<Id extends number | string = number> {
+  id: Id;
+  title: string;
+}

@@ -1,5 +1,5 @@
 import { RightType, SUPER_ADMIN_ROLE_ID } from '@cms/contracts';
-import { canAccessResource, rightForResourceAction } from '../index';
+import { canAccessResource, ruleFor } from '../index';
 
 const R = RightType;
 const user = (...rights: RightType[]) => ({ role: 'staff', rights });
@@ -18,13 +18,13 @@ describe('resource access', () => {
     ['medias/packs', 'MEDIAPACK'],
     ['media-packs', 'MEDIAPACK'],
   ])('maps list, show, create, edit and delete of %s to the %s rights', (resource, noun) => {
-    expect(rightForResourceAction(resource, 'list')).toBe(`VIEW_${noun}`);
-    expect(rightForResourceAction(resource, 'show')).toBe(`VIEW_${noun}`);
-    expect(rightForResourceAction(resource, 'export')).toBe(`VIEW_${noun}`);
-    expect(rightForResourceAction(resource, 'create')).toBe(`CREATE_${noun}`);
-    expect(rightForResourceAction(resource, 'clone')).toBe(`CREATE_${noun}`);
-    expect(rightForResourceAction(resource, 'edit')).toBe(`UPDATE_${noun}`);
-    expect(rightForResourceAction(resource, 'delete')).toBe(`DELETE_${noun}`);
+    expect(ruleFor(resource, 'list')).toEqual({ all: [`VIEW_${noun}`] });
+    expect(ruleFor(resource, 'show')).toEqual({ all: [`VIEW_${noun}`] });
+    expect(ruleFor(resource, 'export')).toEqual({ all: [`VIEW_${noun}`] });
+    expect(ruleFor(resource, 'create')).toEqual({ all: [`CREATE_${noun}`] });
+    expect(ruleFor(resource, 'clone')).toEqual({ all: [`CREATE_${noun}`] });
+    expect(ruleFor(resource, 'edit')).toEqual({ all: [`UPDATE_${noun}`] });
+    expect(ruleFor(resource, 'delete')).toEqual({ all: [`DELETE_${noun}`] });
   });
 
   it('lets a user list users with VIEW_USER but not create, edit or delete them', () => {
@@ -41,9 +41,12 @@ describe('resource access', () => {
     expect(canAccessResource(user(R.UPDATE_ROLE), 'users/roles', 'edit')).toBe(true);
   });
 
-  it('guards messages with VIEW_MESSAGE and never lets staff create one', () => {
+  it('guards messages with VIEW_MESSAGE, deletes them with DELETE_FORM too, and never lets staff create one', () => {
     expect(canAccessResource(user(R.VIEW_MESSAGE), 'messages', 'list')).toBe(true);
-    expect(canAccessResource(user(R.VIEW_MESSAGE), 'messages', 'delete')).toBe(true);
+    expect(canAccessResource(user(R.VIEW_MESSAGE), 'messages', 'export')).toBe(true);
+    expect(canAccessResource(user(R.VIEW_MESSAGE), 'messages', 'delete')).toBe(false);
+    expect(canAccessResource(user(R.DELETE_FORM), 'messages', 'delete')).toBe(false);
+    expect(canAccessResource(user(R.VIEW_MESSAGE, R.DELETE_FORM), 'messages', 'delete')).toBe(true);
     expect(canAccessResource(user(R.VIEW_FORM), 'messages', 'list')).toBe(false);
     expect(canAccessResource(user(R.VIEW_MESSAGE), 'messages', 'create')).toBe(false);
   });
@@ -69,8 +72,20 @@ describe('resource access', () => {
     const everything = user(...Object.values(RightType));
     expect(canAccessResource(everything, 'payments', 'list')).toBe(false);
     expect(canAccessResource(everything, 'users', 'impersonate')).toBe(false);
-    expect(rightForResourceAction('payments', 'list')).toBeNull();
+    expect(ruleFor('payments', 'list')).toBeNull();
     expect(canAccessResource(superAdmin, 'payments', 'list')).toBe(true);
+  });
+
+  it('opens the pickers of roles, forms, elements and containers to one of the rights of the screens that edit them', () => {
+    expect(canAccessResource(user(R.UPDATE_CONTENT), 'roles', 'choices')).toBe(true);
+    expect(canAccessResource(user(R.CREATE_USER), 'users/roles', 'choices')).toBe(true);
+    expect(canAccessResource(user(R.UPDATE_ELEMENT), 'forms', 'choices')).toBe(true);
+    expect(canAccessResource(user(R.UPDATE_LAYOUT), 'elements', 'choices')).toBe(true);
+    expect(canAccessResource(user(R.CREATE_CONTAINER), 'containers', 'choices')).toBe(true);
+    expect(canAccessResource(user(R.VIEW_MESSAGE, R.VIEW_MEDIA), 'roles', 'choices')).toBe(false);
+    expect(canAccessResource(user(R.UPDATE_USER), 'forms', 'choices')).toBe(false);
+    // Choices are a narrow list, not the list: they open nothing else.
+    expect(canAccessResource(user(R.UPDATE_CONTENT), 'roles', 'list')).toBe(false);
   });
 
   it('lets the super-admin role do everything on every resource', () => {

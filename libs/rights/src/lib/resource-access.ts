@@ -1,69 +1,88 @@
 import { RightType } from '@cms/contracts';
-import { hasRight, isSuperAdmin, type RightsSubject } from './subject';
-
-type Verb = 'view' | 'create' | 'update' | 'delete';
-type VerbRights = Partial<Record<Verb, RightType>>;
-
-function crud(noun: string): VerbRights {
-  return {
-    view: `VIEW_${noun}` as RightType,
-    create: `CREATE_${noun}` as RightType,
-    update: `UPDATE_${noun}` as RightType,
-    delete: `DELETE_${noun}` as RightType,
-  };
-}
+import { hasAllRights, hasAnyRight, isSuperAdmin, type RightsSubject } from './subject';
 
 /**
- * Rights behind each back-office resource. Roles live at /admin/users/roles and media packs at
- * /admin/medias/packs, so those nested names are accepted beside the API names.
+ * What an action asks of the caller: every right of `all`, or one right of `any`. The API's
+ * guard and the back office's canAccess both read these rules, so they cannot disagree.
  */
-const RESOURCE_RIGHTS: Record<string, VerbRights> = {
-  containers: crud('CONTAINER'),
+export type RightsRule = { readonly all: readonly RightType[] } | { readonly any: readonly RightType[] };
+
+/** The actions the table names. `choices` is the narrow id + title list a picker reads. */
+export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'choices';
+
+const all = (...rights: RightType[]): RightsRule => ({ all: rights });
+const any = (...rights: RightType[]): RightsRule => ({ any: rights });
+
+function crud(noun: string): Partial<Record<ResourceAction, RightsRule>> {
+  const right = (verb: string) => `${verb}_${noun}` as RightType;
+  return { list: all(right('VIEW')), show: all(right('VIEW')), create: all(right('CREATE')), edit: all(right('UPDATE')), delete: all(right('DELETE')) };
+}
+
+const R = RightType;
+/** Screens that edit page blocks (sections of containers and contents, elements, the layout) pick forms, elements and containers. */
+const BLOCK_EDIT_RIGHTS = [R.CREATE_CONTAINER, R.UPDATE_CONTAINER, R.CREATE_CONTENT, R.UPDATE_CONTENT, R.CREATE_ELEMENT, R.UPDATE_ELEMENT, R.UPDATE_LAYOUT];
+/** Screens that pick roles: page accesses of containers and contents, and a user's role. */
+const ROLE_PICK_RIGHTS = [R.CREATE_CONTAINER, R.UPDATE_CONTAINER, R.CREATE_CONTENT, R.UPDATE_CONTENT, R.CREATE_USER, R.UPDATE_USER];
+
+/**
+ * The (resource, action) → rights table of the whole product, under the API's resource names.
+ * Every rights-guarded API route names one cell of it (`@RequireRights(resource, action)`).
+ */
+export const RESOURCE_RULES = {
+  containers: { ...crud('CONTAINER'), choices: any(R.VIEW_CONTAINER, ...BLOCK_EDIT_RIGHTS) },
   contents: crud('CONTENT'),
-  elements: crud('ELEMENT'),
-  forms: crud('FORM'),
+  elements: { ...crud('ELEMENT'), choices: any(R.VIEW_ELEMENT, ...BLOCK_EDIT_RIGHTS) },
+  forms: { ...crud('FORM'), choices: any(R.VIEW_FORM, ...BLOCK_EDIT_RIGHTS) },
   users: crud('USER'),
-  roles: crud('ROLE'),
-  'users/roles': crud('ROLE'),
+  roles: { ...crud('ROLE'), choices: any(R.VIEW_ROLE, ...ROLE_PICK_RIGHTS) },
   medias: crud('MEDIA'),
   'media-packs': crud('MEDIAPACK'),
-  'medias/packs': crud('MEDIAPACK'),
-  // Messages arrive from the public forms: staff can only read, mark and remove them.
-  messages: { view: RightType.VIEW_MESSAGE, update: RightType.VIEW_MESSAGE, delete: RightType.VIEW_MESSAGE },
-  layout: { view: RightType.VIEW_LAYOUT, update: RightType.UPDATE_LAYOUT },
-  settings: { view: RightType.ACCESS_SETTINGS, update: RightType.ACCESS_SETTINGS },
-};
+  // VIEW_MESSAGE is the one message right of the spec: it reads, exports and marks messages
+  // read. Deleting destroys what a form received, so it also takes DELETE_FORM, the right that
+  // already destroys a form's messages with the form.
+  messages: { list: all(R.VIEW_MESSAGE), show: all(R.VIEW_MESSAGE), edit: all(R.VIEW_MESSAGE), export: all(R.VIEW_MESSAGE), delete: all(R.VIEW_MESSAGE, R.DELETE_FORM) },
+  layout: { list: all(R.VIEW_LAYOUT), show: all(R.VIEW_LAYOUT), edit: all(R.UPDATE_LAYOUT) },
+  settings: { list: all(R.ACCESS_SETTINGS), show: all(R.ACCESS_SETTINGS), create: all(R.ACCESS_SETTINGS), edit: all(R.ACCESS_SETTINGS), delete: all(R.ACCESS_SETTINGS) },
+  revalidation: { create: all(R.REVALIDATION) },
+} as const satisfies Record<string, Partial<Record<ResourceAction, RightsRule>>>;
 
-/** react-admin actions (and the field-level read/write) mapped to a verb. */
-const ACTION_VERBS: Record<string, Verb> = {
-  list: 'view',
-  show: 'view',
-  read: 'view',
-  export: 'view',
-  create: 'create',
-  clone: 'create',
-  edit: 'update',
-  update: 'update',
-  write: 'update',
-  delete: 'delete',
-};
+export type RuledResource = keyof typeof RESOURCE_RULES;
 
-/** The right an action on a resource needs, or null when nothing grants it. */
-export function rightForResourceAction(resource: string, action: string): RightType | null {
-  // Field-level checks name `resource.field`: they follow the resource's own rights.
-  const baseResource = resource.split('.')[0];
-  const verb = ACTION_VERBS[action];
-  if (!verb) return null;
-  return RESOURCE_RIGHTS[baseResource]?.[verb] ?? null;
+/** The back office names some screens after their route (/admin/users/roles, /admin/medias/packs). */
+export const RESOURCE_ALIASES: Readonly<Record<string, RuledResource>> = { 'users/roles': 'roles', 'medias/packs': 'media-packs' };
+
+/** react-admin's actions (and its field-level read/write) that are another name of a table action. */
+const ACTION_ALIASES: Record<string, ResourceAction> = { read: 'show', write: 'edit', update: 'edit', clone: 'create' };
+
+/** The rule of a (resource, action), or null when nothing opens it (then only super-admin may). */
+export function ruleFor(resource: string, action: string): RightsRule | null {
+  // Field-level checks name `resource.field`: they follow the resource's own rules.
+  const base = resource.split('.')[0];
+  const rules: Partial<Record<ResourceAction, RightsRule>> | undefined =
+    (RESOURCE_RULES as Record<string, Partial<Record<ResourceAction, RightsRule>>>)[RESOURCE_ALIASES[base] ?? base];
+  if (!rules) return null;
+  const name = (ACTION_ALIASES[action] ?? action) as ResourceAction;
+  // A resource without an export of its own exports what its list shows.
+  return rules[name] ?? (name === 'export' ? (rules.list ?? null) : null);
+}
+
+/** The rights a rule names, `+` for all of them and `|` for one of them (as tests and errors print it). */
+export function describeRightsRule(rule: RightsRule): string {
+  return 'all' in rule ? rule.all.join('+') : rule.any.join('|');
+}
+
+export function satisfiesRule(subject: RightsSubject | null | undefined, rule: RightsRule): boolean {
+  return 'all' in rule ? hasAllRights(subject, rule.all) : hasAnyRight(subject, rule.any);
 }
 
 /**
  * What react-admin's `authProvider.canAccess({ resource, action })` answers: true when the
- * subject holds the right the action needs. Unknown resources and actions are denied to everyone
+ * subject satisfies the rule of the action. Unknown resources and actions are denied to everyone
  * but the super-admin role, which bypasses page access checks.
  */
 export function canAccessResource(subject: RightsSubject | null | undefined, resource: string, action: string): boolean {
+  if (!subject) return false;
   if (isSuperAdmin(subject)) return true;
-  const right = rightForResourceAction(resource, action);
-  return right !== null && hasRight(subject, right);
+  const rule = ruleFor(resource, action);
+  return rule !== null && satisfiesRule(subject, rule);
 }

@@ -1,4 +1,4 @@
-import type { RightType } from '@cms/contracts';
+import { describeRightsRule, ruleFor, type ResourceAction, type RightsRule, type RuledResource } from '@cms/rights';
 import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiHeader, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { AuthContext, RequestWithAuth } from './auth-context';
@@ -9,7 +9,7 @@ export const ACCESS_RULE = 'cms:access-rule';
 export type AccessRule =
   | { kind: 'public' }
   | { kind: 'signed-in'; unauthenticatedStatus: 401 | 403 }
-  | { kind: 'rights'; rights: RightType[] }
+  | { kind: 'rights'; resource: RuledResource; action: ResourceAction; rule: RightsRule }
   | { kind: 'super-admin' };
 
 const tokenDocs = [
@@ -25,13 +25,21 @@ export const Public = () => SetMetadata(ACCESS_RULE, { kind: 'public' } satisfie
 export const SignedIn = (options: { unauthenticatedStatus?: 401 | 403 } = {}) =>
   applyDecorators(SetMetadata(ACCESS_RULE, { kind: 'signed-in', unauthenticatedStatus: options.unauthenticatedStatus ?? 401 } satisfies AccessRule), ...tokenDocs);
 
-/** The caller's role must hold every right named (super-admin holds them all). Shown in OpenAPI. */
-export const RequireRights = (...rights: RightType[]) =>
-  applyDecorators(
-    SetMetadata(ACCESS_RULE, { kind: 'rights', rights } satisfies AccessRule),
+/**
+ * The caller's role must satisfy the rule of this (resource, action) in libs/rights' table, the
+ * same table the back office's canAccess reads (super-admin satisfies every rule). Shown in OpenAPI.
+ */
+export const RequireRights = (resource: RuledResource, action: ResourceAction) => {
+  const rule = ruleFor(resource, action);
+  // Fails at start-up, not at request time: a route naming a cell the table lacks is a bug.
+  if (!rule) throw new Error(`The rights table has no rule for ${resource} ${action}`);
+  const described = 'all' in rule ? `the right${rule.all.length > 1 ? 's' : ''} ${rule.all.join(', ')}` : `one of the rights ${rule.any.join(', ')}`;
+  return applyDecorators(
+    SetMetadata(ACCESS_RULE, { kind: 'rights', resource, action, rule } satisfies AccessRule),
     ...tokenDocs,
-    ApiForbiddenResponse({ description: `Requires the right${rights.length > 1 ? 's' : ''} ${rights.join(', ')}` }),
+    ApiForbiddenResponse({ description: `Requires ${described} (${resource} ${action}: ${describeRightsRule(rule)})` }),
   );
+};
 
 /** Only the super-admin role. */
 export const SuperAdminOnly = () =>

@@ -1,0 +1,56 @@
+import { BadRequestException, Injectable, SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { Reflector } from '@nestjs/core';
+import type { Observable } from 'rxjs';
+
+const ANY_QUERY_KEYS = 'cms:any-query-keys';
+
+/**
+ * The handler answers the same whatever extra query keys a link carries (file URLs get tracking
+ * parameters appended by the sites that share them), so unknown keys are not refused.
+ */
+export const IgnoresUnknownQueryKeys = () => SetMetadata(ANY_QUERY_KEYS, true);
+
+/** The query keys a handler reads; null when it takes the whole query as a DTO (the validation pipe refuses unknown keys then). */
+function declaredQueryKeys(controller: object, handler: string): Set<string> | null {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {}) as Record<string, { data?: unknown }>;
+  const keys = new Set<string>();
+  for (const [key, arg] of Object.entries(args)) {
+    if (Number(key.split(':')[0]) !== RouteParamtypes.QUERY) continue;
+    if (typeof arg.data !== 'string') return null;
+    keys.add(arg.data);
+  }
+  return keys;
+}
+
+/**
+ * Refuses query keys a handler does not read, as the validation pipe refuses unknown body
+ * properties: a misspelt `filtre=` or a smuggled `role=` is a 400 naming the key, never silently
+ * dropped (an ignored filter answers more than the caller meant to ask for). Runs after the guard,
+ * so an anonymous caller learns nothing about a guarded route's parameters.
+ */
+@Injectable()
+export class QueryKeysInterceptor implements NestInterceptor {
+  private readonly known = new WeakMap<object, Set<string> | null>();
+
+  constructor(private readonly reflector: Reflector) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const handler = context.getHandler();
+    if (context.getType() === 'http' && !this.reflector.getAllAndOverride<boolean>(ANY_QUERY_KEYS, [handler, context.getClass()])) {
+      if (!this.known.has(handler)) this.known.set(handler, declaredQueryKeys(context.getClass(), handler.name));
+      const allowed = this.known.get(handler);
+      const query = (context.switchToHttp().getRequest<{ query?: Record<string, unknown> }>().query ?? {}) as Record<string, unknown>;
+      const unknown = allowed ? Object.keys(query).filter((key) => !allowed.has(key)) : [];
+      if (allowed && unknown.length) {
+        const takes = allowed.size ? `this route takes ${[...allowed].join(', ')}` : 'this route takes no query parameter';
+        throw new BadRequestException({
+          message: `Unknown query parameter${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => `"${key}"`).join(', ')}: ${takes}`,
+          errors: Object.fromEntries(unknown.map((key) => [key, [`${key} is not a query parameter of this route`]])),
+        });
+      }
+    }
+    return next.handle();
+  }
+}
