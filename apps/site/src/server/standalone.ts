@@ -49,13 +49,18 @@ async function main(): Promise<void> {
   const handler = createSiteHandler({ clientDir: config.clientDir, apiOrigin: config.apiOrigin });
   const purges = config.databaseUrl ? listenForPurges({ databaseUrl: config.databaseUrl, onPurge: (event) => handler.revalidate(event), log }) : undefined;
   if (!purges) log('info', 'DATABASE_URL is not set: cached pages are not purged when the API changes them, they expire');
-  const server = createServer((req, res) =>
+  const server = createServer((req, res) => {
+    // For the container's health check and the proxy: this process answers, whatever the API does.
+    if (req.url === '/_site/health' && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify({ status: 'ok', purges: purges ? 'listening' : 'off' }));
+      return;
+    }
     handler(req, res, (err) => {
       if (err) log('error', `Request failed: ${err instanceof Error ? err.message : String(err)}`);
       if (res.headersSent) return void res.destroy();
       res.writeHead(err ? 500 : 404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(err ? 'Internal server error' : 'Not found');
-    }),
-  );
+    });
+  });
   server.keepAliveTimeout = 65_000;
 
   let closing = false;
