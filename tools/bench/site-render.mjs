@@ -17,6 +17,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
+import { report } from './lib/report.mjs';
 import { freePort, percentile, peakRssMb, root, startServer } from './lib/server.mjs';
 
 function options(argv) {
@@ -160,6 +161,10 @@ async function main() {
       `cached under load             ${opts.connections} connections, ${opts.duration} s: ${Math.round(load.requests.average)} req/s, latency p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, ${load.non2xx} non-2xx, ${load.errors} errors`,
     );
     const p50 = (samples) => percentile([...samples].sort((a, b) => a - b), 50);
+    report('site:miss-p50', Number(p50(uncached).toFixed(2)), 'ms', 'public page, cold (right after a purge): p50');
+    report('site:hit-p50', Number(p50(cached).toFixed(2)), 'ms', 'public page, warm (cached): p50');
+    report('site:cached-rps', Math.round(load.requests.average), 'req/s', `public page, cached, ${opts.connections} connections`);
+    report('site:peak-memory', Math.round(peakRssMb(server.pid)), 'MB', 'peak memory, site render');
     console.log(
       `hit vs miss at p50: ${(p50(uncached) / p50(cached)).toFixed(1)}x faster than after a purge, ${(p50(warmMiss) / p50(cached)).toFixed(1)}x than a warm miss; server peak RSS ${peakRssMb(server.pid).toFixed(0)} MB`,
     );
