@@ -125,7 +125,8 @@ describe('backup: export and import', () => {
     const steps: string[] = [];
     manifest = await exportArchive({ dataSource: t.dataSource, storage, file: archive, progress: ({ step }) => steps.push(step) });
     expect(steps).toContain('uploads');
-  });
+    // A whole site through the API, then an export: more than a hook's usual minute on a busy machine.
+  }, 240_000);
   afterAll(async () => {
     await t?.close();
     await s3?.stop();
