@@ -6,6 +6,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Settings from .env when present (see .env.example); the environment wins over the file.
+if (existsSync(join(root, '.env'))) process.loadEnvFile(join(root, '.env'));
 const cli = join(root, 'dist/apps/api/cli.js');
 if (!existsSync(cli) || process.env.CMS_REBUILD === '1') {
   const build = spawnSync(join(root, 'node_modules/.bin/nx'), ['run', 'api:build', '--output-style=static'], {

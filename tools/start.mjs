@@ -1,10 +1,13 @@
 // `npm start`: builds what is missing or changed (Nx answers from its cache when nothing changed),
 // then runs the one process that serves the API, the back office and the public site on PORT.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Settings from .env when present (see .env.example); the environment wins over the file.
+if (existsSync(join(root, '.env'))) process.loadEnvFile(join(root, '.env'));
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
 
 if (process.env.SKIP_BUILD !== '1') {

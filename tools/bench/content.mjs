@@ -6,6 +6,7 @@
 import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { report } from './lib/report.mjs';
 import { peakRssMb, percentile, startServer } from './lib/server.mjs';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, connections: { type: 'string', default: '50' } } });
@@ -31,12 +32,28 @@ const { token } = await signIn.json();
 const locales = ['en', 'fr', 'tr', 'es', 'it'];
 const q = (v) => encodeURIComponent(JSON.stringify(v));
 let i = 0;
+const { rows: ids } = await (async () => {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return await client.query('SELECT id FROM content ORDER BY random() LIMIT 5000');
+  } finally {
+    await client.end();
+  }
+})();
 const scenarios = {
   'contents list (25 rows, by container, sorted by updatedAt)': () => {
     const c = containers[i++ % containers.length];
     const start = (i % 40) * 25;
     return `/api/contents?locale=${locales[i % 5]}&filter=${q({ containerId: c.id })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([start, start + 24])}`;
   },
+  // A page asked for the first time at (almost) every request: no cache can answer it.
+  'contents list, a different page at every request': () => {
+    const c = containers[i++ % containers.length];
+    const start = Math.floor(Math.random() * 4000) * 25;
+    return `/api/contents?locale=${locales[i % 5]}&filter=${q({ containerId: c.id })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([start, start + 24])}`;
+  },
+  'one content read (GET /api/contents/{id})': () => `/api/contents/${ids[i++ % ids.length].id}?locale=${locales[i % 5]}`,
   // 2,000 pages in 5 locales: mostly first reads, so mostly the database path.
   'public page read, 10,000 distinct page/locale pairs (GET /api/pages)': () => {
     const p = pages[i++ % pages.length];
@@ -62,6 +79,9 @@ async function run(name, nextPath) {
   });
   latencies.sort((a, b) => a - b);
   const non2xx = result.non2xx + result.errors + result.timeouts;
+  report(`content:${name}:rps`, Math.round(result.requests.average), 'req/s', `${name}: throughput`);
+  report(`content:${name}:p95`, Number(percentile(latencies, 95).toFixed(1)), 'ms', `${name}: p95`);
+  report(`content:${name}:errors`, non2xx, 'answers', `${name}: non-2xx/errors`);
   console.log(
     `${name}: ${Math.round(result.requests.average)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ${result.requests.total} requests, ${non2xx} non-2xx/errors`,
   );
@@ -69,4 +89,5 @@ async function run(name, nextPath) {
 
 for (const [name, nextPath] of Object.entries(scenarios)) await run(name, nextPath);
 console.log(`server peak memory (VmHWM): ${peakRssMb(server.pid).toFixed(0)} MB`);
+report('content:peak-memory', Math.round(peakRssMb(server.pid)), 'MB', 'peak memory under the content load');
 await server.stop();

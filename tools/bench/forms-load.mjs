@@ -14,6 +14,7 @@
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { report } from './lib/report.mjs';
 import { startServer } from './lib/server.mjs';
 
 function options(argv) {
@@ -172,6 +173,9 @@ async function main() {
       'latency p50 / p90 / p99 / max (ms)': `${result.latency.p50} / ${result.latency.p90} / ${result.latency.p99} / ${result.latency.max}`,
     };
     console.table(figures);
+    report('forms:rps', Math.round(result.requests.average), 'req/s', 'form submissions: throughput');
+    report('forms:5xx', serverErrors, 'answers', 'form submissions: 5xx answers');
+    report('forms:lost', Math.max(0, accepted - stored), 'messages', 'form submissions: accepted but not stored');
     const ok = serverErrors === 0 && stored >= accepted && stored - accepted <= opts.connections;
     console.log(ok ? 'OK: every accepted submission is stored and no answer was a 5xx.' : 'FAILED: see the figures above.');
     process.exitCode = ok ? 0 : 1;

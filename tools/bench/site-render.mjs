@@ -13,10 +13,14 @@
 //   reads the same API and is purged before each request, so it shows the site's own cost;
 // - hits, one at a time and under load.
 import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
+import { report } from './lib/report.mjs';
 import { freePort, percentile, peakRssMb, root, startServer } from './lib/server.mjs';
 
 function options(argv) {
@@ -105,6 +109,37 @@ function summary(label, samples) {
   return `${label.padEnd(28)} n=${String(sorted.length).padStart(5)}  mean ${mean.toFixed(2).padStart(7)} ms  p50 ${percentile(sorted, 50).toFixed(2).padStart(7)} ms  p95 ${percentile(sorted, 95).toFixed(2).padStart(7)} ms  p99 ${percentile(sorted, 99).toFixed(2).padStart(7)} ms`;
 }
 
+/** Serves `html` as a static file from nginx (Debian's, on a free loopback port) while `measure` runs; null without nginx. */
+async function nginxServing(html, measure) {
+  const bin = ['/usr/sbin/nginx', process.env.NGINX].filter(Boolean).find((file) => existsSync(file));
+  if (!bin) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'cms-bench-nginx-'));
+  const port = await freePort();
+  writeFileSync(join(dir, 'index.html'), html);
+  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http { access_log off; gzip on; gzip_types text/html; default_type text/html;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  server { listen 127.0.0.1:${port}; root ${dir}; location / { try_files /index.html =404; } } }
+`,
+  );
+  const nginx = spawn(bin, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], { stdio: 'ignore' });
+  try {
+    for (let i = 0; i < 100; i += 1) {
+      if (await fetch(`http://127.0.0.1:${port}/`).then((res) => res.ok, () => false)) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return await measure(`http://127.0.0.1:${port}/bench`);
+  } finally {
+    nginx.kill('SIGQUIT');
+    await new Promise((resolve) => nginx.once('exit', resolve));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const opts = options(process.argv.slice(2));
   const server = await startServer();
@@ -150,6 +185,8 @@ async function main() {
     for (let i = 0; i < opts.requests * 5; i += 1) cached.push(await timed(() => get('HIT')));
 
     const load = await autocannon({ url: pageUrl, connections: opts.connections, duration: opts.duration, headers: { 'accept-encoding': 'gzip' } });
+    // The same HTML from nginx, in the same run: the ceiling a static file server sets here.
+    const nginxLoad = await nginxServing(html, (url) => autocannon({ url, connections: opts.connections, duration: opts.duration, headers: { 'accept-encoding': 'gzip' } }));
 
     console.log(`Site render benchmark: one CMS page of every block (${(html.length / 1024).toFixed(1)} KB of HTML), layout, 12 listed contents, a form`);
     console.log(summary('miss right after a purge', uncached));
@@ -159,7 +196,16 @@ async function main() {
     console.log(
       `cached under load             ${opts.connections} connections, ${opts.duration} s: ${Math.round(load.requests.average)} req/s, latency p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, ${load.non2xx} non-2xx, ${load.errors} errors`,
     );
+    if (nginxLoad) {
+      console.log(`same HTML from nginx          ${opts.connections} connections, ${opts.duration} s: ${Math.round(nginxLoad.requests.average)} req/s, latency p50 ${nginxLoad.latency.p50} ms, p99 ${nginxLoad.latency.p99} ms`);
+      report('site:nginx-rps', Math.round(nginxLoad.requests.average), 'req/s', `the same HTML from nginx, ${opts.connections} connections`);
+      report('site:cached-vs-nginx', Number((load.requests.average / nginxLoad.requests.average).toFixed(2)), '×', 'cached page throughput / nginx throughput');
+    } else console.log('same HTML from nginx: skipped (nginx is not installed)');
     const p50 = (samples) => percentile([...samples].sort((a, b) => a - b), 50);
+    report('site:miss-p50', Number(p50(uncached).toFixed(2)), 'ms', 'public page, cold (right after a purge): p50');
+    report('site:hit-p50', Number(p50(cached).toFixed(2)), 'ms', 'public page, warm (cached): p50');
+    report('site:cached-rps', Math.round(load.requests.average), 'req/s', `public page, cached, ${opts.connections} connections`);
+    report('site:peak-memory', Math.round(peakRssMb(server.pid)), 'MB', 'peak memory, site render');
     console.log(
       `hit vs miss at p50: ${(p50(uncached) / p50(cached)).toFixed(1)}x faster than after a purge, ${(p50(warmMiss) / p50(cached)).toFixed(1)}x than a warm miss; server peak RSS ${peakRssMb(server.pid).toFixed(0)} MB`,
     );

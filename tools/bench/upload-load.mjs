@@ -11,11 +11,17 @@ import { mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { report } from './lib/report.mjs';
 import { percentile, startServer } from './lib/server.mjs';
 
 const args = process.argv.slice(2);
 const concurrency = Number(args[args.indexOf('--concurrency') + 1]) || 4;
-const RUNS = [
+// --quick (npm run bench -- --quick): one small run of each kind.
+const QUICK_RUNS = [
+  { count: 20, mb: 2, kind: 'jpeg' },
+  { count: 5, mb: 20, kind: 'mp4' },
+];
+const FULL_RUNS = [
   { count: 200, mb: 2, kind: 'jpeg' },
   // The same number of uploads, small then ten times larger: the database does the same work.
   { count: 20, mb: 2, kind: 'jpeg' },
@@ -24,6 +30,7 @@ const RUNS = [
   { count: 20, mb: 2, kind: 'mp4' },
   { count: 20, mb: 20, kind: 'mp4' },
 ];
+const RUNS = args.includes('--quick') ? QUICK_RUNS : FULL_RUNS;
 
 /** A JPEG of `side`×`side` random pixels. */
 function noiseJpeg(side, seed) {
@@ -128,6 +135,10 @@ async function run({ count, mb, kind }) {
   console.log(`  per upload: p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms`);
   const growth = (key) => `${before[key].toFixed(0)} MB before, peak ${peak[key].toFixed(0)} MB (+${(peak[key] - before[key]).toFixed(0)} MB)`;
   console.log(`  server RSS: ${growth('rss')}; anonymous part (without mapped files): ${growth('anon')}`);
+  const tag = `${count}x${(bytes / 1024 / 1024).toFixed(0)}MB-${kind}`;
+  report(`upload:${tag}:mbps`, Number(((count * bytes) / 1024 / 1024 / totalS).toFixed(1)), 'MB/s', `upload ${count} × ${(bytes / 1024 / 1024).toFixed(0)} MB ${kind}: throughput`);
+  report(`upload:${tag}:rss-growth`, Math.round(peak.rss - before.rss), 'MB', `upload ${count} × ${(bytes / 1024 / 1024).toFixed(0)} MB ${kind}: server memory growth`);
+  report(`upload:${tag}:failures`, failures.length, 'uploads', `upload ${count} × ${(bytes / 1024 / 1024).toFixed(0)} MB ${kind}: failures`);
   if (failures.length) console.log(`  ${failures.length} failed: ${[...new Set(failures)].slice(0, 3).join('; ')}`);
 }
 

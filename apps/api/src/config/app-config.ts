@@ -106,6 +106,9 @@ export class EnvironmentVariables {
   @IsOptional() @Transform(toInt) @IsInt() @Min(10) @Max(3_600_000)
   MAIL_POLL_MS?: number;
 
+  @IsOptional() @Transform(toInt) @IsInt() @Min(5) @Max(86_400)
+  MAIL_LEASE_SECONDS?: number;
+
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100_000_000)
   FORM_SUBMISSIONS_PER_MINUTE?: number;
 
@@ -145,7 +148,7 @@ export interface AppConfig {
    */
   signIn: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowSeconds: number; backoffMaxSeconds: number };
   /** Form e-mails: no smtpUrl means they wait in the outbox until one is configured. */
-  mail: { smtpUrl?: string; from?: string; maxAttempts: number; retryBaseMs: number; pollMs: number };
+  mail: { smtpUrl?: string; from?: string; maxAttempts: number; retryBaseMs: number; pollMs: number; leaseSeconds: number };
   forms: { submissionsPerMinute: number };
 }
 
@@ -230,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAttempts: raw.MAIL_MAX_ATTEMPTS ?? 10,
       retryBaseMs: raw.MAIL_RETRY_BASE_MS ?? 30_000,
       pollMs: raw.MAIL_POLL_MS ?? 5_000,
+      leaseSeconds: raw.MAIL_LEASE_SECONDS ?? 120,
     },
     forms: { submissionsPerMinute: raw.FORM_SUBMISSIONS_PER_MINUTE ?? 10 },
     demo: raw.CMS_DEMO ?? true,

@@ -3,20 +3,28 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { embeddedDatabasePassword, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { withMigrationLock } from './migration-runner';
 import { allowNamedStatements } from './prepared-query';
 
 export interface Database {
   dataSource: DataSource;
   /** Where the database is, with any password hidden, for logs. */
   description: string;
+  /** The server's URL (DATABASE_URL), undefined for the embedded database. */
+  serverUrl?: string;
   close(): Promise<void>;
 }
 
 /**
  * Opens the database the configuration names (a PostgreSQL server through DATABASE_URL, else the
- * embedded PGlite under DATA_DIR) and brings its schema up to date with the committed migrations.
+ * embedded PGlite under DATA_DIR) and brings its schema up to date with the committed migrations
+ * (unless `migrate` is false: the backup import and `migrate --status` look at it as it is). On a
+ * server the migrations run under an advisory lock, so instances starting together take turns.
  */
-export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>, options: { inMemory?: boolean } = {}): Promise<Database> {
+export async function openDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>,
+  options: { inMemory?: boolean; migrate?: boolean } = {},
+): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
   let url = config.databaseUrl;
   let description: string;
@@ -38,7 +46,7 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
   const dataSource = new DataSource(dataSourceOptions(url, poolSize));
   try {
     await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
+    if (options.migrate !== false) await withMigrationLock(config.databaseUrl, () => dataSource.runMigrations({ transaction: 'each' }));
     // PGlite is one backend session behind every socket connection: a statement a closed
     // connection prepared would still exist there and clash with the next connection's.
     if (!embedded) allowNamedStatements(dataSource);
@@ -50,6 +58,7 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
   return {
     dataSource,
     description,
+    serverUrl: config.databaseUrl,
     async close() {
       if (dataSource.isInitialized) await dataSource.destroy();
       await embedded?.stop();

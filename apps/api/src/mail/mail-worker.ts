@@ -21,8 +21,6 @@ type Outcome = 'sent' | { error: string; permanent: boolean };
 
 /** Rows a worker claims at a time. */
 const BATCH = 10;
-/** How long a claimed row stays with its worker before another may retry it (a crash mid-send). */
-const LEASE_SECONDS = 120;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
 /** An address fit for a header: one e-mail address, no CR/LF, nothing that could add a recipient. */
@@ -118,7 +116,8 @@ export class MailWorker implements OnApplicationBootstrap, OnModuleDestroy {
            WHERE "sentAt" IS NULL AND "failedAt" IS NULL AND "nextAttemptAt" <= now()
            ORDER BY "nextAttemptAt", "id" LIMIT $2 FOR UPDATE SKIP LOCKED)
          RETURNING "id", "to", "replyTo", "subject", "text", "html", "attempts"`,
-        [LEASE_SECONDS, BATCH],
+        // How long a claimed row stays with its worker before another may retry it (a crash mid-send).
+        [this.config.mail.leaseSeconds, BATCH],
       )) as [DueMail[], number];
       return rows;
     });

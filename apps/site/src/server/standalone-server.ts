@@ -11,9 +11,14 @@ const HEADERS = Object.entries(securityHeaders('anyone'));
  * in-process site gets from the API's hook (public pages stay embeddable); what the handler
  * leaves unanswered is a plain 404, a failure a plain 500.
  */
-export function createStandaloneServer(handler: Handler, onError: (message: string) => void): Server {
+export function createStandaloneServer(handler: Handler, onError: (message: string) => void, health?: () => object): Server {
   const server = createServer((req, res) => {
     for (const [name, value] of HEADERS) res.setHeader(name, value);
+    // For the container's health check and the proxy: this process answers, whatever the API does.
+    if (health && req.url === '/_site/health' && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(health()));
+      return;
+    }
     handler(req, res, (err) => {
       if (err) onError(`Request failed: ${err instanceof Error ? err.message : String(err)}`);
       if (res.headersSent) return void res.destroy();

@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const handler = createSiteHandler({ clientDir: config.clientDir, apiOrigin: config.apiOrigin, publicUrl: config.publicUrl });
   const purges = config.databaseUrl ? listenForPurges({ databaseUrl: config.databaseUrl, onPurge: (event) => handler.revalidate(event), log }) : undefined;
   if (!purges) log('info', 'DATABASE_URL is not set: cached pages are not purged when the API changes them, they expire');
-  const server = createStandaloneServer(handler, (msg) => log('error', msg));
+  const server = createStandaloneServer(handler, (msg) => log('error', msg), () => ({ status: 'ok', purges: purges ? 'listening' : 'off' }));
 
   let closing = false;
   const shutdown = (signal: string) => {

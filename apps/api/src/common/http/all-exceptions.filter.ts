@@ -2,6 +2,7 @@ import type { ApiError } from '@cms/contracts';
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { QueryFailedError } from 'typeorm';
+import { isDatabaseUnavailable } from './database-unavailable';
 
 /** Errors of Fastify (body too large, unsupported type…) carry an HTTP status and a `FST_` code. */
 interface HttpLikeError {
@@ -115,6 +116,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const headers = (exception as { responseHeaders?: Record<string, string> } | null)?.responseHeaders;
     if (headers) reply.headers(headers);
+    if (body.statusCode === 503 && !headers?.['Retry-After']) reply.header('Retry-After', '2');
     void reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
   }
 
@@ -140,6 +142,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof Error && /timeout exceeded when trying to connect/i.test(exception.message)) {
       return { statusCode: 503, message: 'The server is busy; try again in a moment' };
     }
+    // The database is down or restarting: the client may retry; the pool reconnects by itself.
+    if (isDatabaseUnavailable(exception)) return { statusCode: 503, message: 'The database is unavailable; try again in a moment' };
     const httpLike = exception as HttpLikeError | null;
     const status = httpLike?.statusCode ?? httpLike?.status;
     if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -84,7 +84,7 @@ describe('attack: XSS through slugs, titles and translated fields on the site', 
         section(7, 'feature-list', { title: X, items: [{ title: X, text: X }] }),
       ],
       layout: [section(20, 'richtext', { html: `<p><a href="${BAD_HREFS[1]}">${X}</a></p>` }, { type: SectionType.HEADER }), section(21, 'cta', { title: X, action: { label: X, href: BAD_HREFS[3] } }, { type: SectionType.FOOTER })],
-      media: { 7: { id: 7, uri: `${X}.jpg`, mimeType: 'image/jpeg', alt: X, width: 10, height: 10 } },
+      media: { 7: { id: 7, uri: `${X}.jpg`, mimeType: 'image/jpeg', alt: X, width: 10, height: 10, name: X, size: 10 } },
       forms: {
         9: {
           id: 9,

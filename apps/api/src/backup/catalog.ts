@@ -1,0 +1,117 @@
+import type { QueryRunner } from 'typeorm';
+
+/**
+ * What a backup leaves out, and why. Everything else in the public schema is exported, so a table
+ * a later migration adds is backed up without anyone remembering to list it.
+ */
+export const SKIPPED_TABLES: Record<string, string> = {
+  migrations: 'the manifest records the schema version instead',
+  typeorm_metadata: 'TypeORM bookkeeping',
+  session: 'sessions are not exported: everyone signs in again',
+  sign_in_limit: 'rate-limit windows last minutes',
+  form_submission_limit: 'rate-limit windows last minutes',
+  // Read models kept by triggers: the triggers rebuild them as the rows they derive from go in.
+  content_count: 'kept by triggers on content',
+  content_document: 'kept by triggers on content_field',
+  cache_version: 'moved by triggers on every write',
+};
+
+/** Rows that migrations themselves insert: a database holding only these is still empty. */
+export const SEEDED_ROWS: Record<string, string> = {
+  role: `"id" <> 'super-admin'`,
+};
+
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export interface ForeignKey {
+  table: string;
+  references: string;
+  name: string;
+  definition: string;
+}
+
+export interface TableInfo {
+  name: string;
+  /** Columns an INSERT may set (generated columns excluded). */
+  columns: string[];
+  primaryKey: string[];
+  hasIdentityAlways: boolean;
+  /** Columns fed by a sequence (serial), with its qualified name. */
+  sequences: { column: string; sequence: string }[];
+}
+
+export interface Catalog {
+  tables: Map<string, TableInfo>;
+  foreignKeys: ForeignKey[];
+}
+
+/** The tables of the public schema as the database describes them (whatever the schema version). */
+export async function readCatalog(runner: QueryRunner): Promise<Catalog> {
+  const tables = new Map<string, TableInfo>();
+  const columns: { table: string; column: string; generated: string; identity: string; sequence: string | null }[] = await runner.query(
+    `SELECT c.relname::text AS "table", a.attname::text AS "column", a.attgenerated::text AS "generated", a.attidentity::text AS "identity",
+            pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) AS "sequence"
+     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid
+     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped
+     ORDER BY c.relname, a.attnum`,
+  );
+  for (const row of columns) {
+    let table = tables.get(row.table);
+    if (!table) {
+      table = { name: row.table, columns: [], primaryKey: [], hasIdentityAlways: false, sequences: [] };
+      tables.set(row.table, table);
+    }
+    if (row.generated === '') table.columns.push(row.column);
+    if (row.identity === 'a') table.hasIdentityAlways = true;
+    if (row.sequence) table.sequences.push({ column: row.column, sequence: row.sequence });
+  }
+  const keys: { table: string; columns: string[] }[] = await runner.query(
+    `SELECT c.relname::text AS "table", array_agg(a.attname::text ORDER BY k.ord) AS "columns"
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+     CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord)
+     JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum
+     WHERE i.indisprimary AND n.nspname = 'public'
+     GROUP BY c.relname`,
+  );
+  for (const key of keys) {
+    const table = tables.get(key.table);
+    if (table) table.primaryKey = key.columns;
+  }
+  const foreignKeys: ForeignKey[] = await runner.query(
+    `SELECT a.relname::text AS "table", b.relname::text AS "references", con.conname::text AS "name", pg_get_constraintdef(con.oid) AS "definition"
+     FROM pg_constraint con JOIN pg_class a ON a.oid = con.conrelid JOIN pg_class b ON b.oid = con.confrelid
+     JOIN pg_namespace n ON n.oid = con.connamespace
+     WHERE con.contype = 'f' AND n.nspname = 'public'
+     ORDER BY a.relname, con.conname`,
+  );
+  return { tables, foreignKeys };
+}
+
+/**
+ * Tables in an order where every table comes after those it references (names break ties, so the
+ * order is stable). References of a table to itself, or within a cycle, cannot be satisfied by
+ * order alone: they are answered apart, for the import to lift while it inserts.
+ */
+export function foreignKeyOrder(names: string[], foreignKeys: ForeignKey[]): { order: string[]; unordered: ForeignKey[] } {
+  const wanted = new Set(names);
+  const pending = new Map(names.map((name) => [name, new Set<string>()]));
+  for (const key of foreignKeys) {
+    if (key.table !== key.references && wanted.has(key.table) && wanted.has(key.references)) pending.get(key.table)!.add(key.references);
+  }
+  const order: string[] = [];
+  for (;;) {
+    const ready = [...pending.keys()].filter((name) => pending.get(name)!.size === 0).sort();
+    if (ready.length === 0) break;
+    for (const name of ready) {
+      order.push(name);
+      pending.delete(name);
+      for (const deps of pending.values()) deps.delete(name);
+    }
+  }
+  const cyclic = new Set(pending.keys());
+  order.push(...[...cyclic].sort());
+  const unordered = foreignKeys.filter(
+    (key) => wanted.has(key.table) && (key.table === key.references || (cyclic.has(key.table) && cyclic.has(key.references))),
+  );
+  return { order, unordered };
+}
