@@ -7,3 +7,4 @@ export * from './lib/media';
 export * from './lib/blocks';
 export * from './lib/content';
 export * from './lib/instance-events';
+export * from './lib/rich-text';

@@ -1,7 +1,11 @@
-import { BLOCK_NAMES, BLOCKS, type BlockName } from '@cms/contracts';
+import { BLOCK_NAMES, BLOCKS, type BlockName, Lang } from '@cms/contracts';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { ArrayInput, AutocompleteInput, FormDataConsumer, ReferenceInput, required, SelectInput, SimpleFormIterator, TextInput, useTranslate, type Validator } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { ArrayInput, ReferenceInput, required, SelectInput, SimpleFormIterator, useRecordContext, useTranslate } from 'react-admin';
+import { BlockEditor } from '../blocks/BlockEditor';
+import { BlockLocaleContext } from '../blocks/block-editor-context';
+import { SectionsBuilder } from '../blocks/SectionsBuilder';
 
 /** Block names for a SelectInput; translated where they are shown (`translateChoice`, on by default). */
 export const blockChoices = (reusableOnly: boolean) =>
@@ -14,60 +18,18 @@ export function useBlockChoiceText() {
     translate('cms.blocks.choice', { label: translate(`cms.blocks.names.${choice.id}`, { _: BLOCKS[choice.id as BlockName]?.label ?? choice.id }), name: choice.id });
 }
 
-export const jsonFormat = (value: unknown) => (value == null ? '' : JSON.stringify(value, null, 2));
-export const jsonParse = (value: string) => {
-  if (value.trim() === '') return {};
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
-};
-/** The textarea holds an object once parsed: a string left means the JSON did not parse. */
-export const validJsonObject: Validator = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'object' && !Array.isArray(value)) ? undefined : 'cms.validation.json_object';
-
-/** The JSON content of a block, with the reference input its block needs (form, element, container). */
+/**
+ * The content of an element (or any form whose `block` and `content` sit at `prefix`): the
+ * inputs its block's schema calls for, and the reference it needs (form, element, container).
+ */
 export function BlockContentInputs({ prefix = '' }: { prefix?: string }) {
+  const block = useWatch({ name: prefix ? `${prefix}.block` : 'block' }) as string | undefined;
+  const record = useRecordContext<{ locale?: Lang }>();
+  if (!block) return null;
   return (
-    <>
-      <TextInput
-        source={`${prefix}content`}
-        label="cms.fields.content_json"
-        multiline
-        minRows={3}
-        fullWidth
-        format={jsonFormat}
-        parse={jsonParse}
-        validate={validJsonObject}
-        sx={{ '& textarea': { fontFamily: 'monospace', fontSize: 13 } }}
-      />
-      <FormDataConsumer>
-        {({ formData, scopedFormData }) => {
-          const data = (scopedFormData ?? formData) as { block?: BlockName } | undefined;
-          const reference = data?.block ? (BLOCKS[data.block] as { reference?: string })?.reference : undefined;
-          if (reference === 'formId')
-            return (
-              <ReferenceInput source={`${prefix}formId`} reference="forms" perPage={100} sort={{ field: 'title', order: 'ASC' }}>
-                <SelectInput label="cms.fields.form" optionText="title" helperText={false} parse={(value: unknown) => (value === '' ? null : value)} />
-              </ReferenceInput>
-            );
-          if (reference === 'elementId')
-            return (
-              <ReferenceInput source={`${prefix}elementId`} reference="elements" perPage={100} sort={{ field: 'title', order: 'ASC' }}>
-                <SelectInput label="cms.fields.element" optionText="title" helperText={false} parse={(value: unknown) => (value === '' ? null : value)} />
-              </ReferenceInput>
-            );
-          if (reference === 'containerContentId')
-            return (
-              <ReferenceInput source={`${prefix}containerContentId`} reference="containers" perPage={100} sort={{ field: 'title', order: 'ASC' }}>
-                <AutocompleteInput label="cms.blocks.container_listed" optionText="title" helperText={false} />
-              </ReferenceInput>
-            );
-          return null;
-        }}
-      </FormDataConsumer>
-    </>
+    <BlockLocaleContext.Provider value={record?.locale ?? Lang.en}>
+      <BlockEditor key={block} block={block} prefix={prefix} />
+    </BlockLocaleContext.Provider>
   );
 }
 
@@ -77,19 +39,16 @@ export function BlockContentInputs({ prefix = '' }: { prefix?: string }) {
  */
 export function PageSectionsInput({ fallback }: { fallback: boolean }) {
   const translate = useTranslate();
-  const blockText = useBlockChoiceText();
+  const record = useRecordContext<{ locale?: Lang }>();
   return (
     <>
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
         {translate('cms.blocks.page_sections')}
       </Typography>
       {fallback && <Alert severity="info">{translate('cms.blocks.fallback')}</Alert>}
-      <ArrayInput source="sections" label={false}>
-        <SimpleFormIterator fullWidth sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 1 } }}>
-          <SelectInput source="block" label="cms.fields.block" choices={blockChoices(false)} optionText={blockText} validate={required()} helperText={false} sx={{ minWidth: 260 }} />
-          <BlockContentInputs />
-        </SimpleFormIterator>
-      </ArrayInput>
+      <BlockLocaleContext.Provider value={record?.locale ?? Lang.en}>
+        <SectionsBuilder source="sections" />
+      </BlockLocaleContext.Provider>
     </>
   );
 }
