@@ -275,6 +275,11 @@ const en = {
       link_help: 'A path (/about), an anchor (#top) or an http(s), mailto or tel address',
     },
     blocks: {
+      dnd_instructions: 'To move an item, focus its handle and press space; use the arrow keys to move it, space to drop it there, escape to cancel.',
+      dnd_picked: 'Picked up item %{number}.',
+      dnd_over: 'Item %{number} is over position %{position}.',
+      dnd_dropped: 'Item %{number} dropped at position %{position}.',
+      dnd_cancelled: 'Move cancelled: item %{number} is back in its place.',
       theme: 'Theme',
       themes: {
         black: 'Black',

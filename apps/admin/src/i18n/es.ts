@@ -482,6 +482,11 @@ const es: Catalog = {
       link_help: 'Una ruta (/acerca), un ancla (#arriba) o una dirección http(s), mailto o tel',
     },
     blocks: {
+      dnd_instructions: 'Para mover un elemento, enfoca su asa y pulsa espacio; las flechas lo mueven, espacio lo suelta y escape cancela.',
+      dnd_picked: 'Elemento %{number} recogido.',
+      dnd_over: 'El elemento %{number} está sobre la posición %{position}.',
+      dnd_dropped: 'Elemento %{number} soltado en la posición %{position}.',
+      dnd_cancelled: 'Movimiento cancelado: el elemento %{number} vuelve a su sitio.',
       theme: 'Tema',
       themes: {
         black: 'Negro',

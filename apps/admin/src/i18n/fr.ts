@@ -270,6 +270,11 @@ const fr: Catalog = {
       link_help: 'Un chemin (/a-propos), une ancre (#haut) ou une adresse http(s), mailto ou tel',
     },
     blocks: {
+      dnd_instructions: 'Pour déplacer un élément, placez le focus sur sa poignée et appuyez sur espace ; les flèches le déplacent, espace le dépose, échap annule.',
+      dnd_picked: 'Élément %{number} saisi.',
+      dnd_over: 'L’élément %{number} est sur la position %{position}.',
+      dnd_dropped: 'Élément %{number} déposé en position %{position}.',
+      dnd_cancelled: 'Déplacement annulé : l’élément %{number} revient à sa place.',
       theme: 'Thème',
       themes: {
         black: 'Noir',

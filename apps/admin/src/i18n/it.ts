@@ -482,6 +482,11 @@ const it: Catalog = {
       link_help: 'Un percorso (/chi-siamo), un’ancora (#inizio) o un indirizzo http(s), mailto o tel',
     },
     blocks: {
+      dnd_instructions: 'Per spostare una voce, porta il focus sulla sua maniglia e premi spazio; le frecce la spostano, spazio la rilascia, esc annulla.',
+      dnd_picked: 'Voce %{number} presa.',
+      dnd_over: 'La voce %{number} è sulla posizione %{position}.',
+      dnd_dropped: 'Voce %{number} rilasciata nella posizione %{position}.',
+      dnd_cancelled: 'Spostamento annullato: la voce %{number} torna al suo posto.',
       theme: 'Tema',
       themes: {
         black: 'Nero',

@@ -482,6 +482,11 @@ const tr: Catalog = {
       link_help: 'Bir yol (/hakkinda), bir çapa (#ust) veya http(s), mailto ya da tel adresi',
     },
     blocks: {
+      dnd_instructions: 'Bir öğeyi taşımak için tutamacına odaklanıp boşluk tuşuna basın; ok tuşlarıyla taşıyın, boşlukla bırakın, Esc ile vazgeçin.',
+      dnd_picked: '%{number}. öğe alındı.',
+      dnd_over: '%{number}. öğe %{position}. konumun üzerinde.',
+      dnd_dropped: '%{number}. öğe %{position}. konuma bırakıldı.',
+      dnd_cancelled: 'Taşıma iptal edildi: %{number}. öğe yerine döndü.',
       theme: 'Tema',
       themes: {
         black: 'Siyah',
