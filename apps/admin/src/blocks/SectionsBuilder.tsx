@@ -155,8 +155,10 @@ export function SectionsBuilder({ source, disabled, reusableOnly = false }: { so
   const known = useRef<Set<string> | null>(null);
   const keyList = keys.join(' ');
   useEffect(() => {
-    const fresh = keys.filter((key) => !known.current?.has(key));
-    if (known.current && fresh.length > 0 && fresh.length < keys.length) setOpenKeys((current) => new Set([...current, ...fresh]));
+    const before = known.current;
+    const fresh = keys.filter((key) => !before?.has(key));
+    const reloaded = before !== null && before.size > 0 && keys.every((key) => !before.has(key));
+    if (before !== null && !reloaded && fresh.length > 0) setOpenKeys((current) => new Set([...current, ...fresh]));
     known.current = new Set(keys);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [keyList]);
@@ -191,7 +193,7 @@ export function SectionsBuilder({ source, disabled, reusableOnly = false }: { so
   };
 
   return (
-    <Box>
+    <Box sx={{ width: '100%' }}>
       {fields.length === 0 && (
         <Typography color="text.secondary" sx={{ my: 1 }}>
           {translate('cms.blocks.no_sections')}
