@@ -1,4 +1,4 @@
-import { BLOCK_NAMES, BLOCKS, type BlockName, type BlockTheme } from '@cms/contracts';
+import { BLOCK_NAMES, BLOCKS, type BlockName, type BlockReference, type BlockTheme } from '@cms/contracts';
 import Add from '@mui/icons-material/Add';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Delete from '@mui/icons-material/Delete';
@@ -17,7 +17,7 @@ import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { useTranslate } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
 import { BlockEditor } from './BlockEditor';
 import { BlockIcon, useBlockName } from './block-icons';
 import { initialContent, summaryText } from './block-values';
@@ -64,11 +64,20 @@ function BlockPalette({ blocks, onPick, onClose }: { blocks: readonly BlockName[
 }
 
 /** A section's one-line summary: its first words, or the title of what it shows. */
+const REFERENCE_RESOURCES: Record<BlockReference, string> = { formId: 'forms', elementId: 'elements', containerContentId: 'containers' };
+
 function SectionSummary({ source, block }: { source: string; block: string }) {
   const content = useWatch({ name: `${source}.content` }) as Record<string, unknown> | undefined;
+  const definition = (BLOCKS as Record<string, { reference?: BlockReference; content: Parameters<typeof summaryText>[0] }>)[block];
+  const referenceId = useWatch({ name: `${source}.${definition?.reference ?? 'formId'}` }) as number | null | undefined;
+  const { data: referenced } = useGetOne<{ id: number; title?: string }>(
+    definition?.reference ? REFERENCE_RESOURCES[definition.reference] : 'forms',
+    { id: referenceId ?? 0 },
+    { enabled: !!definition?.reference && typeof referenceId === 'number' },
+  );
   const translate = useTranslate();
-  const fields = (BLOCKS as Record<string, { content: Parameters<typeof summaryText>[0] }>)[block]?.content ?? {};
-  const text = summaryText(fields, content);
+  // The words it holds, else the title of the form, element or container it shows.
+  const text = summaryText(definition?.content ?? {}, content) || (definition?.reference ? (referenced?.title ?? '') : '');
   const theme = content?.theme as BlockTheme | undefined;
   return (
     <>

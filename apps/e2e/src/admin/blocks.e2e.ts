@@ -39,6 +39,12 @@ async function site(): Promise<{ containerId: number; linked: { id: number; titl
   return { containerId: container.id, linked: { id: linked.id, title, path: `/${slug}/start` }, edited: edited.id };
 }
 
+/** Full-page screenshots from the top, so the fixed app bar sits where it belongs. */
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
 /**
  * Moves item `from` (1-based) to `to` from the keyboard, as a screen-reader user would: each step
  * waits for dnd-kit's announcement, so no key is pressed before the list is measured.
@@ -86,8 +92,7 @@ describe('block editors built from the registry', () => {
       await link.fill(linked.title.slice(0, 15));
       await page.getByRole('option', { name: new RegExp(linked.title) }).click();
       await hero.getByText(`Goes to the page “${linked.title}”`).waitFor();
-      await page.getByRole('heading', { name: 'Page sections' }).scrollIntoViewIfNeeded();
-      await screenshot(page, 'admin-block-editor');
+      await shoot(page, 'admin-block-editor');
 
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Content updated').waitFor();
@@ -168,8 +173,8 @@ describe('sections as a page builder', () => {
       // The rich text goes first.
       await keyboardMove(page, page.getByRole('button', { name: 'Drag section 3 (Rich text) to reorder' }), 3, 1);
       await page.getByRole('region', { name: 'Section 1: Rich text' }).getByText('Opening hours are on the door.').waitFor();
-      await page.getByRole('heading', { name: 'Page sections' }).scrollIntoViewIfNeeded();
-      await screenshot(page, 'admin-page-builder');
+      await page.getByRole('region', { name: "Section 3: A container's contents" }).getByText(containerTitle).waitFor();
+      await shoot(page, 'admin-page-builder');
 
       await page.getByRole('region', { name: 'Section 4: Rich text' }).getByRole('button', { name: 'Remove the section' }).click();
       await page.getByRole('button', { name: 'Save' }).click();
@@ -263,7 +268,7 @@ describe('the rich-text editor', () => {
       await dialog.getByRole('textbox', { name: 'Address' }).fill('/map');
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await editor.locator('a[href="/map"]').waitFor();
-      await screenshot(page, 'admin-rich-text');
+      await shoot(page, 'admin-rich-text');
 
       const sent = page.waitForRequest((request) => request.method() === 'PUT' && request.url().includes(`/api/contents/${content.id}`));
       await page.getByRole('button', { name: 'Save' }).click();

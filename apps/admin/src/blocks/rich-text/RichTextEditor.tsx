@@ -202,7 +202,14 @@ export default function RichTextEditor(props: RichTextInputProps) {
       {...props}
       editorOptions={EDITOR_OPTIONS}
       toolbar={<AllowListToolbar />}
-      sx={{ '& .ProseMirror': { minHeight: 120 }, '& .ProseMirror h2, & .ProseMirror h3, & .ProseMirror h4': { mt: 1, mb: 1 }, ...props.sx }}
+      sx={{
+        '& .ProseMirror': { minHeight: 120 },
+        '& .ProseMirror h2, & .ProseMirror h3, & .ProseMirror h4': { mt: 1, mb: 1 },
+        '& .ProseMirror blockquote': { borderLeft: 4, borderColor: 'divider', ml: 0, pl: 2, color: 'text.secondary' },
+        '& .ProseMirror pre': { bgcolor: 'action.hover', p: 1, borderRadius: 1, fontFamily: 'monospace' },
+        '& .ProseMirror a': { color: 'primary.main' },
+        ...props.sx,
+      }}
     />
   );
 }
