@@ -8,17 +8,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useFieldArray } from 'react-hook-form';
 import { BooleanInput, maxLength, maxValue, minValue, NumberInput, required as requiredValidator, SelectInput, TextInput, useTranslate } from 'react-admin';
-import { initialValue } from './block-values';
+import { humanize, initialValue } from './block-values';
 import { HrefInput } from './HrefInput';
 import { MediaIdInput } from './MediaIdInput';
 import { LazyRichTextInput } from './rich-text/LazyRichTextInput';
 import { SortableItem, SortableItems } from './SortableItems';
-
-/** "excerptField" reads "Excerpt field" when a new block's property has no key in the catalogs yet. */
-export function humanize(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase().trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 export function useFieldLabel() {
   const translate = useTranslate();

@@ -1,5 +1,6 @@
 import { BLOCKS } from '@cms/contracts';
-import { cleanContent, initialContent, summaryText } from './block-values';
+import type { BlockFieldSchema } from '@cms/contracts';
+import { cleanContent, cleanObject, humanize, initialContent, initialObject, summaryText } from './block-values';
 
 describe('block values', () => {
   it('starts a new section with the groups and lists its block requires', () => {
@@ -31,5 +32,17 @@ describe('block values', () => {
     expect(summaryText(BLOCKS.richtext.content, { html: '<p>Open <strong>every</strong>&nbsp;day</p>' })).toBe('Open every day');
     expect(summaryText(BLOCKS.navigation.content, { items: [{ label: 'Home', href: '/' }, { label: 'Blog', href: '/blog' }] })).toBe('Home · Blog');
     expect(summaryText(BLOCKS.media.content, { mediaId: 3 })).toBe('');
+  });
+
+  it('handles a block the admin has never heard of from its schema alone', () => {
+    const fields: Record<string, BlockFieldSchema> = {
+      headline: { kind: 'text', required: true, maxLength: 80 },
+      pricingTier: { kind: 'object', fields: { name: { kind: 'text', maxLength: 40 }, price_eur: { kind: 'int', min: 0, max: 1000 } } },
+      quotes: { kind: 'list', maxItems: 3, of: { kind: 'object', fields: { text: { kind: 'text', maxLength: 200 } } } },
+    };
+    expect(initialObject(fields)).toEqual({ quotes: [] });
+    expect(cleanObject(fields, { headline: 'Plans', pricingTier: { name: '', price_eur: '' }, quotes: [{ text: 'Great' }] })).toEqual({ headline: 'Plans', quotes: [{ text: 'Great' }] });
+    expect(summaryText(fields, { quotes: [{ text: 'Great' }] })).toBe('Great');
+    expect(['headline', 'pricingTier', 'price_eur', 'feature-list'].map(humanize)).toEqual(['Headline', 'Pricing tier', 'Price eur', 'Feature list']);
   });
 });

@@ -106,3 +106,9 @@ export function summaryText(fields: Fields, value: unknown): string {
   }
   return '';
 }
+
+/** "excerptField" reads "Excerpt field" when a new block's property has no key in the catalogs yet. */
+export function humanize(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase().trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
