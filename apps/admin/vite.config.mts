@@ -10,7 +10,12 @@ export default defineConfig({
   root,
   base: '/admin/',
   plugins: [react()],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // ra-input-rich-text's own @tiptap/core is older than the TipTap extensions installed beside
+    // it (its highlight extension imports what that core lacks): one TipTap core for all.
+    dedupe: ['@tiptap/core', '@tiptap/pm'],
+  },
   build: {
     outDir: fileURLToPath(new URL('../../dist/apps/admin', import.meta.url)),
     emptyOutDir: true,

@@ -7,4 +7,5 @@ export * from './lib/media';
 export * from './lib/blocks';
 export * from './lib/content';
 export * from './lib/instance-events';
+export * from './lib/rich-text';
 export * from './lib/security-headers';

@@ -1,8 +1,12 @@
-import { BLOCK_NAMES, BLOCKS, type BlockName } from '@cms/contracts';
+import { BLOCK_NAMES, BLOCKS, type BlockName, Lang } from '@cms/contracts';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { ArrayInput, FormDataConsumer, required, SelectInput, SimpleFormIterator, TextInput, useTranslate, type Validator } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { ArrayInput, required, SimpleFormIterator, useRecordContext, useTranslate } from 'react-admin';
 import { ChoiceInput } from './ChoiceInput';
+import { BlockEditor } from '../blocks/BlockEditor';
+import { BlockLocaleContext } from '../blocks/block-editor-context';
+import { SectionsBuilder } from '../blocks/SectionsBuilder';
 
 /** Block names for a SelectInput; translated where they are shown (`translateChoice`, on by default). */
 export const blockChoices = (reusableOnly: boolean) =>
@@ -15,54 +19,18 @@ export function useBlockChoiceText() {
     translate('cms.blocks.choice', { label: translate(`cms.blocks.names.${choice.id}`, { _: BLOCKS[choice.id as BlockName]?.label ?? choice.id }), name: choice.id });
 }
 
-export const jsonFormat = (value: unknown) => (value == null ? '' : JSON.stringify(value, null, 2));
-export const jsonParse = (value: string) => {
-  if (value.trim() === '') return {};
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
-};
-/** The textarea holds an object once parsed: a string left means the JSON did not parse. */
-export const validJsonObject: Validator = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'object' && !Array.isArray(value)) ? undefined : 'cms.validation.json_object';
-
-/** The JSON content of a block, with the reference input its block needs (form, element, container). */
+/**
+ * The content of an element (or any form whose `block` and `content` sit at `prefix`): the
+ * inputs its block's schema calls for, and the reference it needs (form, element, container).
+ */
 export function BlockContentInputs({ prefix = '' }: { prefix?: string }) {
+  const block = useWatch({ name: prefix ? `${prefix}.block` : 'block' }) as string | undefined;
+  const record = useRecordContext<{ locale?: Lang }>();
+  if (!block) return null;
   return (
-    <>
-      <TextInput
-        source={`${prefix}content`}
-        label="cms.fields.content_json"
-        multiline
-        minRows={3}
-        fullWidth
-        format={jsonFormat}
-        parse={jsonParse}
-        validate={validJsonObject}
-        sx={{ '& textarea': { fontFamily: 'monospace', fontSize: 13 } }}
-      />
-      <FormDataConsumer>
-        {({ formData, scopedFormData }) => {
-          const data = (scopedFormData ?? formData) as { block?: BlockName } | undefined;
-          const reference = data?.block ? (BLOCKS[data.block] as { reference?: string })?.reference : undefined;
-          if (reference === 'formId')
-            return (
-              <ChoiceInput source={`${prefix}formId`} choicesOf="forms" label="cms.fields.form" helperText={false} parse={(value: unknown) => (value === '' ? null : value)} />
-            );
-          if (reference === 'elementId')
-            return (
-              <ChoiceInput source={`${prefix}elementId`} choicesOf="elements" label="cms.fields.element" helperText={false} parse={(value: unknown) => (value === '' ? null : value)} />
-            );
-          if (reference === 'containerContentId')
-            return (
-              <ChoiceInput source={`${prefix}containerContentId`} choicesOf="containers" label="cms.blocks.container_listed" autocomplete helperText={false} />
-            );
-          return null;
-        }}
-      </FormDataConsumer>
-    </>
+    <BlockLocaleContext.Provider value={record?.locale ?? Lang.en}>
+      <BlockEditor key={block} block={block} prefix={prefix} />
+    </BlockLocaleContext.Provider>
   );
 }
 
@@ -72,19 +40,16 @@ export function BlockContentInputs({ prefix = '' }: { prefix?: string }) {
  */
 export function PageSectionsInput({ fallback }: { fallback: boolean }) {
   const translate = useTranslate();
-  const blockText = useBlockChoiceText();
+  const record = useRecordContext<{ locale?: Lang }>();
   return (
     <>
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
         {translate('cms.blocks.page_sections')}
       </Typography>
       {fallback && <Alert severity="info">{translate('cms.blocks.fallback')}</Alert>}
-      <ArrayInput source="sections" label={false}>
-        <SimpleFormIterator fullWidth sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 1 } }}>
-          <SelectInput source="block" label="cms.fields.block" choices={blockChoices(false)} optionText={blockText} validate={required()} helperText={false} sx={{ minWidth: 260 }} />
-          <BlockContentInputs />
-        </SimpleFormIterator>
-      </ArrayInput>
+      <BlockLocaleContext.Provider value={record?.locale ?? Lang.en}>
+        <SectionsBuilder source="sections" />
+      </BlockLocaleContext.Provider>
     </>
   );
 }

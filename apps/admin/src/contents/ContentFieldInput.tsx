@@ -24,6 +24,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { LazyRichTextInput } from '../blocks/rich-text/LazyRichTextInput';
 
 const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 const TEXT_TYPES: readonly ContainerFieldType[] = [
@@ -106,14 +107,16 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
       );
     case ContainerFieldType.PARAGRAPH:
     case ContainerFieldType.RICHTEXT:
+      if (field.type === ContainerFieldType.RICHTEXT && !field.multiple)
+        return <LazyRichTextInput source={source} label={field.label} validate={validators(field)} helperText={fallbackNote ?? false} sx={sx} />;
       return field.multiple ? (
         <TextInput {...common} multiline minRows={3} format={jsonFormat} parse={jsonParse} helperText={fallbackNote ?? translate('cms.contents.json_texts')} sx={sx} />
       ) : (
         <TextInput
           {...common}
           multiline
-          minRows={field.type === ContainerFieldType.RICHTEXT ? 5 : 3}
-          helperText={fallbackNote ?? (field.type === ContainerFieldType.RICHTEXT ? translate('cms.contents.html') : undefined)}
+          minRows={3}
+          helperText={fallbackNote}
           sx={sx}
         />
       );

@@ -19,6 +19,8 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import { initialContent } from '../blocks/block-values';
 import { blockChoices, BlockContentInputs, useBlockChoiceText } from '../components/block-inputs';
 import { LocaleDateField } from '../components/LocaleDateField';
 import { STATUS_CHOICES } from '../containers/ContainerInputs';
@@ -60,10 +62,20 @@ export function ElementList() {
 
 function ElementInputs() {
   const blockText = useBlockChoiceText();
+  const { setValue } = useFormContext();
   return (
     <>
       <TextInput source="title" label="cms.fields.title" validate={required()} fullWidth />
-      <SelectInput source="block" label="cms.fields.block" choices={blockChoices(true)} optionText={blockText} validate={required()} fullWidth />
+      <SelectInput
+        source="block"
+        label="cms.fields.block"
+        choices={blockChoices(true)}
+        optionText={blockText}
+        validate={required()}
+        fullWidth
+        // Another block takes other properties: its content starts afresh.
+        onChange={(event) => setValue('content', initialContent(String('target' in event ? event.target.value : event.id)), { shouldDirty: true })}
+      />
       <SelectInput source="status" label="cms.fields.status" choices={STATUS_CHOICES} validate={required()} />
       <BlockContentInputs />
     </>

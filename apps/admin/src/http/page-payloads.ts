@@ -10,6 +10,7 @@ import {
   type MetadataEntry,
   type SectionInput,
 } from '@cms/contracts';
+import { cleanContent } from '../blocks/block-values';
 
 /**
  * The bodies of containers and contents writes. Both are read and written in a locale (their
@@ -97,7 +98,7 @@ export function toSectionInput(raw: Payload, type: SectionType, position: number
     type,
     position,
     block: String(raw.block ?? ''),
-    content: raw.content && typeof raw.content === 'object' && !Array.isArray(raw.content) ? (raw.content as Record<string, unknown>) : {},
+    content: cleanContent(String(raw.block ?? ''), raw.content),
     formId: numberOrNull(raw.formId),
     elementId: numberOrNull(raw.elementId),
     containerContentId: numberOrNull(raw.containerContentId),

@@ -1,3 +1,5 @@
+import { cleanContent } from '../blocks/block-values';
+
 /**
  * How back-office resources map onto the API. Some screens live under another screen's path
  * (roles at /admin/users/roles) so their react-admin name differs from their API path; and the
@@ -27,6 +29,11 @@ const WRITABLE_FIELDS: Record<string, WritableFields> = {
 
 type Payload = Record<string, unknown>;
 
+/** An element's content goes as its block's schema takes it (blank inputs left out). */
+function prepared(resource: string, data: Payload): Payload {
+  return resource === 'elements' && 'content' in data ? { ...data, content: cleanContent(String(data.block ?? ''), data.content) } : data;
+}
+
 function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
@@ -43,6 +50,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 export function toCreatePayload(resource: string, data: Payload): Payload {
   const fields = WRITABLE_FIELDS[resource];
   if (!fields) return data;
+  data = prepared(resource, data);
   const payload: Payload = {};
   for (const field of fields.create) {
     if (!isBlank(data[field])) payload[field] = data[field];
@@ -57,6 +65,8 @@ export function toCreatePayload(resource: string, data: Payload): Payload {
 export function toUpdatePayload(resource: string, data: Payload, previousData?: Payload): Payload {
   const fields = WRITABLE_FIELDS[resource];
   if (!fields) return data;
+  data = prepared(resource, data);
+  if (previousData) previousData = prepared(resource, previousData);
   const payload: Payload = {};
   for (const field of fields.update) {
     if (!(field in data)) continue;

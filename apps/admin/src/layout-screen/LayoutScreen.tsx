@@ -6,9 +6,10 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ArrayInput, Form, required, ResourceContextProvider, SaveButton, SelectInput, SimpleFormIterator, Title, useNotify, useTranslate } from 'react-admin';
+import { Form, ResourceContextProvider, SaveButton, Title, useNotify, useTranslate } from 'react-admin';
 import { useAuth } from '../auth/AuthContext';
-import { blockChoices, BlockContentInputs, useBlockChoiceText } from '../components/block-inputs';
+import { BlockLocaleContext } from '../blocks/block-editor-context';
+import { SectionsBuilder } from '../blocks/SectionsBuilder';
 import { CenteredSpinner } from '../components/CenteredSpinner';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { API_URL } from '../http/api-request';
@@ -49,7 +50,6 @@ export function LayoutScreen() {
   const { me } = useAuth();
   const notify = useNotify();
   const translate = useTranslate();
-  const blockText = useBlockChoiceText();
   const queryClient = useQueryClient();
   const [locale, setLocale] = useState<Lang>(Lang.en);
   const queryKey = ['layout', 'screen', locale];
@@ -86,6 +86,7 @@ export function LayoutScreen() {
       ) : error || !data ? (
         <Alert severity="error">{translate('cms.layout.load_error', { error: (error as Error)?.message ?? '' })}</Alert>
       ) : (
+        <BlockLocaleContext.Provider value={locale}>
         <Form key={`${locale}-${JSON.stringify(data)}`} defaultValues={toValues(data)} onSubmit={save}>
           {LAYOUT_SECTION_TYPES.map((type) => (
             <Card key={type} variant="outlined" sx={{ mb: 2 }} component="section" aria-label={translate(`cms.layout.sections.${type}`)}>
@@ -98,17 +99,13 @@ export function LayoutScreen() {
                     {translate('cms.layout.fallback', { section: translate(`cms.layout.sections_lower.${type}`), locale })}
                   </Typography>
                 )}
-                <ArrayInput source={type} label={false}>
-                  <SimpleFormIterator fullWidth disableAdd={!canUpdate} disableRemove={!canUpdate} disableReordering={!canUpdate} sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 1 } }}>
-                    <SelectInput source="block" label="cms.fields.block" choices={blockChoices(false)} optionText={blockText} validate={required()} helperText={false} sx={{ minWidth: 260 }} />
-                    <BlockContentInputs />
-                  </SimpleFormIterator>
-                </ArrayInput>
+                <SectionsBuilder source={type} disabled={!canUpdate} />
               </CardContent>
             </Card>
           ))}
           {canUpdate && <SaveButton label="cms.layout.save" />}
         </Form>
+        </BlockLocaleContext.Provider>
       )}
     </ResourceContextProvider>
   );

@@ -49,10 +49,11 @@ describe('page sections and access of a content', () => {
     page.setDefaultTimeout(15_000);
     try {
       await page.getByText('Page sections').waitFor();
-      await page.locator('.ra-input-sections').getByRole('button', { name: 'Add' }).click();
-      await page.locator('.ra-input-sections').getByRole('combobox', { name: /Block/ }).click();
-      await page.getByRole('option', { name: 'Rich text (richtext)' }).click();
-      await page.locator('textarea[name="sections.0.content"]').fill('{"html": "<p>Made in the back office</p>"}');
+      await page.getByRole('button', { name: 'Add a section' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Rich text' }).click();
+      const editor = page.getByRole('region', { name: 'Section 1: Rich text' }).locator('.ProseMirror');
+      await editor.click();
+      await page.keyboard.type('Made in the back office');
       await page.locator('.ra-input-accesses').getByRole('button', { name: 'Add' }).click();
       await page.locator('.ra-input-accesses').getByRole('combobox', { name: /Role/ }).click();
       await page.getByRole('option', { name: `Members ${role}` }).click();

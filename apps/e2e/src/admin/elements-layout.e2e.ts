@@ -29,7 +29,8 @@ describe('elements and layout screens', () => {
       await page.locator('input[name="title"]').fill(title);
       await page.getByRole('combobox', { name: /Block/ }).click();
       await page.getByRole('option', { name: 'Rich text (richtext)' }).click();
-      await page.locator('textarea[name="content"]').fill('{"html": "<p>Open every day</p>"}');
+      await page.locator('.ProseMirror').click();
+      await page.keyboard.type('Open every day');
       await screenshot(page, 'admin-element-create');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL('**/admin/elements');
@@ -41,11 +42,10 @@ describe('elements and layout screens', () => {
       const footer = page.getByRole('region', { name: 'Footer' });
       await footer.waitFor();
       // Other tests may have given en a footer, shown here as fr's fallback: add after it.
-      await footer.getByRole('button', { name: 'Add' }).click();
-      const row = footer.locator('.RaSimpleFormIterator-line').last();
-      await row.getByRole('combobox', { name: /Block/ }).click();
-      await page.getByRole('option', { name: /\(element\)$/ }).click();
-      await row.getByRole('combobox', { name: 'Element', exact: true }).click();
+      await footer.getByRole('button', { name: 'Add a section' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Reusable element' }).click();
+      const row = footer.getByRole('region', { name: /: Reusable element$/ }).last();
+      await row.getByRole('combobox', { name: 'Element', exact: true }).fill(title.slice(0, 8));
       await page.getByRole('option', { name: title }).click();
       await screenshot(page, 'admin-layout');
       await page.getByRole('button', { name: 'Save the layout' }).click();

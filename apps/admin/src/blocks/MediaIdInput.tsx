@@ -1,0 +1,137 @@
+import { type MediaDto } from '@cms/contracts';
+import CloudUpload from '@mui/icons-material/CloudUpload';
+import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormHelperText from '@mui/material/FormHelperText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { required as requiredValidator, useCreate, useGetList, useGetOne, useInput, useNotify, useTranslate, ValidationError } from 'react-admin';
+import { thumbnailUrl } from '../medias/media-format';
+
+function Thumbnail({ media, size }: { media: Pick<MediaDto, 'uri' | 'mimeType' | 'name' | 'alt'>; size: number }) {
+  const src = thumbnailUrl(media);
+  return (
+    <Box sx={{ width: size, height: size, bgcolor: 'grey.100', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', borderRadius: 1, flex: 'none' }}>
+      {src ? <img src={src} alt={media.alt?.en ?? ''} loading="lazy" style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} /> : <InsertDriveFile color="action" />}
+    </Box>
+  );
+}
+
+function MediaPickerDialog({ onPick, onClose }: { onPick: (media: MediaDto) => void; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [q, setQ] = useState('');
+  const { data, isPending, refetch } = useGetList<MediaDto>('medias', { filter: q.trim() ? { q: q.trim() } : {}, pagination: { page: 1, perPage: 30 }, sort: { field: 'id', order: 'DESC' } });
+  const [create, { isPending: uploading }] = useCreate<MediaDto>();
+  const upload = (file: File) =>
+    create(
+      'medias',
+      { data: { file: { rawFile: file }, name: file.name } as Partial<MediaDto> },
+      {
+        onSuccess: (media) => {
+          void refetch();
+          onPick(media);
+        },
+        onError: (failure) => notify((failure as Error).message, { type: 'error' }),
+      },
+    );
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="media-picker-title">
+      <DialogTitle id="media-picker-title">{translate('cms.blocks.media_choose_title')}</DialogTitle>
+      <DialogContent>
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2, mt: 1 }}>
+          <TextField size="small" label={translate('cms.blocks.media_search')} value={q} onChange={(event) => setQ(event.target.value)} sx={{ flex: 1, minWidth: 200 }} />
+          <Button component="label" variant="outlined" startIcon={uploading ? <CircularProgress size={16} /> : <CloudUpload />} disabled={uploading}>
+            {translate(uploading ? 'cms.blocks.media_uploading' : 'cms.blocks.media_upload')}
+            <input
+              hidden
+              type="file"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) upload(file);
+              }}
+            />
+          </Button>
+        </Box>
+        {isPending ? (
+          <CircularProgress />
+        ) : !data?.length ? (
+          <Typography color="text.secondary">{translate('cms.blocks.media_none')}</Typography>
+        ) : (
+          <Box role="listbox" aria-label={translate('cms.blocks.media_choose_title')} sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1.5 }}>
+            {data.map((media) => (
+              <ButtonBase
+                key={media.id}
+                role="option"
+                aria-label={media.name}
+                onClick={() => onPick(media)}
+                sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', border: 1, borderColor: 'divider', borderRadius: 1, p: 0.5, '&:hover': { borderColor: 'primary.main' } }}
+              >
+                <Thumbnail media={media} size={110} />
+                <Typography variant="caption" noWrap sx={{ mt: 0.5 }}>
+                  {media.name}
+                </Typography>
+              </ButtonBase>
+            ))}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A media id, picked from the library's thumbnails (searchable) or uploaded on the spot. */
+export function MediaIdInput({ source, label, required }: { source: string; label: string; required?: boolean }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const { field, fieldState, id } = useInput({ source, validate: required ? requiredValidator() : undefined });
+  const mediaId = typeof field.value === 'number' ? field.value : null;
+  const { data: media } = useGetOne<MediaDto>('medias', { id: mediaId ?? 0 }, { enabled: mediaId !== null });
+  return (
+    <Box role="group" aria-labelledby={`${id}-label`} sx={{ my: 1 }}>
+      <Typography id={`${id}-label`} variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {required ? `${label} *` : label}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+        {media ? <Thumbnail media={media} size={72} /> : null}
+        <Typography variant="body2" sx={{ minWidth: 0, flex: '0 1 auto' }} noWrap>
+          {media ? media.name : mediaId !== null ? `#${mediaId}` : translate('cms.blocks.media_none_chosen')}
+        </Typography>
+        <Button size="small" variant="outlined" onClick={() => setOpen(true)}>
+          {translate(mediaId !== null ? 'cms.blocks.media_change' : 'cms.blocks.media_choose')}
+        </Button>
+        {mediaId !== null && (
+          <Button size="small" color="error" onClick={() => field.onChange(null)}>
+            {translate('cms.blocks.media_remove')}
+          </Button>
+        )}
+      </Box>
+      {fieldState.error?.message && (
+        <FormHelperText error>
+          <ValidationError error={fieldState.error.message} />
+        </FormHelperText>
+      )}
+      {open && (
+        <MediaPickerDialog
+          onClose={() => setOpen(false)}
+          onPick={(picked) => {
+            field.onChange(picked.id);
+            setOpen(false);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
