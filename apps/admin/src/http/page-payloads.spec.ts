@@ -90,6 +90,25 @@ describe('page payloads', () => {
     expect(toFormFieldInput({ name: 'n', type: 'TEXT', options: ['a'] }, 2, true)).toMatchObject({ options: null, position: 2, line: 2 });
   });
 
+  it('keeps every form field property, defaults included, when one field is renamed', () => {
+    // A record as GET /api/forms/:id answers it (FormDto).
+    const fields = [
+      { id: 1, name: 'topic', type: 'OPTION', label: 'Topic', placeholder: null, position: 0, line: 0, options: ['a', 'b'], min: null, max: null, defaultText: 'b', defaultNumber: null, defaultMultiple: null, required: true, warningMessage: 'Pick one' },
+      { id: 2, name: 'age', type: 'NUMBER', label: 'Age', placeholder: 'years', position: 1, line: 1, options: null, min: 18, max: 120, defaultText: null, defaultNumber: 30, defaultMultiple: null, required: false, warningMessage: null },
+      { id: 3, name: 'likes', type: 'CHECKBOX', label: 'Likes', placeholder: null, position: 2, line: 1, options: ['x', 'y', 'z'], min: 0, max: 2, defaultText: null, defaultNumber: null, defaultMultiple: ['x', 'z'], required: false, warningMessage: null },
+      { id: 4, name: 'note', type: 'TEXT', label: null, placeholder: null, position: 3, line: 2, options: null, min: 2, max: 50, defaultText: 'Hello', defaultNumber: null, defaultMultiple: null, required: false, warningMessage: null },
+    ];
+    const previous = { id: 7, title: 'Contact', sendMail: false, sendTo: null, successMessage: null, errorMessage: null, status: 'AVAILABLE', updatedAt: 'x', locale: 'en', fieldsLocale: 'en', locales: ['en'], fields };
+    const edited = { ...previous, fields: fields.map((field, index) => (index === 0 ? { ...field, name: 'subject' } : { ...field })) };
+    const sent = toPageUpdatePayload('forms', edited, previous).fields as Record<string, unknown>[];
+    expect(sent).toHaveLength(fields.length);
+    sent.forEach((field, index) => {
+      for (const [property, value] of Object.entries(fields[index])) {
+        expect([index, property, field[property]]).toEqual([index, property, index === 0 && property === 'name' ? 'subject' : value]);
+      }
+    });
+  });
+
   it('updates a media with its changed name, alt and pack only', () => {
     const previous = { id: 1, name: 'A', alt: { en: 'x' }, packId: null };
     expect(toMediaUpdate({ ...previous, alt: { en: 'x', fr: '' } }, previous)).toEqual({});

@@ -48,6 +48,10 @@ export function toFormFieldInput(raw: Payload, index: number, keepId: boolean): 
       : null,
     min: numberOrNull(raw.min),
     max: numberOrNull(raw.max),
+    // Every property the API answers goes back: a value without an input on screen is kept.
+    defaultText: typeof raw.defaultText === 'string' && raw.defaultText !== '' ? raw.defaultText : null,
+    defaultNumber: numberOrNull(raw.defaultNumber),
+    defaultMultiple: Array.isArray(raw.defaultMultiple) ? raw.defaultMultiple.map((choice) => String(choice ?? '').trim()).filter(Boolean) : null,
     required: !!raw.required,
     warningMessage: textOrNull(raw.warningMessage),
   };
