@@ -1,8 +1,9 @@
 import { type ContainerDto, Lang } from '@cms/contracts';
 import { useState } from 'react';
-import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Edit, SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { AccessesInput, PageSectionsInput } from '../components/block-inputs';
+import { ContainerDeleteButton } from './ContainerDeleteButton';
 import { CONTAINER_ACCESS_HELP, ContainerFieldsInput, ContainerMainInputs, MetadataInput } from './ContainerInputs';
 
 function ContainerTitle() {
@@ -12,12 +13,10 @@ function ContainerTitle() {
 }
 
 function ContainerEditToolbar() {
-  const record = useRecordContext<ContainerDto>();
-  const translate = useTranslate();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? translate('cms.containers.delete_confirm', { title: record.title }) : undefined} />
+      <ContainerDeleteButton />
     </Toolbar>
   );
 }

@@ -14,6 +14,7 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
+import { FieldMetadataInput } from './FieldMetadataInput';
 
 export const CONTAINER_ACCESS_HELP = 'cms.containers.access_help';
 
@@ -96,6 +97,7 @@ export function ContainerFieldsInput() {
               }
             }}
           </FormDataConsumer>
+          <FieldMetadataInput />
         </SimpleFormIterator>
       </ArrayInput>
     </>

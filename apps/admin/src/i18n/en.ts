@@ -228,6 +228,7 @@ const en = {
       field_metadata: 'Metadata',
       metadata_key: 'Key',
       metadata_value: 'Value',
+      add_metadata: 'Add metadata',
       latitude: 'Latitude',
       longitude: 'Longitude',
       start: 'Start',
@@ -279,6 +280,9 @@ const en = {
       create: 'Create a container',
       edit_title: 'Container %{title}',
       delete_confirm: 'Delete the container %{title}?',
+      delete_with_contents: 'The container %{title} holds %{smart_count} content: it will be deleted with it. |||| The container %{title} holds %{smart_count} contents: they will be deleted with it.',
+      delete_with_contents_title: 'Delete the container and its contents?',
+      delete_counting: 'Counting the contents of %{title}…',
       access_help:
         "Only signed-in users with one of these roles may read the container's page and, unless they have their own, its contents' pages. None: everyone.",
       slug_help: "The page's address segment; empty: no page",
@@ -293,6 +297,7 @@ const en = {
     },
     contents: {
       list_title: 'Contents',
+      sections_disabled: 'The container %{title} says its contents have no sections of their own: its page shows theirs.',
       list_title_of: 'Contents of %{title}',
       create: 'Create a content',
       edit_title: 'Content %{title}',

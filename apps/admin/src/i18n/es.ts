@@ -435,6 +435,7 @@ const es: Catalog = {
       field_metadata: 'Metadatos',
       metadata_key: 'Clave',
       metadata_value: 'Valor',
+      add_metadata: 'Añadir metadato',
       latitude: 'Latitud',
       longitude: 'Longitud',
       start: 'Inicio',
@@ -486,6 +487,9 @@ const es: Catalog = {
       create: 'Crear un contenedor',
       edit_title: 'Contenedor %{title}',
       delete_confirm: '¿Eliminar el contenedor %{title}?',
+      delete_with_contents: 'El contenedor %{title} tiene %{smart_count} contenido: se eliminará con él. |||| El contenedor %{title} tiene %{smart_count} contenidos: se eliminarán con él.',
+      delete_with_contents_title: '¿Eliminar el contenedor y sus contenidos?',
+      delete_counting: 'Contando los contenidos de %{title}…',
       access_help:
         'Solo los usuarios conectados con uno de estos roles pueden leer la página del contenedor y, salvo que tengan roles propios, las páginas de sus contenidos. Ninguno: todo el mundo.',
       slug_help: 'El segmento de la dirección de la página; vacío: sin página',
@@ -500,6 +504,7 @@ const es: Catalog = {
     },
     contents: {
       list_title: 'Contenidos',
+      sections_disabled: 'El contenedor %{title} indica que sus contenidos no tienen secciones propias: su página muestra las suyas.',
       list_title_of: 'Contenidos de %{title}',
       create: 'Crear un contenido',
       edit_title: 'Contenido %{title}',

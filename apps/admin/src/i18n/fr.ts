@@ -223,6 +223,7 @@ const fr: Catalog = {
       field_metadata: 'Métadonnées',
       metadata_key: 'Clé',
       metadata_value: 'Valeur',
+      add_metadata: 'Ajouter une métadonnée',
       latitude: 'Latitude',
       longitude: 'Longitude',
       start: 'Début',
@@ -274,6 +275,9 @@ const fr: Catalog = {
       create: 'Créer un conteneur',
       edit_title: 'Conteneur %{title}',
       delete_confirm: 'Supprimer le conteneur %{title} ?',
+      delete_with_contents: 'Le conteneur %{title} contient %{smart_count} contenu : il sera supprimé avec lui. |||| Le conteneur %{title} contient %{smart_count} contenus : ils seront supprimés avec lui.',
+      delete_with_contents_title: 'Supprimer le conteneur et ses contenus ?',
+      delete_counting: 'Décompte des contenus de %{title}…',
       access_help:
         'Seuls les utilisateurs connectés ayant l’un de ces rôles peuvent lire la page du conteneur et, sauf s’ils ont les leurs, les pages de ses contenus. Aucun : tout le monde.',
       slug_help: "Le segment d'adresse de la page ; vide : pas de page",
@@ -289,6 +293,7 @@ const fr: Catalog = {
     },
     contents: {
       list_title: 'Contenus',
+      sections_disabled: 'Le conteneur %{title} indique que ses contenus n’ont pas de sections propres : sa page montre les siennes.',
       list_title_of: 'Contenus de %{title}',
       create: 'Créer un contenu',
       edit_title: 'Contenu %{title}',

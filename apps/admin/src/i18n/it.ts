@@ -435,6 +435,7 @@ const it: Catalog = {
       field_metadata: 'Metadati',
       metadata_key: 'Chiave',
       metadata_value: 'Valore',
+      add_metadata: 'Aggiungi metadato',
       latitude: 'Latitudine',
       longitude: 'Longitudine',
       start: 'Inizio',
@@ -486,6 +487,9 @@ const it: Catalog = {
       create: 'Crea un contenitore',
       edit_title: 'Contenitore %{title}',
       delete_confirm: 'Eliminare il contenitore %{title}?',
+      delete_with_contents: 'Il contenitore %{title} ha %{smart_count} contenuto: sarà eliminato con esso. |||| Il contenitore %{title} ha %{smart_count} contenuti: saranno eliminati con esso.',
+      delete_with_contents_title: 'Eliminare il contenitore e i suoi contenuti?',
+      delete_counting: 'Conteggio dei contenuti di %{title}…',
       access_help:
         'Solo gli utenti connessi con uno di questi ruoli possono leggere la pagina del contenitore e, se non hanno ruoli propri, le pagine dei suoi contenuti. Nessuno: tutti.',
       slug_help: "Il segmento dell'indirizzo della pagina; vuoto: nessuna pagina",
@@ -500,6 +504,7 @@ const it: Catalog = {
     },
     contents: {
       list_title: 'Contenuti',
+      sections_disabled: 'Il contenitore %{title} indica che i suoi contenuti non hanno sezioni proprie: la sua pagina mostra le sue.',
       list_title_of: 'Contenuti di %{title}',
       create: 'Crea un contenuto',
       edit_title: 'Contenuto %{title}',

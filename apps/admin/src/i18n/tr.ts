@@ -435,6 +435,7 @@ const tr: Catalog = {
       field_metadata: 'Üst veriler',
       metadata_key: 'Anahtar',
       metadata_value: 'Değer',
+      add_metadata: 'Üst veri ekle',
       latitude: 'Enlem',
       longitude: 'Boylam',
       start: 'Başlangıç',
@@ -486,6 +487,9 @@ const tr: Catalog = {
       create: 'Kapsayıcı oluştur',
       edit_title: 'Kapsayıcı: %{title}',
       delete_confirm: '%{title} kapsayıcısı silinsin mi?',
+      delete_with_contents: '%{title} kapsayıcısında %{smart_count} içerik var: onunla birlikte silinecekler.',
+      delete_with_contents_title: 'Kapsayıcı ve içerikleri silinsin mi?',
+      delete_counting: '%{title} içerikleri sayılıyor…',
       access_help:
         'Kapsayıcının sayfasını ve kendi rolleri olmadıkça içeriklerinin sayfalarını yalnızca bu rollerden birine sahip, giriş yapmış kullanıcılar okuyabilir. Hiçbiri: herkes.',
       slug_help: 'Sayfanın adres bölümü; boş: sayfa yok',
@@ -500,6 +504,7 @@ const tr: Catalog = {
     },
     contents: {
       list_title: 'İçerikler',
+      sections_disabled: '%{title} kapsayıcısına göre içeriklerinin kendi bölümleri yok: sayfası kendi bölümlerini gösterir.',
       list_title_of: '%{title} içerikleri',
       create: 'İçerik oluştur',
       edit_title: 'İçerik: %{title}',

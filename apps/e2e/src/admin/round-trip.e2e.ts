@@ -4,7 +4,8 @@ import { api, apiSignIn, baseUrl, launchChromium, newPage, owner, storeToken, un
 /*
  * Nothing is lost on save: each resource is made through the API with every property it has,
  * opened in its edit screen, one visible property (the title) is changed and saved, and the API
- * record read again must equal the first one property by property, but for the title and date.
+ * record read again must equal the first one property by property, but for what was edited and
+ * the date. A form's fields are sent as a whole list, so one field's label is edited as well.
  */
 
 jest.setTimeout(120_000);
@@ -49,11 +50,12 @@ function leaves(value: unknown, path = ''): string[] {
   return [`${path} = ${JSON.stringify(value)}`];
 }
 
-async function renameThroughEditScreen(page: Page, screen: string, apiPath: string, title: string) {
+async function renameThroughEditScreen(page: Page, screen: string, apiPath: string, title: string, alsoEdit?: () => Promise<void>) {
   await page.goto(`${baseUrl()}/admin/${screen}`);
   const input = page.locator('input[name="title"]');
   await input.waitFor();
   await input.fill(title);
+  await alsoEdit?.();
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.url().includes(`/api/${apiPath}`) && r.request().method() === 'PUT'),
     page.getByRole('button', { name: 'Save' }).click(),
@@ -68,7 +70,7 @@ function expectSameBut(before: Json, after: Json, title: string) {
 }
 
 describe('nothing is lost on save', () => {
-  it('keeps every property of a form and its fields, defaults included, when the title is edited', async () => {
+  it("keeps every property of a form and its fields, defaults included, when the title and one field's label are edited", async () => {
     const form = await create('/forms', {
       title: unique('Round trip form'),
       sendMail: true,
@@ -88,21 +90,25 @@ describe('nothing is lost on save', () => {
     page.setDefaultTimeout(15_000);
     await storeToken(page, ownerToken);
     try {
+      // One field's label is edited too: the whole list of fields is then sent back.
       const title = unique('Renamed form');
-      await renameThroughEditScreen(page, `forms/${form.id}`, `forms/${form.id}`, title);
-      expectSameBut(before, await read(`/forms/${form.id}`), title);
+      await renameThroughEditScreen(page, `forms/${form.id}`, `forms/${form.id}`, title, async () => {
+        await page.locator('input[name="fields.1.label"]').fill('Your age');
+      });
+      const fields = (before.fields as Json[]).map((field, index) => (index === 1 ? { ...field, label: 'Your age' } : field));
+      expectSameBut({ ...before, fields }, await read(`/forms/${form.id}`), title);
     } finally {
       await context.close();
     }
   });
 
-  it('keeps every property of a container, its field definitions (metadata included) and a content when their titles are edited', async () => {
+  it('keeps every property of a container, its field definitions (metadata included) and a content when their titles and one field are edited', async () => {
     const linked = await create('/containers', { title: unique('Linked') });
     const container = await create('/containers', {
       title: unique('Round trip container'),
       published: true,
       status: 'AVAILABLE',
-      disableContentSections: true,
+      disableContentSections: false,
       hideFooter: true,
       slug: unique('round-trip').toLowerCase(),
       fields: [
@@ -146,12 +152,18 @@ describe('nothing is lost on save', () => {
     await storeToken(page, ownerToken);
     try {
       const containerTitle = unique('Renamed container');
-      await renameThroughEditScreen(page, `containers/${container.id}`, `containers/${container.id}`, containerTitle);
-      expectSameBut(containerBefore, await read(`/containers/${container.id}`), containerTitle);
+      await renameThroughEditScreen(page, `containers/${container.id}`, `containers/${container.id}`, containerTitle, async () => {
+        await page.locator('input[name="fields.1.label"]').fill('Mug size');
+      });
+      const fields = (containerBefore.fields as Json[]).map((field, index) => (index === 1 ? { ...field, label: 'Mug size' } : field));
+      expectSameBut({ ...containerBefore, fields }, await read(`/containers/${container.id}`), containerTitle);
 
       const contentTitle = unique('Renamed content');
-      await renameThroughEditScreen(page, `contents/${content.id}`, `contents/${content.id}`, contentTitle);
-      expectSameBut(contentBefore, await read(`/contents/${content.id}`), contentTitle);
+      await renameThroughEditScreen(page, `contents/${content.id}`, `contents/${content.id}`, contentTitle, async () => {
+        await page.locator('input[name="fields.subtitle"]').fill('A red mug');
+      });
+      const values = { ...(contentBefore.fields as Json), subtitle: 'A red mug' };
+      expectSameBut({ ...contentBefore, fields: values }, await read(`/contents/${content.id}`), contentTitle);
     } finally {
       await context.close();
     }
