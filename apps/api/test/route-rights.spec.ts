@@ -55,6 +55,7 @@ const RIGHTS_TABLE: Record<string, string> = {
 
   'GET /api/settings': 'ACCESS_SETTINGS',
   'GET /api/settings/public': 'public',
+  'GET /api/settings/option-lists': 'signed-in',
   'GET /api/settings/by-name/:name': 'ACCESS_SETTINGS',
   'PUT /api/settings/by-name/:name': 'ACCESS_SETTINGS',
   'GET /api/settings/:id': 'ACCESS_SETTINGS',

@@ -75,6 +75,17 @@ describe('page payloads', () => {
     expect(toPageUpdatePayload('containers', { ...previous, accesses: [] }, previous)).toEqual({ accesses: [] });
   });
 
+  it('leaves the blank rows of a multiple field out of what is saved', () => {
+    const previous = { id: 5, title: 'Mug', containerId: 2, fields: { tags: ['a'] }, fallbackFields: [] };
+    expect(toPageUpdatePayload('contents', { ...previous, fields: { tags: ['a', '', 'b', null] } }, previous)).toEqual({ fields: { tags: ['a', 'b'] } });
+    expect(toPageUpdatePayload('contents', { ...previous, fields: { tags: ['a', ''] } }, previous)).toEqual({});
+    expect(toPagePayload('contents', { title: 'Mug', containerId: 2, fields: { where: [{ lat: null, lng: null }, { lat: 1, lng: 2 }] } })).toEqual({
+      title: 'Mug',
+      containerId: 2,
+      fields: { where: [{ lat: 1, lng: 2 }] },
+    });
+  });
+
   it('leaves empty values out of a new content', () => {
     expect(toPagePayload('contents', { title: 'Mug', containerId: '2', fields: { a: '', b: null, c: [], d: 0, e: false } })).toEqual({
       title: 'Mug',
