@@ -126,6 +126,7 @@ const en = {
     },
     menu: {
       main: 'Main',
+      open_menu: 'Open the menu',
       home: 'Home',
       containers: 'Containers',
       contents: 'Contents',

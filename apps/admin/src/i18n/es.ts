@@ -333,6 +333,7 @@ const es: Catalog = {
     },
     menu: {
       main: 'Principal',
+      open_menu: 'Abrir el menú',
       home: 'Inicio',
       containers: 'Contenedores',
       contents: 'Contenidos',

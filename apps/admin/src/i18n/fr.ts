@@ -121,6 +121,7 @@ const fr: Catalog = {
     },
     menu: {
       main: 'Principal',
+      open_menu: 'Ouvrir le menu',
       home: 'Accueil',
       containers: 'Conteneurs',
       contents: 'Contenus',

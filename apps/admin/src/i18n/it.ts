@@ -333,6 +333,7 @@ const it: Catalog = {
     },
     menu: {
       main: 'Principale',
+      open_menu: 'Apri il menu',
       home: 'Home',
       containers: 'Contenitori',
       contents: 'Contenuti',

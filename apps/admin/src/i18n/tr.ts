@@ -333,6 +333,7 @@ const tr: Catalog = {
     },
     menu: {
       main: 'Ana menü',
+      open_menu: 'Menüyü aç',
       home: 'Ana sayfa',
       containers: 'Kapsayıcılar',
       contents: 'İçerikler',
