@@ -1,6 +1,7 @@
 import { type ContainerDto, Lang } from '@cms/contracts';
 import { useState } from 'react';
 import { Edit, SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import { DraftKeeper } from '../components/DraftKeeper';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { AccessesInput, PageSectionsInput } from '../components/block-inputs';
 import { ContainerDeleteButton } from './ContainerDeleteButton';
@@ -25,6 +26,7 @@ function ContainerEditForm({ locale }: { locale: Lang }) {
   const record = useRecordContext<ContainerDto>();
   return (
     <SimpleForm toolbar={<ContainerEditToolbar />}>
+      <DraftKeeper />
       <ContainerMainInputs />
       <ContainerFieldsInput />
       <PageSectionsInput fallback={!!record?.sectionsFallback && locale !== Lang.en} />
