@@ -63,6 +63,7 @@ const RIGHTS_TABLE: Record<string, string> = {
 
   'GET /api/settings': 'settings.list',
   'GET /api/settings/public': 'public',
+  'GET /api/settings/option-lists': 'signed-in',
   'GET /api/settings/by-name/:name': 'settings.show',
   'PUT /api/settings/by-name/:name': 'settings.edit',
   'GET /api/settings/:id': 'settings.show',

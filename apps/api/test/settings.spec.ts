@@ -149,6 +149,15 @@ describe('settings API', () => {
     expect((await t.http.get('/api/settings')).status).toBe(401);
     expect((await t.http.get('/api/settings/public')).status).toBe(200);
   });
+
+  it('answers the option lists to any signed-in user, so that an editor without ACCESS_SETTINGS can pick from them', async () => {
+    const editor = await t.userWithRights([RightType.UPDATE_CONTENT]);
+    expect((await t.http.get('/api/settings/option-lists')).status).toBe(401);
+    expect((await put('optionLists', { countries: ['France', 'Italy'] })).status).toBe(200);
+    const lists = await t.http.get('/api/settings/option-lists').set('token', editor.token);
+    expect(lists.status).toBe(200);
+    expect(lists.body).toEqual({ countries: ['France', 'Italy'] });
+  });
 });
 
 describe('configurators API', () => {

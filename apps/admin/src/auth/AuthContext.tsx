@@ -103,7 +103,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [navigate, queryClient]);
 
   useEffect(() => {
-    setUnauthorizedHandler(signOut);
+    // The session died mid-work (a 401 on a data call): come back to this screen after signing in.
+    setUnauthorizedHandler(() => {
+      const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+      const alreadyOut = signingOut.current && !tokenStore.get();
+      if (!alreadyOut && window.location.pathname !== SIGN_IN_PATH) rememberedRoute.set(here);
+      signOut();
+    });
     return () => setUnauthorizedHandler(null);
   }, [signOut]);
 

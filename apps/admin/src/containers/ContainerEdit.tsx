@@ -1,8 +1,10 @@
 import { type ContainerDto, Lang } from '@cms/contracts';
 import { useState } from 'react';
-import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Edit, SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import { DraftKeeper } from '../components/DraftKeeper';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { AccessesInput, PageSectionsInput } from '../components/block-inputs';
+import { ContainerDeleteButton } from './ContainerDeleteButton';
 import { CONTAINER_ACCESS_HELP, ContainerFieldsInput, ContainerMainInputs, MetadataInput } from './ContainerInputs';
 
 function ContainerTitle() {
@@ -12,12 +14,10 @@ function ContainerTitle() {
 }
 
 function ContainerEditToolbar() {
-  const record = useRecordContext<ContainerDto>();
-  const translate = useTranslate();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? translate('cms.containers.delete_confirm', { title: record.title }) : undefined} />
+      <ContainerDeleteButton />
     </Toolbar>
   );
 }
@@ -26,6 +26,7 @@ function ContainerEditForm({ locale }: { locale: Lang }) {
   const record = useRecordContext<ContainerDto>();
   return (
     <SimpleForm toolbar={<ContainerEditToolbar />}>
+      <DraftKeeper />
       <ContainerMainInputs />
       <ContainerFieldsInput />
       <PageSectionsInput fallback={!!record?.sectionsFallback && locale !== Lang.en} />

@@ -14,6 +14,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ChoiceInput } from '../components/ChoiceInput';
+import { useOptionLists } from '../contents/option-lists';
+import { FieldMetadataInput } from './FieldMetadataInput';
 
 export const CONTAINER_ACCESS_HELP = 'cms.containers.access_help';
 
@@ -33,6 +35,25 @@ export function ContainerMainInputs() {
       <BooleanInput source="disableContentSections" label="cms.containers.disable_content_sections" helperText={false} />
       <BooleanInput source="hideFooter" label="cms.containers.hide_footer" helperText={false} />
     </Box>
+  );
+}
+
+/** A key of the `optionLists` setting, picked from those that exist (free text while they load or if none do). */
+export function OptionListKeyInput({ source }: { source: string }) {
+  const { data: lists } = useOptionLists();
+  const keys = Object.keys(lists ?? {});
+  if (keys.length === 0) return <TextInput source={source} label="cms.fields.option_list_key" validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />;
+  return (
+    <SelectInput
+      source={source}
+      label="cms.fields.option_list_key"
+      choices={keys.map((key) => ({ id: key, name: key }))}
+      translateChoice={false}
+      validate={required()}
+      helperText={false}
+      fullWidth={false}
+      sx={{ minWidth: 180 }}
+    />
   );
 }
 
@@ -84,7 +105,7 @@ export function ContainerFieldsInput() {
                     />
                   );
                 case ContainerFieldType.ZOHOOPTIONS:
-                  return <TextInput source="zohoOptionsKey" label="cms.fields.option_list_key" validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />;
+                  return <OptionListKeyInput source="zohoOptionsKey" />;
                 case ContainerFieldType.CONTENT:
                   return (
                     <ChoiceInput source="linkedContainerId" choicesOf="containers" label="cms.containers.contents_of" emptyText="cms.containers.any_container" helperText={false} sx={{ minWidth: 180 }} />
@@ -94,6 +115,7 @@ export function ContainerFieldsInput() {
               }
             }}
           </FormDataConsumer>
+          <FieldMetadataInput />
         </SimpleFormIterator>
       </ArrayInput>
     </>

@@ -1,6 +1,7 @@
 import { type ContentDto, Lang } from '@cms/contracts';
 import { useState } from 'react';
 import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { DraftKeeper } from '../components/DraftKeeper';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { AccessesInput } from '../components/block-inputs';
 import { CONTENT_ACCESS_HELP, ContentFieldsInputs, ContentMainInputs, ContentMetadataInput, ContentSectionsInput } from './ContentInputs';
@@ -34,6 +35,7 @@ export function ContentEdit() {
       <LocaleSwitcher value={locale} onChange={setLocale} />
       <Edit title={<ContentTitle />} mutationMode="pessimistic" redirect={false} queryOptions={{ meta: { locale } }} mutationOptions={{ meta: { locale } }}>
         <SimpleForm toolbar={<ContentEditToolbar />} sx={{ maxWidth: 720 }}>
+          <DraftKeeper />
           <ContentMainInputs containerLocked />
           <ContentFieldsInputs locale={locale} />
           <ContentSectionsInput locale={locale} />

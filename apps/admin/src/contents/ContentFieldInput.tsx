@@ -25,6 +25,9 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { LazyRichTextInput } from '../blocks/rich-text/LazyRichTextInput';
+import { timeRangeProblem } from './field-values';
+import { useOptionLists } from './option-lists';
+import { RepeatableInput } from './RepeatableInput';
 
 const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 const TEXT_TYPES: readonly ContainerFieldType[] = [
@@ -55,12 +58,6 @@ function validators(field: ContainerFieldDto): Validator[] {
   return list;
 }
 
-/** A list of simple values typed one a line. */
-const linesFormat = (value: unknown) => (Array.isArray(value) ? value.join('\n') : '');
-const linesParse = (numeric: boolean) => (value: string) => {
-  const items = value.split('\n');
-  return numeric ? items.filter((item) => item.trim() !== '').map(Number) : items;
-};
 const jsonFormat = (value: unknown) => (value == null ? '' : JSON.stringify(value, null, 1));
 const jsonParse = (value: string) => {
   try {
@@ -90,27 +87,22 @@ function Group({ label, children, helperText }: { label: string; children: React
 
 /** The input of one content field, by its definition's type. */
 export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFieldDto; fallbackNote?: string }) {
-  const translate = useTranslate();
   const source = `fields.${field.name}`;
   const label = field.required ? `${field.label} *` : field.label;
-  const helperText = fallbackNote ?? (field.multiple ? translate('cms.contents.one_value_a_line') : undefined);
+  const helperText = fallbackNote;
   const common = { source, label: field.label, validate: validators(field), helperText, fullWidth: true } as const;
   const sx = fallbackNote ? { '& .MuiFormHelperText-root': { color: 'warning.main' } } : undefined;
 
   switch (field.type) {
     case ContainerFieldType.STRING:
     case ContainerFieldType.LINK:
-      return field.multiple ? (
-        <TextInput {...common} multiline minRows={2} format={linesFormat} parse={linesParse(false)} sx={sx} />
-      ) : (
-        <TextInput {...common} sx={sx} />
-      );
+      return field.multiple ? <RepeatableInput field={field} source={source} helperText={fallbackNote} /> : <TextInput {...common} sx={sx} />;
     case ContainerFieldType.PARAGRAPH:
     case ContainerFieldType.RICHTEXT:
       if (field.type === ContainerFieldType.RICHTEXT && !field.multiple)
         return <LazyRichTextInput source={source} label={field.label} validate={validators(field)} helperText={fallbackNote ?? false} sx={sx} />;
       return field.multiple ? (
-        <TextInput {...common} multiline minRows={3} format={jsonFormat} parse={jsonParse} helperText={fallbackNote ?? translate('cms.contents.json_texts')} sx={sx} />
+        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
       ) : (
         <TextInput
           {...common}
@@ -123,16 +115,18 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
     case ContainerFieldType.NUMBER:
     case ContainerFieldType.POSITION:
       return field.multiple ? (
-        <TextInput {...common} multiline minRows={2} format={linesFormat} parse={linesParse(true)} sx={sx} />
+        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
       ) : (
         <NumberInput {...common} step={field.type === ContainerFieldType.POSITION ? 1 : 'any'} fullWidth={false} sx={sx} />
       );
     case ContainerFieldType.BOOLEAN:
       return <BooleanInput source={source} label={field.label} helperText={fallbackNote ?? false} sx={sx} />;
     case ContainerFieldType.DATE:
-      return <DateTimeInput {...common} fullWidth={false} sx={sx} />;
+      return field.multiple ? <RepeatableInput field={field} source={source} helperText={fallbackNote} /> : <DateTimeInput {...common} fullWidth={false} sx={sx} />;
     case ContainerFieldType.COLOR:
-      return (
+      return field.multiple ? (
+        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
+      ) : (
         <TextInput
           {...common}
           fullWidth={false}
@@ -152,11 +146,7 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
       );
     }
     case ContainerFieldType.ZOHOOPTIONS:
-      return field.multiple ? (
-        <TextInput {...common} multiline minRows={2} format={linesFormat} parse={linesParse(false)} sx={sx} />
-      ) : (
-        <TextInput {...common} helperText={fallbackNote ?? translate('cms.contents.option_list_value', { key: field.zohoOptionsKey })} sx={sx} />
-      );
+      return <ZohoOptionsInput field={field} common={common} fallbackNote={fallbackNote} sx={sx} />;
     case ContainerFieldType.IMAGE:
     case ContainerFieldType.FILE:
     case ContainerFieldType.VIDEO: {
@@ -185,25 +175,51 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
     }
     case ContainerFieldType.LOCATION:
       return field.multiple ? (
-        <TextInput {...common} multiline minRows={2} format={jsonFormat} parse={jsonParse} helperText={fallbackNote ?? translate('cms.contents.locations_json')} sx={sx} />
+        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
       ) : (
         <Group label={label} helperText={fallbackNote}>
-          <NumberInput source={`${source}.lat`} label="cms.fields.latitude" validate={field.required ? required() : undefined} helperText={false} />
-          <NumberInput source={`${source}.lng`} label="cms.fields.longitude" validate={field.required ? required() : undefined} helperText={false} />
+          <NumberInput source={`${source}.lat`} label="cms.fields.latitude" validate={[...(field.required ? [required()] : []), minValue(-90), maxValue(90)]} helperText={false} />
+          <NumberInput source={`${source}.lng`} label="cms.fields.longitude" validate={[...(field.required ? [required()] : []), minValue(-180), maxValue(180)]} helperText={false} />
         </Group>
       );
     case ContainerFieldType.TIMERANGE:
       return field.multiple ? (
-        <TextInput {...common} multiline minRows={2} format={jsonFormat} parse={jsonParse} helperText={fallbackNote ?? translate('cms.contents.time_ranges_json')} sx={sx} />
+        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
       ) : (
         <Group label={label} helperText={fallbackNote}>
-          <TextInput source={`${source}.start`} label="cms.fields.start" placeholder="09:00" validate={field.required ? required() : undefined} helperText={false} />
-          <TextInput source={`${source}.end`} label="cms.fields.end" placeholder="17:00" validate={field.required ? required() : undefined} helperText={false} />
+          <TextInput source={`${source}.start`} label="cms.fields.start" type="time" InputLabelProps={{ shrink: true }} validate={field.required ? required() : undefined} helperText={false} />
+          <TextInput
+            source={`${source}.end`}
+            label="cms.fields.end"
+            type="time"
+            InputLabelProps={{ shrink: true }}
+            validate={[...(field.required ? [required()] : []), (_value: unknown, values: Record<string, unknown>) => timeRangeProblem((values.fields as Record<string, unknown> | undefined)?.[field.name])]}
+            helperText={false}
+          />
         </Group>
       );
     default:
       return <TextInput {...common} format={jsonFormat} parse={jsonParse} sx={sx} />;
   }
+}
+
+/** ZOHOOPTIONS: a choice among the option list the field names (settings `optionLists`). */
+function ZohoOptionsInput({ field, common, fallbackNote, sx }: { field: ContainerFieldDto; common: { source: string; label: string; validate: Validator[]; helperText?: string; fullWidth: true }; fallbackNote?: string; sx?: object }) {
+  const translate = useTranslate();
+  const { data: lists, isPending } = useOptionLists();
+  const options = field.zohoOptionsKey ? lists?.[field.zohoOptionsKey] : undefined;
+  if (isPending) return null;
+  if (!options) {
+    // The list is missing: keep what is stored editable rather than hiding it.
+    const helperText = fallbackNote ?? translate('cms.contents.no_option_list', { key: field.zohoOptionsKey ?? '' });
+    return field.multiple ? <RepeatableInput field={field} source={common.source} helperText={helperText} /> : <TextInput {...common} helperText={helperText} sx={sx} />;
+  }
+  const choices = options.map((option) => ({ id: option, name: option }));
+  return field.multiple ? (
+    <SelectArrayInput {...common} choices={choices} sx={sx} />
+  ) : (
+    <SelectInput {...common} choices={choices} emptyText="cms.contents.none" translateChoice={false} sx={sx} />
+  );
 }
 
 function ColorSwatch({ source }: { source: string }) {

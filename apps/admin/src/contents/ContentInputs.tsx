@@ -70,8 +70,19 @@ export function ContentFieldsInputs({ locale }: { locale: Lang }) {
 
 export const CONTENT_ACCESS_HELP = 'cms.contents.access_help';
 
+/** Hidden when the container says its contents have no sections of their own (its page shows them). */
 export function ContentSectionsInput({ locale }: { locale: Lang }) {
   const record = useRecordContext<ContentDto>();
+  const containerId = useWatch({ name: 'containerId' });
+  const translate = useTranslate();
+  const { data: container } = useGetOne<ContainerDto>('containers', { id: containerId, meta: { locale: Lang.en } }, { enabled: !!containerId });
+  if (container?.disableContentSections) {
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} data-testid="sections-disabled">
+        {translate('cms.contents.sections_disabled', { title: container.title })}
+      </Typography>
+    );
+  }
   return <PageSectionsInput fallback={!!record?.sectionsFallback && locale !== Lang.en} />;
 }
 

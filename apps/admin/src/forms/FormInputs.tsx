@@ -1,4 +1,4 @@
-import { FORM_FIELD_NAME_PATTERN, FormFieldType, Status } from '@cms/contracts';
+import { FORM_FIELD_NAME_PATTERN, FORM_FIELD_TYPES_WITHOUT_VALUE, FormFieldType, Status } from '@cms/contracts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
@@ -91,10 +91,35 @@ export function FormFieldsInput({ locale, fallback }: { locale: string; fallback
               ) : null
             }
           </FormDataConsumer>
+          <FormDataConsumer>{({ scopedFormData }) => <FieldDefaultInput type={scopedFormData?.type} />}</FormDataConsumer>
         </SimpleFormIterator>
       </ArrayInput>
     </>
   );
+}
+
+/** The value a field starts with, in the shape its type takes (the API keeps one of the three). */
+function FieldDefaultInput({ type }: { type?: string }) {
+  if (!type || (FORM_FIELD_TYPES_WITHOUT_VALUE as readonly string[]).includes(type)) return null;
+  if (type === FormFieldType.NUMBER) {
+    return <NumberInput source="defaultNumber" label="cms.fields.default_value" helperText={false} fullWidth={false} sx={{ width: 140, minWidth: 140, flex: '0 0 140px' }} />;
+  }
+  if (type === FormFieldType.CHECKBOX) {
+    return (
+      <TextInput
+        source="defaultMultiple"
+        label="cms.fields.default_choices"
+        sx={{ minWidth: 220 }}
+        multiline
+        minRows={2}
+        helperText={false}
+        fullWidth={false}
+        format={(value: unknown) => (Array.isArray(value) ? value.join('\n') : '')}
+        parse={(value: string) => (value.trim() === '' ? null : value.split('\n'))}
+      />
+    );
+  }
+  return <TextInput source="defaultText" label="cms.fields.default_value" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />;
 }
 
 export const FORM_DEFAULTS = { status: Status.AVAILABLE, sendMail: false, fields: [] };

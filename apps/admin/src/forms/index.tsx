@@ -18,6 +18,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { LocaleDateField } from '../components/LocaleDateField';
+import { DraftKeeper } from '../components/DraftKeeper';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { STATUS_CHOICES } from '../containers/ContainerInputs';
 import { FORM_DEFAULTS, FormFieldsInput, FormMainInputs } from './FormInputs';
@@ -85,6 +86,7 @@ function FormEditForm({ locale }: { locale: Lang }) {
   const record = useRecordContext<FormDto>();
   return (
     <SimpleForm toolbar={<FormEditToolbar />}>
+      <DraftKeeper />
       <FormMainInputs />
       <FormFieldsInput locale={locale} fallback={!!record && record.fieldsLocale !== locale} />
     </SimpleForm>

@@ -75,6 +75,11 @@ export function createDataProvider(hooks: DataProviderHooks | (() => void)): Dat
     updateMany: async (resource, params) =>
       afterWrite(resource, await rest.updateMany(apiPathOf(resource), { ...params, data: toUpdatePayload(resource, params.data) })),
     delete: async (resource, params) => {
+      if (resource === 'containers' && (params.meta as { cascade?: unknown } | undefined)?.cascade === true) {
+        // Contents go with their container only when the editor confirmed it knowing how many.
+        await httpClient(`${url(resource, params.id)}?cascade=true`, { method: 'DELETE' });
+        return afterWrite(resource, { data: params.previousData ?? { id: params.id } });
+      }
       const result = await rest.delete(apiPathOf(resource), params);
       // The API answers 204 to a delete: give react-admin back the record it removed.
       return afterWrite(resource, { data: result.data ?? params.previousData ?? { id: params.id } });

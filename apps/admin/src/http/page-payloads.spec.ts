@@ -75,6 +75,17 @@ describe('page payloads', () => {
     expect(toPageUpdatePayload('containers', { ...previous, accesses: [] }, previous)).toEqual({ accesses: [] });
   });
 
+  it('leaves the blank rows of a multiple field out of what is saved', () => {
+    const previous = { id: 5, title: 'Mug', containerId: 2, fields: { tags: ['a'] }, fallbackFields: [] };
+    expect(toPageUpdatePayload('contents', { ...previous, fields: { tags: ['a', '', 'b', null] } }, previous)).toEqual({ fields: { tags: ['a', 'b'] } });
+    expect(toPageUpdatePayload('contents', { ...previous, fields: { tags: ['a', ''] } }, previous)).toEqual({});
+    expect(toPagePayload('contents', { title: 'Mug', containerId: 2, fields: { where: [{ lat: null, lng: null }, { lat: 1, lng: 2 }] } })).toEqual({
+      title: 'Mug',
+      containerId: 2,
+      fields: { where: [{ lat: 1, lng: 2 }] },
+    });
+  });
+
   it('leaves empty values out of a new content', () => {
     expect(toPagePayload('contents', { title: 'Mug', containerId: '2', fields: { a: '', b: null, c: [], d: 0, e: false } })).toEqual({
       title: 'Mug',
@@ -88,6 +99,25 @@ describe('page payloads', () => {
     const payload = toPageUpdatePayload('forms', { ...previous, fields: [{ id: 9, name: 'email', type: 'EMAIL', label: 'Courriel', position: 0, line: 0 }] }, previous);
     expect((payload.fields as { id?: number }[])[0].id).toBeUndefined();
     expect(toFormFieldInput({ name: 'n', type: 'TEXT', options: ['a'] }, 2, true)).toMatchObject({ options: null, position: 2, line: 2 });
+  });
+
+  it('keeps every form field property, defaults included, when one field is renamed', () => {
+    // A record as GET /api/forms/:id answers it (FormDto).
+    const fields = [
+      { id: 1, name: 'topic', type: 'OPTION', label: 'Topic', placeholder: null, position: 0, line: 0, options: ['a', 'b'], min: null, max: null, defaultText: 'b', defaultNumber: null, defaultMultiple: null, required: true, warningMessage: 'Pick one' },
+      { id: 2, name: 'age', type: 'NUMBER', label: 'Age', placeholder: 'years', position: 1, line: 1, options: null, min: 18, max: 120, defaultText: null, defaultNumber: 30, defaultMultiple: null, required: false, warningMessage: null },
+      { id: 3, name: 'likes', type: 'CHECKBOX', label: 'Likes', placeholder: null, position: 2, line: 1, options: ['x', 'y', 'z'], min: 0, max: 2, defaultText: null, defaultNumber: null, defaultMultiple: ['x', 'z'], required: false, warningMessage: null },
+      { id: 4, name: 'note', type: 'TEXT', label: null, placeholder: null, position: 3, line: 2, options: null, min: 2, max: 50, defaultText: 'Hello', defaultNumber: null, defaultMultiple: null, required: false, warningMessage: null },
+    ];
+    const previous = { id: 7, title: 'Contact', sendMail: false, sendTo: null, successMessage: null, errorMessage: null, status: 'AVAILABLE', updatedAt: 'x', locale: 'en', fieldsLocale: 'en', locales: ['en'], fields };
+    const edited = { ...previous, fields: fields.map((field, index) => (index === 0 ? { ...field, name: 'subject' } : { ...field })) };
+    const sent = toPageUpdatePayload('forms', edited, previous).fields as Record<string, unknown>[];
+    expect(sent).toHaveLength(fields.length);
+    sent.forEach((field, index) => {
+      for (const [property, value] of Object.entries(fields[index])) {
+        expect([index, property, field[property]]).toEqual([index, property, index === 0 && property === 'name' ? 'subject' : value]);
+      }
+    });
   });
 
   it('updates a media with its changed name, alt and pack only', () => {

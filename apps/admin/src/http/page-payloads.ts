@@ -49,6 +49,10 @@ export function toFormFieldInput(raw: Payload, index: number, keepId: boolean): 
       : null,
     min: numberOrNull(raw.min),
     max: numberOrNull(raw.max),
+    // Every property the API answers goes back: a value without an input on screen is kept.
+    defaultText: typeof raw.defaultText === 'string' && raw.defaultText !== '' ? raw.defaultText : null,
+    defaultNumber: numberOrNull(raw.defaultNumber),
+    defaultMultiple: Array.isArray(raw.defaultMultiple) ? raw.defaultMultiple.map((choice) => String(choice ?? '').trim()).filter(Boolean) : null,
     required: !!raw.required,
     warningMessage: textOrNull(raw.warningMessage),
   };
@@ -134,11 +138,21 @@ function writable(resource: string): readonly string[] {
   return resource === 'containers' ? CONTAINER_FIELDS : CONTENT_FIELDS;
 }
 
+/** A `multiple` field's items without the blank rows left on screen (an added, never filled input). */
+function withoutBlankItems(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  const blank = (part: unknown) => part === undefined || part === null || part === '';
+  return value.filter((item) =>
+    item && typeof item === 'object' ? Object.values(item as Payload).some((part) => !blank(part)) : !blank(item),
+  );
+}
+
 /** A content's field values, without the empty ones a new content does not need. */
 function createFieldValues(values: unknown): Record<string, ContentFieldValue> {
   const result: Record<string, ContentFieldValue> = {};
   if (!values || typeof values !== 'object') return result;
-  for (const [name, value] of Object.entries(values as Payload)) {
+  for (const [name, raw] of Object.entries(values as Payload)) {
+    const value = withoutBlankItems(raw);
     if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
     result[name] = value as ContentFieldValue;
   }
@@ -179,7 +193,8 @@ export function toPageUpdatePayload(resource: string, data: Payload, previousDat
   if (resource === 'contents' && data.fields && typeof data.fields === 'object') {
     const previous = (previousData.fields ?? {}) as Payload;
     const changed: Record<string, ContentFieldValue> = {};
-    for (const [name, value] of Object.entries(data.fields as Payload)) {
+    for (const [name, raw] of Object.entries(data.fields as Payload)) {
+      const value = withoutBlankItems(raw);
       if (same(value, previous[name])) continue;
       changed[name] = (value === '' || value === undefined ? null : value) as ContentFieldValue;
     }

@@ -24,7 +24,7 @@ const activeSx = { bgcolor: 'rgba(255,255,255,0.14)' };
 
 type Translate = ReturnType<typeof useTranslate>;
 
-function DropdownItems({ entry, onClose, translate }: { entry: TopBarEntry; onClose: () => void; translate: Translate }): ReactNode[] {
+export function DropdownItems({ entry, onClose, translate }: { entry: TopBarEntry; onClose: () => void; translate: Translate }): ReactNode[] {
   const dropdown = entry.dropdown;
   if (!dropdown) return [];
   const items: ReactNode[] = dropdown.links.map((link) => (

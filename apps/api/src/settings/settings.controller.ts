@@ -2,7 +2,7 @@ import { SETTING_NAME_PATTERN } from '@cms/contracts';
 import { BadRequestException, Body, Controller, Delete, Get, Header, Injectable, Param, Post, Put, Query, Res, type PipeTransform } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Public, RequireRights } from '../common/auth/access.decorators';
+import { Public, RequireRights, SignedIn } from '../common/auth/access.decorators';
 import { setContentRange } from '../common/http/list-query';
 import { ListQueryDto } from '../common/http/list-query.dto';
 import { IdPipe } from '../common/http/params';
@@ -37,6 +37,13 @@ export class SettingsController {
   @ApiOkResponse({ type: PublicSettingsDto, description: 'The settings public pages show, with defaults where unset' })
   publicSettings(): Promise<PublicSettingsDto> {
     return this.settings.publicSettings();
+  }
+
+  @Get('option-lists')
+  @SignedIn()
+  @ApiOkResponse({ description: 'The `optionLists` setting: the choices of ZOHOOPTIONS fields, which editors of contents and forms pick from (they may lack ACCESS_SETTINGS)' })
+  async optionLists(): Promise<Record<string, string[]>> {
+    return (await this.settings.value('optionLists')) ?? {};
   }
 
   @Get('by-name/:name')

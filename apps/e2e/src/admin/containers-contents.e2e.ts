@@ -96,7 +96,7 @@ async function containerAndContent(page: Page) {
     await page.locator('input[name="slug"]').fill(title.toLowerCase());
 
     const addField = async () => {
-      await page.getByRole('button', { name: 'Add' }).first().click();
+      await page.getByRole('button', { name: 'Add', exact: true }).first().click();
     };
     // Field 0: a required string.
     await addField();
