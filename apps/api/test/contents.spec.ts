@@ -1,4 +1,5 @@
-import { RightType } from '@cms/contracts';
+import { RightType, type Lang } from '@cms/contracts';
+import { ContentFieldsService } from '../src/contents/content-fields.service';
 import { RevalidationService, type RevalidationEvent } from '../src/revalidation/revalidation.service';
 import { contentModel, q } from './support/content-model';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -202,8 +203,9 @@ describe('contents API', () => {
   });
 
   it('lists the same fields as a single read, for every field type, through writes in several locales', async () => {
-    // The list reads the content_document read model kept by triggers; a single read computes the
-    // values from the field rows. Both must agree, whatever writes or cascades touched the rows.
+    // The list and the single read answer from the content_document read model kept by triggers;
+    // pages compute the values from the field rows in TypeScript (ContentFieldsService.read). All
+    // must agree, whatever writes or cascades touched the rows; list and single read byte for byte.
     const designer = await cm.content({ containerId: people.id, title: 'Gio' });
     const created = await cm.as().post('/api/contents', { title: 'Lamp', containerId: shop.id, fields: { ...valid(), designer: designer.id } });
     expect(created.status).toBe(201);
@@ -214,7 +216,11 @@ describe('contents API', () => {
       expect(listed.status).toBe(200);
       expect(listed.body).toHaveLength(1);
       expect(listed.body[0].fields).toEqual(one.body.fields);
-      expect([...listed.body[0].fallbackFields].sort()).toEqual([...one.body.fallbackFields].sort());
+      expect(JSON.stringify(listed.body[0].fields)).toBe(JSON.stringify(one.body.fields));
+      expect(listed.body[0].fallbackFields).toEqual(one.body.fallbackFields);
+      const fromRows = (await t.app.get(ContentFieldsService).read(t.dataSource.manager, [id], locale as Lang)).get(id)!;
+      expect(fromRows.fields).toEqual(one.body.fields);
+      expect([...fromRows.fallbackFields].sort()).toEqual([...one.body.fallbackFields].sort());
       expect(listed.body[0]).toMatchObject({ id, title: 'Lamp', locale, containerId: shop.id, slug: one.body.slug, path: one.body.path, updatedAt: one.body.updatedAt });
       return listed.body[0];
     };
