@@ -1,4 +1,4 @@
-import { SectionType } from '@cms/contracts';
+import { Lang, SectionType } from '@cms/contracts';
 import { AccessesService } from '../src/accesses/accesses.service';
 import { MetadataService } from '../src/metadata/metadata.service';
 import { sectionToDto, SectionsService } from '../src/sections/sections.service';
@@ -60,7 +60,7 @@ describe('contents: query counts', () => {
       accesses: [{ roleId: member.roleId }],
     });
     await cm.as().put(`/api/contents/${full.id}?locale=it`, { metadata: [{ name: 'description', content: 'It' }] });
-    for (const locale of ['en', 'fr', 'it'] as const) {
+    for (const locale of [Lang.en, Lang.fr, Lang.it]) {
       const one = (await countQueries(t, () => cm.as().get(`/api/contents/${full.id}?locale=${locale}`))).result.body;
       const manager = t.dataSource.manager;
       const { sections, fallbackTypes } = await t.app.get(SectionsService).read(manager, { kind: 'content', id: full.id }, locale, [SectionType.PAGE]);

@@ -75,6 +75,12 @@ const ONE_CONTENT_SQL = `SELECT content.id, content.title, content."containerId"
       ${documentJoins('content.id', '$2::lang')}
       WHERE content.id = $1`;
 
+/** The list filters whose totals the content_count table holds. */
+const COUNTED_FILTERS = new Set(['containerId', 'published', 'status']);
+const COUNT_SQL = `SELECT coalesce(sum("count"), 0)::int AS total FROM "content_count"
+  WHERE ($1::int[] IS NULL OR "containerId" = ANY($1::int[])) AND ($2::boolean[] IS NULL OR "published" = ANY($2::boolean[]))
+    AND ($3::status[] IS NULL OR "status" = ANY($3::status[]))`;
+
 interface ContentRow {
   id: number;
   title: string;
@@ -178,19 +184,16 @@ export class ContentsService {
   }
 
   /**
-   * The total of a list. Filtered by container only (or not at all), it is read from the
-   * per-container counts the database keeps (migration ContentCounts), so that paging through a
-   * large container does not count its rows at every request; other filters count.
+   * The total of a list. Filtered by container, published and status only (or not at all), it is
+   * read from the per-(container, published, status) counts the database keeps (migrations
+   * ContentCounts and ContentListCounts), exact, so that paging through a large container does not
+   * count its rows at every request; other filters (id, q) count.
    */
   private async count(filter: Record<string, unknown>, countRows: () => Promise<{ total: number } | undefined>): Promise<number> {
     const keys = Object.keys(filter).filter((key) => !(key === 'q' && String(filter.q).trim() === ''));
-    if (keys.length === 0 || (keys.length === 1 && keys[0] === 'containerId')) {
-      const containers = filter.containerId === undefined ? null : [...new Set(([] as unknown[]).concat(filter.containerId))];
-      const [row] = await preparedQuery<{ total: number }>(
-        this.dataSource,
-        `SELECT coalesce(sum("count"), 0)::int AS total FROM "content_count" WHERE $1::int[] IS NULL OR "containerId" = ANY($1::int[])`,
-        [containers],
-      );
+    if (keys.every((key) => COUNTED_FILTERS.has(key))) {
+      const values = (key: string) => (filter[key] === undefined ? null : [...new Set(([] as unknown[]).concat(filter[key]))]);
+      const [row] = await preparedQuery<{ total: number }>(this.dataSource, COUNT_SQL, [values('containerId'), values('published'), values('status')]);
       return row.total;
     }
     return (await countRows())?.total ?? 0;
