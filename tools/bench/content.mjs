@@ -96,6 +96,13 @@ const scenarios = {
     const start = (i * 7919) % Math.max(1, deepest[0].n - 25);
     return `/api/contents?locale=${locales[i % 5]}&filter=${q({ containerId: c.id })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([start, start + 24])}`;
   },
+  // The same with a published filter: its total comes from the kept per-(container, published,
+  // status) counts too, not from counting the container's rows.
+  'contents list, published only, a different window at every request': () => {
+    const c = containers[i++ % containers.length];
+    const start = (i * 7919) % Math.max(1, Math.floor(deepest[0].n / 2) - 25);
+    return `/api/contents?locale=${locales[i % 5]}&filter=${q({ containerId: c.id, published: true })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([start, start + 24])}`;
+  },
   'one content by id, varying ids (GET /api/contents/:id)': () => {
     const id = idRange[0].lo + ((i++ * 7919) % (idRange[0].hi - idRange[0].lo + 1));
     return `/api/contents/${id}?locale=${locales[i % 5]}`;
