@@ -2,14 +2,20 @@
 // updatedAt, with a token) and a public page read (GET /api/pages), each at 50 concurrent clients
 // with autocannon, against a database seeded by tools/seed-demo.mjs. Prints requests/s,
 // p50/p95/p99 latency, errors and the server's peak memory. Asserts nothing.
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/cms_bench node tools/bench/content.mjs [--seconds 20] [--connections 50]
+// Issue 14 adds the paths no cache helps: a list window that differs at every request, one
+// content by id with varying ids, and creating contents with 10 typed fields, 20 in flight.
+// Each scenario also prints the CPU time per request of the Node server and of the PostgreSQL
+// backends serving it (utime+stime from /proc/<pid>/stat, when PostgreSQL runs on this machine):
+// on a shared machine these stay meaningful when requests/s do not.
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/cms_bench node tools/bench/content.mjs [--seconds 20] [--connections 50] [--only <word>]
 import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { report } from './lib/report.mjs';
 import { peakRssMb, percentile, startServer } from './lib/server.mjs';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, connections: { type: 'string', default: '50' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, connections: { type: 'string', default: '50' }, only: { type: 'string' } } });
 const duration = Number(values.seconds);
 const connections = Number(values.connections);
 if (!process.env.DATABASE_URL) {
@@ -22,8 +28,44 @@ await db.connect();
 const { rows: containers } = await db.query(`SELECT c.id, s."full" FROM container c JOIN slug s ON s."containerId" = c.id ORDER BY c.id LIMIT 20`);
 const { rows: pages } = await db.query(`SELECT s."full" FROM slug s WHERE s."contentId" IS NOT NULL AND s.published ORDER BY random() LIMIT 2000`);
 const { rows: counted } = await db.query('SELECT count(*)::int AS n FROM content');
-await db.end();
+const { rows: contentIds } = await db.query('SELECT id FROM content ORDER BY random() LIMIT 5000');
+const { rows: deepest } = await db.query('SELECT max("count")::int AS n FROM content_count');
+const { rows: optionFields } = await db.query(`SELECT "containerId" FROM container_field WHERE type = 'OPTION' AND options ? 'news' ORDER BY "containerId" LIMIT 1`);
+
 console.log(`database: ${counted[0].n} contents, ${containers.length} containers sampled, ${pages.length} page paths sampled`);
+
+/** CPU time (utime + stime) of a process so far, in ms; null when it cannot be read (another machine). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The PostgreSQL backends connected to the bench database (the server's pool). */
+async function backendPids() {
+  const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  return rows.map((r) => r.pid);
+}
+
+async function cpuSnapshot(pid) {
+  const pids = await backendPids();
+  const pg = pids.map(cpuMs);
+  return { node: cpuMs(pid), pg: pg.includes(null) ? null : new Map(pids.map((p, k) => [p, pg[k]])) };
+}
+
+function cpuPerRequest(before, after, requests) {
+  const node = before.node === null || after.node === null ? 'n/a' : `${((after.node - before.node) / requests).toFixed(3)} ms`;
+  let pgMs = 'n/a';
+  if (before.pg && after.pg) {
+    let sum = 0;
+    for (const [p, ms] of after.pg) sum += ms - (before.pg.get(p) ?? 0);
+    pgMs = `${(sum / requests).toFixed(3)} ms`;
+  }
+  return `CPU per request: Node ${node}, PostgreSQL ${pgMs}`;
+}
 
 const server = await startServer({ SIGNIN_MAX_FAILURES_PER_IP: '10000' });
 const signIn = await fetch(`${server.baseUrl}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: server.email, password: server.password }) });
@@ -64,15 +106,67 @@ const scenarios = {
     const p = pages[i++ % 20];
     return `/api/pages?path=${encodeURIComponent(`/${p.full}`)}&locale=${locales[i % 5]}`;
   },
+  // Every request a window never asked before (start moves by 1 through the whole container): the
+  // list cache cannot hit, each request pays the count and the page, deep windows included.
+  'contents list, a different window at every request (no cache can help)': () => {
+    const c = containers[i++ % containers.length];
+    const start = (i * 7919) % Math.max(1, deepest[0].n - 25);
+    return `/api/contents?locale=${locales[i % 5]}&filter=${q({ containerId: c.id })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([start, start + 24])}`;
+  },
+  // The same with a published filter: its total comes from the kept per-(container, published,
+  // status) counts too, not from counting the container's rows.
+  'contents list, published only, a different window at every request': () => {
+    const c = containers[i++ % containers.length];
+    const start = (i * 7919) % Math.max(1, Math.floor(deepest[0].n / 2) - 25);
+    return `/api/contents?locale=${locales[i % 5]}&filter=${q({ containerId: c.id, published: true })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([start, start + 24])}`;
+  },
+  'one content by id, varying ids (GET /api/contents/:id)': () => {
+    const id = contentIds[i++ % contentIds.length].id;
+    return `/api/contents/${id}?locale=${locales[i % 5]}`;
+  },
 };
 
-async function run(name, nextPath) {
+// Writes: one content with 10 typed fields per request (the seeded containers' fields), 20 in flight.
+const writeContainer = optionFields[0]?.containerId ?? containers[0]?.id;
+const writes = {
+  'creating contents, 10 typed fields, one per request, 20 in flight (POST /api/contents)': () => {
+    const n = i++;
+    return {
+      method: 'POST',
+      path: '/api/contents?locale=en',
+      headers: { token, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: `Bench ${n}`,
+        containerId: writeContainer,
+        fields: {
+          headline: `Headline ${n}`,
+          summary: 'A summary of a few words.',
+          body: '<p>Some <b>rich</b> text.</p>',
+          price: n % 1000,
+          featured: n % 2 === 0,
+          publishedOn: '2024-02-29',
+          accent: '#A0B1C2',
+          category: 'news',
+          website: 'https://example.com/',
+          author: 'Bench',
+        },
+      }),
+    };
+  },
+};
+
+async function run(name, nextPath, inFlight = connections) {
+  const setupRequest = (r) => {
+    const next = nextPath();
+    return typeof next === 'string' ? { ...r, path: next } : { ...r, ...next };
+  };
   // Warm up: connections, JIT, PostgreSQL caches.
-  await autocannon({ url: server.baseUrl, connections, duration: 3, headers: { token }, requests: [{ setupRequest: (r) => ({ ...r, path: nextPath() }) }] });
+  await autocannon({ url: server.baseUrl, connections: inFlight, duration: 3, headers: { token }, requests: [{ setupRequest }] });
   const latencies = [];
+  const before = await cpuSnapshot(server.pid);
   const result = await new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: server.baseUrl, connections, duration, headers: { token }, requests: [{ setupRequest: (r) => ({ ...r, path: nextPath() }) }] },
+      { url: server.baseUrl, connections: inFlight, duration, headers: { token }, requests: [{ setupRequest }] },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
@@ -85,9 +179,13 @@ async function run(name, nextPath) {
   console.log(
     `${name}: ${Math.round(result.requests.average)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ${result.requests.total} requests, ${non2xx} non-2xx/errors`,
   );
+  console.log(`  ${cpuPerRequest(before, await cpuSnapshot(server.pid), Math.max(1, result.requests.total))}`);
 }
 
-for (const [name, nextPath] of Object.entries(scenarios)) await run(name, nextPath);
+const wanted = (name) => !values.only || name.includes(values.only);
+for (const [name, nextPath] of Object.entries(scenarios)) if (wanted(name)) await run(name, nextPath);
+for (const [name, nextRequest] of Object.entries(writes)) if (wanted(name)) await run(name, nextRequest, 20);
+await db.end();
 console.log(`server peak memory (VmHWM): ${peakRssMb(server.pid).toFixed(0)} MB`);
 report('content:peak-memory', Math.round(peakRssMb(server.pid)), 'MB', 'peak memory under the content load');
 await server.stop();

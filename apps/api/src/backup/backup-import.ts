@@ -228,6 +228,9 @@ async function restoreDatabase(
     // References a table makes to itself (a slug's parent) hold once every row is in.
     for (const key of unordered) await runner.query(`ALTER TABLE ${quoteIdent(key.table)} DROP CONSTRAINT ${quoteIdent(key.name)}`);
     for (const table of manifest.tables) await restoreTable(runner, catalog, dir, table, progress);
+    // The read-model triggers that run at commit (constraint triggers, migration
+    // ContentHotRowsAtCommit) fire now: PostgreSQL alters no table that has trigger events pending.
+    await runner.query(`SET CONSTRAINTS ALL IMMEDIATE`);
     for (const key of unordered) {
       try {
         await runner.query(`ALTER TABLE ${quoteIdent(key.table)} ADD CONSTRAINT ${quoteIdent(key.name)} ${key.definition}`);

@@ -112,10 +112,15 @@ export class ContentFieldsService {
     return present;
   }
 
-  /** Applies checked changes: the named fields of the locale are replaced. Two statements at most. */
-  async write(manager: EntityManager, contentId: number, lang: Lang, definitions: readonly ContainerField[], changes: FieldChanges): Promise<void> {
+  /**
+   * Applies checked changes: the named fields of the locale are replaced. Two statements at most;
+   * one for a content created in this transaction (`fresh`: it has no rows to delete, and the
+   * delete would still fire the read model's statement trigger).
+   */
+  async write(manager: EntityManager, contentId: number, lang: Lang, definitions: readonly ContainerField[], changes: FieldChanges, fresh = false): Promise<void> {
     if (changes.size === 0) return;
-    await manager.query(`DELETE FROM "content_field" WHERE "contentId" = $1 AND lang = $2 AND name = ANY($3::varchar[])`, [contentId, lang, [...changes.keys()]]);
+    if (!fresh)
+      await manager.query(`DELETE FROM "content_field" WHERE "contentId" = $1 AND lang = $2 AND name = ANY($3::varchar[])`, [contentId, lang, [...changes.keys()]]);
     const byName = new Map(definitions.map((d) => [d.name, d]));
     const rows: QueryDeepPartialEntity<ContentField>[] = [];
     for (const [name, items] of changes) {

@@ -7,10 +7,12 @@ import { applyFilters, parseListQuery, type ListQuery, type ListSpec, type RawLi
 import { ContainerField } from '../containers/container-field.entity';
 import { Container } from '../containers/container.entity';
 import { preparedQuery } from '../database/prepared-query';
-import { MetadataService } from '../metadata/metadata.service';
+import type { Metadata } from '../metadata/metadata.entity';
+import { MetadataService, pickMetadata } from '../metadata/metadata.service';
 import { contentMatchSql, toPrefixQuery } from '../search/full-text';
 import { InputErrors } from '../sections/input-errors';
-import { sectionToDto, SectionsService, type PreparedSection } from '../sections/sections.service';
+import { Section } from '../sections/section.entity';
+import { pickLocale, sectionToDto, SectionsService, type PreparedSection } from '../sections/sections.service';
 import { AffectedPagesService, type AffectedSeeds } from '../slugs/affected-pages.service';
 import { pathOf } from '../slugs/slug-rules';
 import { SlugsService } from '../slugs/slugs.service';
@@ -51,6 +53,34 @@ export function contentListSpec(lang: Lang): ListSpec<Content> {
   };
 }
 
+/** The fields of a content in a locale over en's, and the names that fell back: shared by the list and the single read. */
+const fieldsSql = (lang: string) => `(coalesce(en.fields, '{}'::jsonb) || coalesce(own.fields, '{}'::jsonb))::text AS "fieldsJson",
+        CASE WHEN en.fields IS NULL OR ${lang} = 'en' THEN '{}'::text[]
+          ELSE ARRAY(SELECT k FROM jsonb_object_keys(en.fields) k WHERE own.fields IS NULL OR NOT own.fields ? k ORDER BY k) END AS "fallbackFields"`;
+const documentJoins = (id: string, lang: string) => `LEFT JOIN content_document en ON en."contentId" = ${id} AND en.lang = 'en'
+      LEFT JOIN content_document own ON own."contentId" = ${id} AND own.lang = ${lang} AND ${lang} <> 'en'`;
+
+const ONE_CONTENT_SQL = `SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
+        slug.basic AS slug, slug.full AS full, slug.id AS "slugId", slug."parentId" AS "parentSlugId",
+        ${fieldsSql('$2::lang')},
+        (SELECT coalesce(json_agg(json_build_object('id', s.id, 'type', s.type, 'block', s.block, 'position', s.position, 'lang', s.lang, 'content', s.content,
+            'formId', s."formId", 'elementId', s."elementId", 'containerContentId', s."containerContentId", 'containerId', s."containerId", 'contentId', s."contentId")
+            ORDER BY s.position, s.id), '[]'::json)
+          FROM section s WHERE s."contentId" = content.id AND s."containerId" IS NULL AND s.type = 'PAGE' AND s.lang IN ($2::lang, 'en')) AS sections,
+        (SELECT coalesce(json_agg(json_build_object('name', m.name, 'content', m.content, 'lang', m.lang) ORDER BY m.id), '[]'::json)
+          FROM metadata m WHERE m."contentId" = content.id AND m.lang IN ($2::lang, 'en')) AS metadata,
+        ARRAY(SELECT a."roleId" FROM access a WHERE a."contentId" = content.id ORDER BY a."roleId") AS accesses
+      FROM content
+      LEFT JOIN slug ON slug."contentId" = content.id
+      ${documentJoins('content.id', '$2::lang')}
+      WHERE content.id = $1`;
+
+/** The list filters whose totals the content_count table holds. */
+const COUNTED_FILTERS = new Set(['containerId', 'published', 'status']);
+const COUNT_SQL = `SELECT coalesce(sum("count"), 0)::int AS total FROM "content_count"
+  WHERE ($1::int[] IS NULL OR "containerId" = ANY($1::int[])) AND ($2::boolean[] IS NULL OR "published" = ANY($2::boolean[]))
+    AND ($3::status[] IS NULL OR "status" = ANY($3::status[]))`;
+
 interface ContentRow {
   id: number;
   title: string;
@@ -60,6 +90,16 @@ interface ContentRow {
   updatedAt: Date;
   slug: string | null;
   full: string | null;
+}
+
+interface OneContentRow extends ContentRow {
+  slugId: number | null;
+  parentSlugId: number | null;
+  fieldsJson: string;
+  fallbackFields: string[];
+  sections: Partial<Section>[];
+  metadata: Pick<Metadata, 'name' | 'content' | 'lang'>[];
+  accesses: string[];
 }
 
 function toSummary(row: ContentRow, lang: Lang): Omit<ContentSummaryDto, 'fields' | 'fallbackFields'> {
@@ -124,14 +164,11 @@ export class ContentsService {
     const n = params.length;
     const sql = `SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
         slug.basic AS slug, slug.full AS full,
-        (coalesce(en.fields, '{}'::jsonb) || coalesce(own.fields, '{}'::jsonb))::text AS "fieldsJson",
-        CASE WHEN en.fields IS NULL OR $${n + 3}::lang = 'en' THEN '{}'::text[]
-          ELSE ARRAY(SELECT k FROM jsonb_object_keys(en.fields) k WHERE own.fields IS NULL OR NOT own.fields ? k ORDER BY k) END AS "fallbackFields"
+        ${fieldsSql(`$${n + 3}::lang`)}
       FROM (${idsSql} LIMIT $${n + 1} OFFSET $${n + 2}) page
       JOIN content ON content.id = page.id
       LEFT JOIN slug ON slug."contentId" = page.id
-      LEFT JOIN content_document en ON en."contentId" = page.id AND en.lang = 'en'
-      LEFT JOIN content_document own ON own."contentId" = page.id AND own.lang = $${n + 3}::lang AND $${n + 3}::lang <> 'en'
+      ${documentJoins('page.id', `$${n + 3}::lang`)}
       ORDER BY content."${query.sort.field}" ${order}, content.id ${order}`;
     const size = query.range.end - query.range.start + 1;
     const [total, rows] = await Promise.all([
@@ -147,49 +184,50 @@ export class ContentsService {
   }
 
   /**
-   * The total of a list. Filtered by container only (or not at all), it is read from the
-   * per-container counts the database keeps (migration ContentCounts), so that paging through a
-   * large container does not count its rows at every request; other filters count.
+   * The total of a list. Filtered by container, published and status only (or not at all), it is
+   * read from the per-(container, published, status) counts the database keeps (migrations
+   * ContentCounts and ContentListCounts), exact, so that paging through a large container does not
+   * count its rows at every request; other filters (id, q) count.
    */
   private async count(filter: Record<string, unknown>, countRows: () => Promise<{ total: number } | undefined>): Promise<number> {
     const keys = Object.keys(filter).filter((key) => !(key === 'q' && String(filter.q).trim() === ''));
-    if (keys.length === 0 || (keys.length === 1 && keys[0] === 'containerId')) {
-      const containers = filter.containerId === undefined ? null : [...new Set(([] as unknown[]).concat(filter.containerId))];
-      const [row] = await preparedQuery<{ total: number }>(
-        this.dataSource,
-        `SELECT coalesce(sum("count"), 0)::int AS total FROM "content_count" WHERE $1::int[] IS NULL OR "containerId" = ANY($1::int[])`,
-        [containers],
-      );
+    if (keys.every((key) => COUNTED_FILTERS.has(key))) {
+      const values = (key: string) => (filter[key] === undefined ? null : [...new Set(([] as unknown[]).concat(filter[key]))]);
+      const [row] = await preparedQuery<{ total: number }>(this.dataSource, COUNT_SQL, [values('containerId'), values('published'), values('status')]);
       return row.total;
     }
     return (await countRows())?.total ?? 0;
   }
 
+  /**
+   * One content in one statement: its row, slug, fields (from the content_document read model, the
+   * locale's values over en's, the same expression as the list's so both answer the same bytes),
+   * and its PAGE sections, metadata and accesses as JSON; the locale fallbacks of sections and
+   * metadata are picked in Node by the same functions as their services'. Outside a transaction it
+   * runs as a prepared statement.
+   */
   async get(id: number, lang: Lang, manager: EntityManager = this.dataSource.manager): Promise<ContentDto> {
-    const row = await manager
-      .getRepository(Content)
-      .createQueryBuilder('content')
-      .leftJoin('slug', 'slug', 'slug."contentId" = content.id')
-      .select(['content.id AS id', 'content.title AS title', 'content.containerId AS "containerId"', 'content.published AS published'])
-      .addSelect(['content.status AS status', 'content.updatedAt AS "updatedAt"', 'slug.basic AS slug', 'slug.full AS full', 'slug.id AS "slugId"', 'slug.parentId AS "parentSlugId"'])
-      .where('content.id = :id', { id })
-      .getRawOne<ContentRow & { slugId: number | null; parentSlugId: number | null }>();
+    const params = [id, lang];
+    const rows =
+      manager === this.dataSource.manager
+        ? await preparedQuery<OneContentRow>(this.dataSource, ONE_CONTENT_SQL, params)
+        : ((await manager.query(ONE_CONTENT_SQL, params)) as OneContentRow[]);
+    const row = rows[0];
     if (!row) throw new NotFoundException(`No content ${id}`);
-    const { fields, fallbackFields } = (await this.fields.read(manager, [id], lang)).get(id)!;
-    const { sections, fallbackTypes } = await this.sections.read(manager, { kind: 'content', id }, lang, [SectionType.PAGE]);
-    const { metadata, fallback } = await this.metadata.read(manager, { contentId: id }, lang);
-    const accesses = await this.accesses.read(manager, { contentId: id });
+    const sectionRows = row.sections.map((s) => Object.assign(new Section(), s));
+    const { sections, fallbackTypes } = pickLocale(sectionRows, lang, [SectionType.PAGE]);
+    const { metadata, fallback } = pickMetadata(row.metadata, lang);
     return {
       ...toSummary(row, lang),
-      fields,
-      fallbackFields,
+      fields: JSON.parse(row.fieldsJson) as ContentDto['fields'],
+      fallbackFields: row.fallbackFields,
       slugId: row.slugId,
       parentSlugId: row.parentSlugId,
       sections: sections.map(sectionToDto),
       sectionsFallback: fallbackTypes.length > 0,
       metadata,
       metadataFallback: fallback,
-      accesses,
+      accesses: row.accesses.map((roleId) => ({ roleId })),
     };
   }
 
@@ -204,7 +242,7 @@ export class ContentsService {
 
       const { identifiers } = await manager.getRepository(Content).insert({ title: dto.title, containerId: container.id, published: dto.published ?? false, status: dto.status });
       const id = identifiers[0].id as number;
-      await this.fields.write(manager, id, lang, definitions, changes);
+      await this.fields.write(manager, id, lang, definitions, changes, true);
       const seeds: AffectedSeeds = { contentIds: [id], listingContainerIds: [container.id], paths: [] };
       if (dto.slug != null) {
         const containerSlug = await this.slugs.findFor(manager, { containerId: container.id });

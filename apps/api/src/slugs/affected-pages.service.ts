@@ -55,15 +55,20 @@ export class AffectedPagesService {
     const paths = new Set(seeds.paths ?? []);
     if (containerIds.length + contentIds.length + contentsOf.length + listing.length + elements.length + referencing.length > 0) {
       const rows: { full: string }[] = await manager.query(
+        // One indexed lookup per kind of seed, united: the same conditions ORed on one scan of slug
+        // read every slug row (a full scan at every content write, 60 ms at 10,000 contents).
         `WITH users AS (
            SELECT "containerId", "contentId" FROM "section"
            WHERE (block = 'contents' AND "containerContentId" = ANY($4::int[])) OR "elementId" = ANY($5::int[])
          )
-         SELECT DISTINCT s."full" FROM "slug" s
-         WHERE s."containerId" = ANY($1::int[]) OR s."contentId" = ANY($2::int[])
-            OR s."contentId" IN (SELECT id FROM "content" WHERE "containerId" = ANY($3::int[]))
-            OR s."containerId" IN (SELECT "containerId" FROM users) OR s."contentId" IN (SELECT "contentId" FROM users)
-            OR s."contentId" IN (SELECT "contentId" FROM "content_field" WHERE "contentValueId" = ANY($6::int[]))
+         SELECT DISTINCT "full" FROM (
+           SELECT s."full" FROM "slug" s WHERE s."containerId" = ANY($1::int[])
+           UNION ALL SELECT s."full" FROM "slug" s WHERE s."contentId" = ANY($2::int[])
+           UNION ALL SELECT s."full" FROM "slug" s JOIN "content" c ON c.id = s."contentId" WHERE c."containerId" = ANY($3::int[])
+           UNION ALL SELECT s."full" FROM "slug" s WHERE s."containerId" IN (SELECT "containerId" FROM users)
+           UNION ALL SELECT s."full" FROM "slug" s WHERE s."contentId" IN (SELECT "contentId" FROM users)
+           UNION ALL SELECT s."full" FROM "slug" s WHERE s."contentId" IN (SELECT "contentId" FROM "content_field" WHERE "contentValueId" = ANY($6::int[]))
+         ) affected
          LIMIT ${MAX_PATHS + 1}`,
         [containerIds, contentIds, contentsOf, listing, elements, referencing],
       );

@@ -1,0 +1,80 @@
+import { Lang, SectionType } from '@cms/contracts';
+import { AccessesService } from '../src/accesses/accesses.service';
+import { MetadataService } from '../src/metadata/metadata.service';
+import { sectionToDto, SectionsService } from '../src/sections/sections.service';
+import { contentModel, countQueries } from './support/content-model';
+import { createTestApp, type TestApp } from './support/test-app';
+
+describe('contents: query counts', () => {
+  let t: TestApp;
+  let cm: ReturnType<typeof contentModel>;
+  let containerId: number;
+  const fields = { headline: 'Hello', summary: 'A summary.', body: '<p>Body</p>', price: 12.5, featured: true, since: '2024-02-29', accent: '#a0b1c2', size: 'M', website: 'https://example.com/', tags: ['a', 'b'] };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cm = contentModel(t);
+    containerId = (
+      await cm.container({
+        fields: [
+          { label: 'Headline', name: 'headline', type: 'STRING' },
+          { label: 'Summary', name: 'summary', type: 'PARAGRAPH' },
+          { label: 'Body', name: 'body', type: 'RICHTEXT' },
+          { label: 'Price', name: 'price', type: 'NUMBER' },
+          { label: 'Featured', name: 'featured', type: 'BOOLEAN' },
+          { label: 'Since', name: 'since', type: 'DATE' },
+          { label: 'Accent', name: 'accent', type: 'COLOR' },
+          { label: 'Size', name: 'size', type: 'OPTION', options: ['S', 'M', 'L'] },
+          { label: 'Website', name: 'website', type: 'LINK' },
+          { label: 'Tags', name: 'tags', type: 'STRING', multiple: true },
+        ],
+      })
+    ).id;
+  });
+  afterAll(() => t.close());
+
+  // Before issue 14: 12 (a delete of the new content's field rows that cannot exist, and the
+  // answer read back in 5 queries).
+  it('creates a content with 10 typed fields in 7 queries, the answer included', async () => {
+    const { result, count, queries } = await countQueries(t, () => cm.as().post('/api/contents?locale=en', { title: 'Ten', containerId, fields }));
+    expect(result.status).toBe(201);
+    expect(result.body.fields).toEqual({ ...fields, accent: '#A0B1C2', since: '2024-02-29T00:00:00.000Z' });
+    expect(queries.some((sql) => /^DELETE FROM "content_field"/.test(sql))).toBe(false);
+    expect(count).toBe(7);
+  });
+
+  // Before issue 14: 5 (row, field rows, sections, metadata, accesses).
+  it('reads one content by id in one query, with its sections, metadata and accesses', async () => {
+    const made = await cm.content({ containerId, slug: 'one-read', fields, metadata: [{ name: 'description', content: 'D' }] });
+    const { result, count } = await countQueries(t, () => cm.as().get(`/api/contents/${made.id}?locale=fr`));
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ id: made.id, slug: 'one-read', fallbackFields: Object.keys(fields).sort(), metadata: [{ name: 'description', content: 'D' }], metadataFallback: true });
+    expect(count).toBe(1);
+    // The same sections, metadata and accesses as their services read, locale fallbacks included.
+    const member = await t.userWithRights([]);
+    const full = await cm.content({
+      containerId,
+      fields,
+      sections: [{ block: 'richtext', content: { html: '<p>one</p>' } }, { block: 'richtext', content: { html: '<p>two</p>' } }],
+      metadata: [{ name: 'description', content: 'En' }],
+      accesses: [{ roleId: member.roleId }],
+    });
+    await cm.as().put(`/api/contents/${full.id}?locale=it`, { metadata: [{ name: 'description', content: 'It' }] });
+    for (const locale of [Lang.en, Lang.fr, Lang.it]) {
+      const one = (await countQueries(t, () => cm.as().get(`/api/contents/${full.id}?locale=${locale}`))).result.body;
+      const manager = t.dataSource.manager;
+      const { sections, fallbackTypes } = await t.app.get(SectionsService).read(manager, { kind: 'content', id: full.id }, locale, [SectionType.PAGE]);
+      const { metadata, fallback } = await t.app.get(MetadataService).read(manager, { contentId: full.id }, locale);
+      expect(one.sections).toEqual(JSON.parse(JSON.stringify(sections.map(sectionToDto))));
+      expect(one.sections).toHaveLength(2);
+      expect(one.sectionsFallback).toBe(fallbackTypes.length > 0);
+      expect(one.metadata).toEqual(metadata);
+      expect(one.metadataFallback).toBe(fallback);
+      expect(one.accesses).toEqual(await t.app.get(AccessesService).read(manager, { contentId: full.id }));
+      expect(one.accesses).toEqual([{ roleId: member.roleId }]);
+    }
+    const missing = await countQueries(t, () => cm.as().get('/api/contents/999999'));
+    expect(missing.result.status).toBe(404);
+    expect(missing.count).toBe(1);
+  });
+});
