@@ -13,10 +13,11 @@ import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { required as requiredValidator, useCreate, useGetList, useGetOne, useInput, useNotify, useTranslate, ValidationError } from 'react-admin';
+import { required as requiredValidator, useCreate, useGetList, useGetOne, useInput, useLocaleState, useNotify, useTranslate, ValidationError } from 'react-admin';
 import { thumbnailUrl } from '../medias/media-format';
+import { uploadProblem, useUploadLimits } from '../medias/upload';
 
-function Thumbnail({ media, size }: { media: Pick<MediaDto, 'uri' | 'mimeType' | 'name' | 'alt'>; size: number }) {
+export function Thumbnail({ media, size }: { media: Pick<MediaDto, 'uri' | 'mimeType' | 'name' | 'alt'>; size: number }) {
   const src = thumbnailUrl(media);
   return (
     <Box sx={{ width: size, height: size, bgcolor: 'grey.100', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', borderRadius: 1, flex: 'none' }}>
@@ -25,13 +26,20 @@ function Thumbnail({ media, size }: { media: Pick<MediaDto, 'uri' | 'mimeType' |
   );
 }
 
-function MediaPickerDialog({ onPick, onClose }: { onPick: (media: MediaDto) => void; onClose: () => void }) {
+export function MediaPickerDialog({ onPick, onClose, filter }: { onPick: (media: MediaDto) => void; onClose: () => void; filter?: Record<string, string> }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [q, setQ] = useState('');
-  const { data, isPending, refetch } = useGetList<MediaDto>('medias', { filter: q.trim() ? { q: q.trim() } : {}, pagination: { page: 1, perPage: 30 }, sort: { field: 'id', order: 'DESC' } });
+  const [locale] = useLocaleState();
+  const { data: limits } = useUploadLimits();
+  const { data, isPending, refetch } = useGetList<MediaDto>('medias', { filter: { ...filter, ...(q.trim() ? { q: q.trim() } : {}) }, pagination: { page: 1, perPage: 30 }, sort: { field: 'id', order: 'DESC' } });
   const [create, { isPending: uploading }] = useCreate<MediaDto>();
-  const upload = (file: File) =>
+  const upload = (file: File) => {
+    const problem = uploadProblem(file, limits, locale, translate);
+    if (problem) {
+      notify(problem, { type: 'error' });
+      return;
+    }
     create(
       'medias',
       { data: { file: { rawFile: file }, name: file.name } as Partial<MediaDto> },
@@ -43,6 +51,7 @@ function MediaPickerDialog({ onPick, onClose }: { onPick: (media: MediaDto) => v
         onError: (failure) => notify((failure as Error).message, { type: 'error' }),
       },
     );
+  };
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="media-picker-title">
       <DialogTitle id="media-picker-title">{translate('cms.blocks.media_choose_title')}</DialogTitle>
@@ -93,7 +102,7 @@ function MediaPickerDialog({ onPick, onClose }: { onPick: (media: MediaDto) => v
 }
 
 /** A media id, picked from the library's thumbnails (searchable) or uploaded on the spot. */
-export function MediaIdInput({ source, label, required }: { source: string; label: string; required?: boolean }) {
+export function MediaIdInput({ source, label, required, helperText, filter }: { source: string; label: string; required?: boolean; helperText?: string; filter?: Record<string, string> }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const { field, fieldState, id } = useInput({ source, validate: required ? requiredValidator() : undefined });
@@ -118,6 +127,7 @@ export function MediaIdInput({ source, label, required }: { source: string; labe
           </Button>
         )}
       </Box>
+      {helperText && <FormHelperText sx={{ color: 'warning.main' }}>{helperText}</FormHelperText>}
       {fieldState.error?.message && (
         <FormHelperText error>
           <ValidationError error={fieldState.error.message} />
@@ -125,6 +135,7 @@ export function MediaIdInput({ source, label, required }: { source: string; labe
       )}
       {open && (
         <MediaPickerDialog
+          filter={filter}
           onClose={() => setOpen(false)}
           onPick={(picked) => {
             field.onChange(picked.id);

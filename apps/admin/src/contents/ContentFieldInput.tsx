@@ -24,6 +24,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { MediaIdInput } from '../blocks/MediaIdInput';
 import { LazyRichTextInput } from '../blocks/rich-text/LazyRichTextInput';
 import { timeRangeProblem } from './field-values';
 import { useOptionLists } from './option-lists';
@@ -156,9 +157,8 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
           <AutocompleteArrayInput label={field.label} optionText="name" validate={validators(field)} helperText={helperText} filterToQuery={(q) => ({ q })} sx={sx} />
         </ReferenceArrayInput>
       ) : (
-        <ReferenceInput source={source} reference="medias" filter={filter} perPage={50}>
-          <AutocompleteInput label={field.label} optionText="name" validate={validators(field)} helperText={helperText} filterToQuery={(q) => ({ q })} sx={sx} />
-        </ReferenceInput>
+        // The blocks' picker: thumbnails, search and upload in place, limited to the field's kind.
+        <MediaIdInput source={source} label={field.label} required={field.required} helperText={helperText} filter={filter} />
       );
     }
     case ContainerFieldType.CONTENT: {
