@@ -7,9 +7,8 @@ import { httpClient } from '../http/http-client';
 import { toMediaUpload } from '../http/page-payloads';
 import { localizeApiAnswer } from '../http/server-errors';
 import { notifyUnauthorized } from '../http/unauthorized';
-import { formatSize } from './media-format';
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+export { uploadProblem } from './upload-problem';
 
 /** The server's upload limits (GET /api/medias/limits): checked before sending, so no one waits for a 413. */
 export function useUploadLimits() {
@@ -18,23 +17,6 @@ export function useUploadLimits() {
     queryFn: async ({ signal }) => (await httpClient(`${API_URL}/medias/limits`, { signal })).json as MediaUploadLimitsDto,
     staleTime: 5 * 60_000,
   });
-}
-
-/**
- * Why the server would refuse this file, or null. The server sniffs the type from the bytes; the
- * browser's guess (from the name) is what we have here, so a file it cannot name goes through
- * and the server has the last word.
- */
-export function uploadProblem(file: File, limits: MediaUploadLimitsDto | undefined, locale: string, translate: Translate): string | null {
-  if (!limits) return null;
-  if (file.size > limits.maxBytes) {
-    return translate('cms.medias.too_large', { name: file.name, size: formatSize(file.size, locale, translate), max: formatSize(limits.maxBytes, locale, translate) });
-  }
-  const type = file.type.toLowerCase();
-  if (type && !limits.types.some((accepted) => accepted.mime === type)) {
-    return translate('cms.medias.bad_type', { name: file.name, types: limits.types.map((accepted) => accepted.label).join(', ') });
-  }
-  return null;
 }
 
 export interface UploadFields {
