@@ -194,4 +194,44 @@ describe('medias screens', () => {
       'admin-pack-media-failure',
     );
   });
+
+  it('gives an IMAGE content field the library picker: images only, with thumbnails, and upload in place', async () => {
+    const post = async (path: string, body: Record<string, unknown>) => {
+      const created = await api<{ id: number }>(path, { method: 'POST', token: ownerToken, body });
+      expect(created.status).toBe(201);
+      return created.body;
+    };
+    const pdfName = `${unique('leaflet')}.pdf`;
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), pdfName);
+    const pdf = await fetch(`${baseUrl()}/api/medias`, { method: 'POST', headers: { token: ownerToken }, body: form });
+    expect(pdf.status).toBe(201);
+    const container = await post('/containers', { title: unique('Gallery'), fields: [{ label: 'Photo', name: 'photo', type: 'IMAGE' }] });
+    const content = await post('/contents', { title: unique('Picture'), containerId: container.id });
+    await run(
+      `/admin/contents/${content.id}`,
+      async (page) => {
+        const field = page.getByRole('group', { name: 'Photo' });
+        await field.getByRole('button', { name: 'Choose' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Choose a media' });
+        await dialog.getByLabel('Search by name').fill(pdfName);
+        await dialog.getByText('No media found').waitFor();
+        const uploadedName = `${unique('in place')}.png`;
+        await dialog.locator('input[type="file"]').setInputFiles({ name: uploadedName, mimeType: 'image/png', buffer: RED_PNG });
+        await dialog.waitFor({ state: 'detached' });
+        await field.getByText(uploadedName).waitFor();
+        await page.waitForFunction((img) => !!img && (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await field.locator('img').elementHandle());
+        await screenshot(page, 'admin-content-media-picker');
+        const [response] = await Promise.all([
+          page.waitForResponse((r) => r.url().includes(`/api/contents/${content.id}`) && r.request().method() === 'PUT'),
+          page.getByRole('button', { name: 'Save' }).click(),
+        ]);
+        expect(response.status()).toBe(200);
+        const { body: medias } = await api<{ id: number }[]>(`/medias?filter=${encodeURIComponent(JSON.stringify({ q: uploadedName }))}`, { token: ownerToken });
+        const { body: saved } = await api<{ fields: Record<string, unknown> }>(`/contents/${content.id}`, { token: ownerToken });
+        expect(saved.fields.photo).toBe(medias[0].id);
+      },
+      'admin-content-media-picker-failure',
+    );
+  });
 });
