@@ -13,9 +13,11 @@ import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { required as requiredValidator, useCreate, useGetList, useGetOne, useInput, useLocaleState, useNotify, useTranslate, ValidationError } from 'react-admin';
+import { required as requiredValidator, useGetList, useGetOne, useInput, useLocaleState, useNotify, useTranslate, ValidationError } from 'react-admin';
 import { thumbnailUrl } from '../medias/media-format';
-import { uploadProblem, useUploadLimits } from '../medias/upload';
+import { uploadMedia, uploadProblem, useUploadLimits } from '../medias/upload';
+import { useQueryClient } from '@tanstack/react-query';
+import LinearProgress from '@mui/material/LinearProgress';
 
 export function Thumbnail({ media, size }: { media: Pick<MediaDto, 'uri' | 'mimeType' | 'name' | 'alt'>; size: number }) {
   const src = thumbnailUrl(media);
@@ -33,24 +35,25 @@ export function MediaPickerDialog({ onPick, onClose, filter }: { onPick: (media:
   const [locale] = useLocaleState();
   const { data: limits } = useUploadLimits();
   const { data, isPending, refetch } = useGetList<MediaDto>('medias', { filter: { ...filter, ...(q.trim() ? { q: q.trim() } : {}) }, pagination: { page: 1, perPage: 30 }, sort: { field: 'id', order: 'DESC' } });
-  const [create, { isPending: uploading }] = useCreate<MediaDto>();
+  const queryClient = useQueryClient();
+  // null while idle, else the fraction sent: the picker shows a bar like the library's upload screen.
+  const [progress, setProgress] = useState<number | null>(null);
+  const uploading = progress !== null;
   const upload = (file: File) => {
     const problem = uploadProblem(file, limits, locale, translate);
     if (problem) {
       notify(problem, { type: 'error' });
       return;
     }
-    create(
-      'medias',
-      { data: { file: { rawFile: file }, name: file.name } as Partial<MediaDto> },
-      {
-        onSuccess: (media) => {
-          void refetch();
-          onPick(media);
-        },
-        onError: (failure) => notify((failure as Error).message, { type: 'error' }),
-      },
-    );
+    setProgress(0);
+    uploadMedia(file, { name: file.name }, setProgress)
+      .then((media) => {
+        void queryClient.invalidateQueries({ queryKey: ['medias'] });
+        void refetch();
+        onPick(media);
+      })
+      .catch((failure: Error) => notify(failure.message, { type: 'error' }))
+      .finally(() => setProgress(null));
   };
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="media-picker-title">
@@ -71,6 +74,7 @@ export function MediaPickerDialog({ onPick, onClose, filter }: { onPick: (media:
             />
           </Button>
         </Box>
+        {uploading && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('cms.blocks.media_uploading')} sx={{ mb: 2 }} />}
         {isPending ? (
           <CircularProgress />
         ) : !data?.length ? (

@@ -217,7 +217,15 @@ describe('medias screens', () => {
         await dialog.getByLabel('Search by name').fill(pdfName);
         await dialog.getByText('No media found').waitFor();
         const uploadedName = `${unique('in place')}.png`;
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route('**/api/medias', async (route) => {
+          if (route.request().method() === 'POST') await held;
+          await route.continue();
+        });
         await dialog.locator('input[type="file"]').setInputFiles({ name: uploadedName, mimeType: 'image/png', buffer: RED_PNG });
+        await dialog.getByRole('progressbar', { name: 'Uploading…' }).waitFor();
+        release();
         await dialog.waitFor({ state: 'detached' });
         await field.getByText(uploadedName).waitFor();
         await page.waitForFunction((img) => !!img && (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await field.locator('img').elementHandle());
