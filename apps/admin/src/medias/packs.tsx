@@ -18,7 +18,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { LocaleDateField, LocaleNumberField } from '../components/LocaleDateField';
-import { PackMediaInput } from './PackMediaInput';
+import { PackMediaInput } from './MediaIdsInput';
 
 const PackListActions = () => (
   <TopToolbar>

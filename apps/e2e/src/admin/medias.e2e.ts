@@ -206,7 +206,7 @@ describe('medias screens', () => {
     form.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), pdfName);
     const pdf = await fetch(`${baseUrl()}/api/medias`, { method: 'POST', headers: { token: ownerToken }, body: form });
     expect(pdf.status).toBe(201);
-    const container = await post('/containers', { title: unique('Gallery'), fields: [{ label: 'Photo', name: 'photo', type: 'IMAGE' }] });
+    const container = await post('/containers', { title: unique('Gallery'), fields: [{ label: 'Photo', name: 'photo', type: 'IMAGE' }, { label: 'Slides', name: 'slides', type: 'IMAGE', multiple: true }] });
     const content = await post('/contents', { title: unique('Picture'), containerId: container.id });
     await run(
       `/admin/contents/${content.id}`,
@@ -229,6 +229,11 @@ describe('medias screens', () => {
         await dialog.waitFor({ state: 'detached' });
         await field.getByText(uploadedName).waitFor();
         await page.waitForFunction((img) => !!img && (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await field.locator('img').elementHandle());
+        // Several images: the same picker, one thumbnail per media.
+        await page.getByRole('group', { name: 'Slides (0)' }).getByRole('button', { name: 'Add a media' }).click();
+        await dialog.getByLabel('Search by name').fill(uploadedName);
+        await dialog.getByRole('option', { name: uploadedName }).click();
+        await page.getByRole('group', { name: 'Slides (1)' }).getByRole('listitem', { name: uploadedName }).waitFor();
         await screenshot(page, 'admin-content-media-picker');
         const [response] = await Promise.all([
           page.waitForResponse((r) => r.url().includes(`/api/contents/${content.id}`) && r.request().method() === 'PUT'),
@@ -238,6 +243,7 @@ describe('medias screens', () => {
         const { body: medias } = await api<{ id: number }[]>(`/medias?filter=${encodeURIComponent(JSON.stringify({ q: uploadedName }))}`, { token: ownerToken });
         const { body: saved } = await api<{ fields: Record<string, unknown> }>(`/contents/${content.id}`, { token: ownerToken });
         expect(saved.fields.photo).toBe(medias[0].id);
+        expect(saved.fields.slides).toEqual([medias[0].id]);
       },
       'admin-content-media-picker-failure',
     );

@@ -5,27 +5,28 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useGetMany, useInput, useLocaleState, useTranslate } from 'react-admin';
+import FormHelperText from '@mui/material/FormHelperText';
+import { useGetMany, useInput, useLocaleState, useTranslate, ValidationError, type Validator } from 'react-admin';
 import { MediaPickerDialog, Thumbnail } from '../blocks/MediaIdInput';
 import { formatSize } from './media-format';
 
 /**
- * The pack's media (`mediaIds`), added from the library's picker and removed one by one; saved
- * with the pack. A media added here leaves the pack it was in (one pack per media).
+ * A list of media ids with their thumbnails, added from the library's picker (search, upload in
+ * place) and removed one by one: a pack's media, a content field of several images or files.
  */
-export function PackMediaInput() {
+export function MediaIdsInput({ source, title, filter, validate, helperText }: { source: string; title: (count: number) => string; filter?: Record<string, string>; validate?: Validator | Validator[]; helperText?: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [picking, setPicking] = useState(false);
-  const { field } = useInput<number[]>({ source: 'mediaIds', defaultValue: [] });
+  const { field, fieldState, id: inputId } = useInput<number[]>({ source, defaultValue: [], validate });
   const ids: number[] = Array.isArray(field.value) ? field.value : [];
   const { data: medias } = useGetMany<MediaDto>('medias', { ids }, { enabled: ids.length > 0 });
   const byId = new Map((medias ?? []).map((media) => [media.id, media]));
   return (
-    <Box role="group" aria-labelledby="pack-media-title" sx={{ width: '100%', my: 1 }}>
+    <Box role="group" aria-labelledby={`${inputId}-title`} sx={{ width: '100%', my: 1 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
-        <Typography id="pack-media-title" variant="subtitle1" component="h2">
-          {translate('cms.packs.media_in_pack', { smart_count: ids.length })}
+        <Typography id={`${inputId}-title`} variant="subtitle1" component="h2">
+          {title(ids.length)}
         </Typography>
         <Button size="small" variant="outlined" onClick={() => setPicking(true)}>
           {translate('cms.packs.add_media')}
@@ -63,8 +64,15 @@ export function PackMediaInput() {
           })}
         </Box>
       )}
+      {helperText && <FormHelperText sx={{ color: 'warning.main' }}>{helperText}</FormHelperText>}
+      {fieldState.error?.message && (
+        <FormHelperText error>
+          <ValidationError error={fieldState.error.message} />
+        </FormHelperText>
+      )}
       {picking && (
         <MediaPickerDialog
+          filter={filter}
           onClose={() => setPicking(false)}
           onPick={(media) => {
             if (!ids.includes(media.id)) field.onChange([...ids, media.id]);
@@ -74,4 +82,10 @@ export function PackMediaInput() {
       )}
     </Box>
   );
+}
+
+/** The pack's media (`mediaIds`), saved with the pack: a media added here leaves the pack it was in. */
+export function PackMediaInput() {
+  const translate = useTranslate();
+  return <MediaIdsInput source="mediaIds" title={(count) => translate('cms.packs.media_in_pack', { smart_count: count })} />;
 }
