@@ -19,6 +19,14 @@ describe('media API', () => {
 
   const stored = (uri: string) => fs.readFileSync(path.join(uploadsDir, uri));
 
+  it('tells a signed-in caller the upload limits: UPLOAD_MAX_MB in bytes and the accepted types', async () => {
+    const res = await t.http.get('/api/medias/limits').set('token', t.ownerToken);
+    expect(res.status).toBe(200);
+    expect(res.body.maxBytes).toBe(t.config.uploadMaxMb * 1024 * 1024);
+    expect(res.body.types).toEqual(expect.arrayContaining([{ mime: 'image/png', ext: 'png', label: 'PNG' }, { mime: 'application/pdf', ext: 'pdf', label: 'PDF' }]));
+    expect((await t.http.get('/api/medias/limits')).status).toBe(401);
+  });
+
   it('uploads a PNG: a server-generated uri, the sniffed type, its size in pixels and bytes', async () => {
     const png = await solidImage('png', 40, 30);
     const res = await upload(t, t.ownerToken, png, 'red square.png', { alt: JSON.stringify({ en: 'A red square', fr: 'Un carré rouge' }) });

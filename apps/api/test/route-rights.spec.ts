@@ -34,6 +34,7 @@ const RIGHTS_TABLE: Record<string, string> = {
   'DELETE /api/roles/:id': 'roles.delete',
 
   'GET /api/medias': 'medias.list',
+  'GET /api/medias/limits': 'signed-in',
   'GET /api/medias/:id': 'medias.show',
   'POST /api/medias': 'medias.create',
   'PUT /api/medias/:id': 'medias.edit',

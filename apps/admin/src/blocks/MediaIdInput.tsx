@@ -13,10 +13,13 @@ import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { required as requiredValidator, useCreate, useGetList, useGetOne, useInput, useNotify, useTranslate, ValidationError } from 'react-admin';
+import { required as requiredValidator, useGetList, useGetOne, useInput, useLocaleState, useNotify, useTranslate, ValidationError } from 'react-admin';
 import { thumbnailUrl } from '../medias/media-format';
+import { uploadMedia, uploadProblem, useUploadLimits } from '../medias/upload';
+import { useQueryClient } from '@tanstack/react-query';
+import LinearProgress from '@mui/material/LinearProgress';
 
-function Thumbnail({ media, size }: { media: Pick<MediaDto, 'uri' | 'mimeType' | 'name' | 'alt'>; size: number }) {
+export function Thumbnail({ media, size }: { media: Pick<MediaDto, 'uri' | 'mimeType' | 'name' | 'alt'>; size: number }) {
   const src = thumbnailUrl(media);
   return (
     <Box sx={{ width: size, height: size, bgcolor: 'grey.100', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', borderRadius: 1, flex: 'none' }}>
@@ -25,24 +28,33 @@ function Thumbnail({ media, size }: { media: Pick<MediaDto, 'uri' | 'mimeType' |
   );
 }
 
-function MediaPickerDialog({ onPick, onClose }: { onPick: (media: MediaDto) => void; onClose: () => void }) {
+export function MediaPickerDialog({ onPick, onClose, filter }: { onPick: (media: MediaDto) => void; onClose: () => void; filter?: Record<string, string> }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [q, setQ] = useState('');
-  const { data, isPending, refetch } = useGetList<MediaDto>('medias', { filter: q.trim() ? { q: q.trim() } : {}, pagination: { page: 1, perPage: 30 }, sort: { field: 'id', order: 'DESC' } });
-  const [create, { isPending: uploading }] = useCreate<MediaDto>();
-  const upload = (file: File) =>
-    create(
-      'medias',
-      { data: { file: { rawFile: file }, name: file.name } as Partial<MediaDto> },
-      {
-        onSuccess: (media) => {
-          void refetch();
-          onPick(media);
-        },
-        onError: (failure) => notify((failure as Error).message, { type: 'error' }),
-      },
-    );
+  const [locale] = useLocaleState();
+  const { data: limits } = useUploadLimits();
+  const { data, isPending, refetch } = useGetList<MediaDto>('medias', { filter: { ...filter, ...(q.trim() ? { q: q.trim() } : {}) }, pagination: { page: 1, perPage: 30 }, sort: { field: 'id', order: 'DESC' } });
+  const queryClient = useQueryClient();
+  // null while idle, else the fraction sent: the picker shows a bar like the library's upload screen.
+  const [progress, setProgress] = useState<number | null>(null);
+  const uploading = progress !== null;
+  const upload = (file: File) => {
+    const problem = uploadProblem(file, limits, locale, translate);
+    if (problem) {
+      notify(problem, { type: 'error' });
+      return;
+    }
+    setProgress(0);
+    uploadMedia(file, { name: file.name }, setProgress)
+      .then((media) => {
+        void queryClient.invalidateQueries({ queryKey: ['medias'] });
+        void refetch();
+        onPick(media);
+      })
+      .catch((failure: Error) => notify(failure.message, { type: 'error' }))
+      .finally(() => setProgress(null));
+  };
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="media-picker-title">
       <DialogTitle id="media-picker-title">{translate('cms.blocks.media_choose_title')}</DialogTitle>
@@ -62,6 +74,7 @@ function MediaPickerDialog({ onPick, onClose }: { onPick: (media: MediaDto) => v
             />
           </Button>
         </Box>
+        {uploading && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('cms.blocks.media_uploading')} sx={{ mb: 2 }} />}
         {isPending ? (
           <CircularProgress />
         ) : !data?.length ? (
@@ -93,7 +106,7 @@ function MediaPickerDialog({ onPick, onClose }: { onPick: (media: MediaDto) => v
 }
 
 /** A media id, picked from the library's thumbnails (searchable) or uploaded on the spot. */
-export function MediaIdInput({ source, label, required }: { source: string; label: string; required?: boolean }) {
+export function MediaIdInput({ source, label, required, helperText, filter }: { source: string; label: string; required?: boolean; helperText?: string; filter?: Record<string, string> }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const { field, fieldState, id } = useInput({ source, validate: required ? requiredValidator() : undefined });
@@ -118,6 +131,7 @@ export function MediaIdInput({ source, label, required }: { source: string; labe
           </Button>
         )}
       </Box>
+      {helperText && <FormHelperText sx={{ color: 'warning.main' }}>{helperText}</FormHelperText>}
       {fieldState.error?.message && (
         <FormHelperText error>
           <ValidationError error={fieldState.error.message} />
@@ -125,6 +139,7 @@ export function MediaIdInput({ source, label, required }: { source: string; labe
       )}
       {open && (
         <MediaPickerDialog
+          filter={filter}
           onClose={() => setOpen(false)}
           onPick={(picked) => {
             field.onChange(picked.id);

@@ -24,6 +24,8 @@ import {
   type Validator,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { MediaIdInput } from '../blocks/MediaIdInput';
+import { MediaIdsInput } from '../medias/MediaIdsInput';
 import { LazyRichTextInput } from '../blocks/rich-text/LazyRichTextInput';
 import { timeRangeProblem } from './field-values';
 import { useOptionLists } from './option-lists';
@@ -152,13 +154,10 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
     case ContainerFieldType.VIDEO: {
       const filter = MEDIA_FILTERS[field.type] ?? {};
       return field.multiple ? (
-        <ReferenceArrayInput source={source} reference="medias" filter={filter} perPage={50}>
-          <AutocompleteArrayInput label={field.label} optionText="name" validate={validators(field)} helperText={helperText} filterToQuery={(q) => ({ q })} sx={sx} />
-        </ReferenceArrayInput>
+        <MediaIdsInput source={source} title={(count) => `${label} (${count})`} filter={filter} validate={validators(field)} helperText={helperText} />
       ) : (
-        <ReferenceInput source={source} reference="medias" filter={filter} perPage={50}>
-          <AutocompleteInput label={field.label} optionText="name" validate={validators(field)} helperText={helperText} filterToQuery={(q) => ({ q })} sx={sx} />
-        </ReferenceInput>
+        // The blocks' picker: thumbnails, search and upload in place, limited to the field's kind.
+        <MediaIdInput source={source} label={field.label} required={field.required} helperText={helperText} filter={filter} />
       );
     }
     case ContainerFieldType.CONTENT: {

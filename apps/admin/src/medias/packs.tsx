@@ -18,6 +18,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { LocaleDateField, LocaleNumberField } from '../components/LocaleDateField';
+import { PackMediaInput } from './MediaIdsInput';
 
 const PackListActions = () => (
   <TopToolbar>
@@ -79,9 +80,9 @@ function PackToolbar() {
 export function MediaPackEdit() {
   return (
     <Edit title={<PackTitle />} mutationMode="pessimistic" redirect="list">
-      <SimpleForm sx={{ maxWidth: 480 }} toolbar={<PackToolbar />}>
+      <SimpleForm sx={{ maxWidth: 720 }} toolbar={<PackToolbar />}>
         <TextInput source="name" label="cms.fields.name" validate={required()} fullWidth />
-        <LocaleNumberField source="mediaCount" label="cms.packs.medias" />
+        <PackMediaInput />
       </SimpleForm>
     </Edit>
   );

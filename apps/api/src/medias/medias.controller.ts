@@ -13,11 +13,11 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RequireRights } from '../common/auth/access.decorators';
+import { RequireRights, SignedIn } from '../common/auth/access.decorators';
 import { setContentRange } from '../common/http/list-query';
 import { ListQueryDto } from '../common/http/list-query.dto';
 import { IdPipe } from '../common/http/params';
-import { MediaDto, UpdateMediaDto, UploadMediaBodyDto } from './dto/media.dto';
+import { MediaDto, MediaUploadLimitsDto, UpdateMediaDto, UploadMediaBodyDto } from './dto/media.dto';
 import { ACCEPTED_LABELS } from './media-types';
 import { MediasService } from './medias.service';
 
@@ -34,6 +34,15 @@ export class MediasController {
     const page = await this.medias.list(query);
     setContentRange(res, 'medias', page.start, page.items.length, page.total);
     return page.items;
+  }
+
+  // Any signed-in user: the pickers of contents and sections upload too, and the limits are no secret.
+  @Get('limits')
+  @SignedIn()
+  @ApiOperation({ summary: 'Upload limits', description: 'The largest file (UPLOAD_MAX_MB) and the accepted types, for checks before sending.' })
+  @ApiOkResponse({ type: MediaUploadLimitsDto })
+  limits(): MediaUploadLimitsDto {
+    return this.medias.limits();
   }
 
   @Get(':id')

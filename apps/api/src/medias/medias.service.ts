@@ -12,11 +12,11 @@ import { RevalidationService } from '../revalidation/revalidation.service';
 import { escapeLike } from '../roles/roles.service';
 import { ScratchSpace } from '../storage/scratch-space';
 import { STORAGE, type StorageDriver } from '../storage/storage-driver';
-import type { MediaDto, UpdateMediaDto } from './dto/media.dto';
+import type { MediaDto, MediaUploadLimitsDto, UpdateMediaDto } from './dto/media.dto';
 import { ImageBudget } from './image-budget';
 import { normalizeAlt, parseUploadFields } from './media-fields';
 import { prepareIcon, prepareRaster, prepareSvg, sniffMediaType, type PreparedMedia } from './media-processing';
-import { variantPrefix } from './media-types';
+import { MEDIA_TYPES, variantPrefix } from './media-types';
 import { findMediaUsages } from './media-usage';
 import { Media } from './media.entity';
 import { receiveUpload } from './multipart-upload';
@@ -92,6 +92,10 @@ export class MediasService {
     const media = await qb.getOne();
     if (!media) throw new NotFoundException(`No media ${id}`);
     return media;
+  }
+
+  limits(): MediaUploadLimitsDto {
+    return { maxBytes: this.config.uploadMaxMb * 1024 * 1024, types: MEDIA_TYPES.map(({ mime, ext, label }) => ({ mime, ext, label })) };
   }
 
   async upload(request: IncomingMessage): Promise<MediaDto> {

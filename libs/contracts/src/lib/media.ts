@@ -42,6 +42,14 @@ export interface UpdateMediaRequest {
   packId?: number | null;
 }
 
+/** What an upload may be (GET /api/medias/limits), so the back office refuses before sending. */
+export interface MediaUploadLimitsDto {
+  /** UPLOAD_MAX_MB in bytes. */
+  maxBytes: number;
+  /** The accepted types, as sniffed from the bytes. */
+  types: { mime: string; ext: string; label: string }[];
+}
+
 /** A media pack in list answers (GET /api/media-packs). */
 export interface MediaPackDto {
   id: number;

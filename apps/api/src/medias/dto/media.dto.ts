@@ -1,4 +1,4 @@
-import { LANGS, type MediaAlt, type MediaDto as MediaShape, type UpdateMediaRequest } from '@cms/contracts';
+import { LANGS, type MediaAlt, type MediaDto as MediaShape, type MediaUploadLimitsDto as LimitsShape, type UpdateMediaRequest } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, Min, ValidateBy } from 'class-validator';
 import { MEDIA_ALT_MAX, MEDIA_NAME_MAX, mediaAltError, mediaNameError } from '../media-fields';
@@ -75,4 +75,15 @@ export class UpdateMediaDto implements UpdateMediaRequest {
   @Min(1)
   @Max(2_147_483_647)
   packId?: number | null;
+}
+
+export class AcceptedMediaTypeDto {
+  @ApiProperty({ example: 'image/png' }) mime: string;
+  @ApiProperty({ example: 'png' }) ext: string;
+  @ApiProperty({ example: 'PNG' }) label: string;
+}
+
+export class MediaUploadLimitsDto implements LimitsShape {
+  @ApiProperty({ description: 'The largest upload in bytes (UPLOAD_MAX_MB)' }) maxBytes: number;
+  @ApiProperty({ type: AcceptedMediaTypeDto, isArray: true, description: 'Accepted types, judged by the bytes, not the name' }) types: AcceptedMediaTypeDto[];
 }
