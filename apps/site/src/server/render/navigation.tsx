@@ -38,6 +38,15 @@ export function navigationOf(sections: readonly SectionModel[] | undefined): Nav
   return (sections ?? []).filter((section) => section.block === 'navigation').flatMap((section) => readNavigation(section.content));
 }
 
+/** One entry's link, marked as the current page when it points here. */
+function EntryLink({ item, current, className }: { item: { href: string; label: string }; current: string; className?: string }) {
+  return (
+    <a className={className} href={item.href} aria-current={isCurrent(item.href, current) ? 'page' : undefined}>
+      {item.label}
+    </a>
+  );
+}
+
 /** `/fr/blog/` and `/fr/blog?x#y` are the page `/fr/blog`. */
 function pathOfHref(href: string): string {
   const path = href.split(/[?#]/, 1)[0];
@@ -53,16 +62,12 @@ function Links({ items, current, className }: { items: readonly NavItem[]; curre
         const inside = item.children.some((child) => isCurrent(child.href, current));
         return (
           <li key={index} className={item.children.length > 0 ? `site-nav__group${inside ? ' site-nav__group--current' : ''}` : undefined}>
-            <a href={item.href} aria-current={isCurrent(item.href, current) ? 'page' : undefined}>
-              {item.label}
-            </a>
+            <EntryLink item={item} current={current} />
             {item.children.length > 0 && (
               <ul className="site-nav__sub">
                 {item.children.map((child, childIndex) => (
                   <li key={childIndex}>
-                    <a href={child.href} aria-current={isCurrent(child.href, current) ? 'page' : undefined}>
-                      {child.label}
-                    </a>
+                    <EntryLink item={child} current={current} />
                   </li>
                 ))}
               </ul>
@@ -105,16 +110,12 @@ export function FooterNav({ items, current, label }: { items: readonly NavItem[]
       <ul className="footer-nav__columns">
         {items.map((item, index) => (
           <li key={index} className="footer-nav__column">
-            <a className="footer-nav__heading" href={item.href} aria-current={isCurrent(item.href, here) ? 'page' : undefined}>
-              {item.label}
-            </a>
+            <EntryLink item={item} current={here} className="footer-nav__heading" />
             {item.children.length > 0 && (
               <ul className="footer-nav__links">
                 {item.children.map((child, childIndex) => (
                   <li key={childIndex}>
-                    <a href={child.href} aria-current={isCurrent(child.href, here) ? 'page' : undefined}>
-                      {child.label}
-                    </a>
+                    <EntryLink item={child} current={here} />
                   </li>
                 ))}
               </ul>
