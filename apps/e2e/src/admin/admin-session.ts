@@ -1,4 +1,5 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
 
 /**
  * What the admin browser tests need beside the shared harness (which starts the server and
@@ -16,20 +17,8 @@ export const owner = () => ({
   password: process.env.E2E_ADMIN_PASSWORD ?? '',
 });
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+/** Debian's headless Chromium, with the flags the closed network needs (support/browser.ts). */
+export const launchChromium = launchBrowser;
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; logs: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -95,4 +84,53 @@ export async function signInThroughForm(page: Page, email: string, password: str
 export async function storeToken(page: Page, token: string): Promise<void> {
   await page.goto(`${baseUrl()}/not-found`);
   await page.evaluate((value) => window.localStorage.setItem('token', value), token);
+}
+
+export interface OwnerSession {
+  /** The file's Chromium, launched before its first test and closed after its last. */
+  readonly browser: Browser;
+  /** The owner's API token, signed in once for the file. */
+  readonly token: string;
+  /** A fresh context signed in as the owner, at `path` of the back office. */
+  open(path: string, options?: { timeout?: number }): Promise<{ context: BrowserContext; page: Page; logs: string[]; close: () => Promise<void> }>;
+  /** POSTs `body` to `/api{path}` as the owner and answers the created record (throws unless 201). */
+  create<T = { id: number }>(path: string, body: Record<string, unknown>): Promise<T>;
+}
+
+/**
+ * Registers the set-up every admin browser test file shares (a Chromium and the owner's token,
+ * in beforeAll/afterAll) and answers what its tests do with them.
+ */
+export function ownerSession(): OwnerSession {
+  let browser: Browser | undefined;
+  let token = '';
+  beforeAll(async () => {
+    browser = await launchChromium();
+    token = await apiSignIn(owner().email, owner().password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const session: OwnerSession = {
+    get browser() {
+      if (!browser) throw new Error('ownerSession(): the browser starts in beforeAll');
+      return browser;
+    },
+    get token() {
+      return token;
+    },
+    async open(path, options = {}) {
+      const { context, page, logs } = await newPage(session.browser);
+      if (options.timeout) page.setDefaultTimeout(options.timeout);
+      await storeToken(page, token);
+      await page.goto(`${baseUrl()}${path}`);
+      return { context, page, logs, close: () => context.close() };
+    },
+    async create<T>(path: string, body: Record<string, unknown>): Promise<T> {
+      const created = await api<T>(path, { method: 'POST', token, body });
+      if (created.status !== 201) throw new Error(`POST ${path} answered ${created.status}: ${JSON.stringify(created.body)}`);
+      return created.body;
+    },
+  };
+  return session;
 }

@@ -1,33 +1,12 @@
-import type { Browser } from 'playwright-core';
-import {
-  api,
-  apiSignIn,
-  baseUrl,
-  createUserWithRights,
-  launchChromium,
-  newPage,
-  owner,
-  signInThroughForm,
-  storeToken,
-} from './admin-session';
+import { api, apiSignIn, baseUrl, createUserWithRights, newPage, owner, ownerSession, signInThroughForm, storeToken } from './admin-session';
 
 jest.setTimeout(60_000);
 
-let browser: Browser;
-let ownerToken: string;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  ownerToken = await apiSignIn(owner().email, owner().password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const session = ownerSession();
 
 describe('admin sign-in and guards', () => {
   it('sends a signed-out visitor of /admin/users to /sign-in, then back to /admin/users after signing in', async () => {
-    const { context, page, logs } = await newPage(browser);
+    const { context, page, logs } = await newPage(session.browser);
     await page.goto(`${baseUrl()}/admin/users`);
     await page.waitForURL('**/sign-in');
     expect(logs).toContain('Redirection from Auth Guard');
@@ -40,7 +19,7 @@ describe('admin sign-in and guards', () => {
   });
 
   it('goes to the home page after a sign-in when no page was remembered', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(session.browser);
     await page.goto(`${baseUrl()}/sign-in`);
     await signInThroughForm(page, owner().email, owner().password);
     await page.waitForURL((url) => url.pathname === '/');
@@ -48,8 +27,8 @@ describe('admin sign-in and guards', () => {
   });
 
   it("shows 'Initializing...' while the profile of a stored token loads", async () => {
-    const { context, page } = await newPage(browser);
-    await storeToken(page, ownerToken);
+    const { context, page } = await newPage(session.browser);
+    await storeToken(page, session.token);
     await page.route('**/api/me', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
@@ -61,7 +40,7 @@ describe('admin sign-in and guards', () => {
   });
 
   it("shows the API's message when the password is wrong", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(session.browser);
     await page.goto(`${baseUrl()}/sign-in`);
     // A random address: failed attempts must not throttle the owner's account for other tests.
     await signInThroughForm(page, 'nobody@example.com', 'wrong-password');
@@ -71,7 +50,7 @@ describe('admin sign-in and guards', () => {
   });
 
   it('tells the user how long to wait when sign-in is throttled', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(session.browser);
     await page.route('**/api/auth/signin', (route) =>
       route.fulfill({
         status: 429,
@@ -87,7 +66,7 @@ describe('admin sign-in and guards', () => {
   });
 
   it('leads to /sign-in and forgets the token on Disconnect', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(session.browser);
     await storeToken(page, await apiSignIn(owner().email, owner().password));
     await page.goto(`${baseUrl()}/admin`);
     await page.getByText(/^Welcome, /).waitFor();
@@ -103,7 +82,7 @@ describe('admin sign-in and guards', () => {
   });
 
   it('drops a token the API refuses (403 on /api/me) and asks to sign in', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(session.browser);
     await storeToken(page, 'not-a-valid-token');
     await page.goto(`${baseUrl()}/admin/users`);
     await page.waitForURL('**/sign-in');
@@ -112,7 +91,7 @@ describe('admin sign-in and guards', () => {
   });
 
   it('signs out when a data call answers 401 because the session was revoked', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(session.browser);
     const token = await apiSignIn(owner().email, owner().password);
     await storeToken(page, token);
     await page.goto(`${baseUrl()}/admin`);
@@ -131,8 +110,8 @@ describe('admin sign-in and guards', () => {
   });
 
   it('sends a user whose role only has VIEW_CONTENT from /admin/users to /not-found', async () => {
-    const viewer = await createUserWithRights(ownerToken, ['VIEW_CONTENT']);
-    const { context, page, logs } = await newPage(browser);
+    const viewer = await createUserWithRights(session.token, ['VIEW_CONTENT']);
+    const { context, page, logs } = await newPage(session.browser);
     await page.goto(`${baseUrl()}/sign-in`);
     await signInThroughForm(page, viewer.email, viewer.password);
     await page.waitForURL((url) => url.pathname === '/');
@@ -147,8 +126,8 @@ describe('admin sign-in and guards', () => {
   });
 
   it('keeps a user without any right out of /admin', async () => {
-    const nobody = await createUserWithRights(ownerToken, []);
-    const { context, page } = await newPage(browser);
+    const nobody = await createUserWithRights(session.token, []);
+    const { context, page } = await newPage(session.browser);
     await storeToken(page, await apiSignIn(nobody.email, nobody.password));
     await page.goto(`${baseUrl()}/admin`);
     await page.waitForURL('**/not-found');
@@ -156,7 +135,7 @@ describe('admin sign-in and guards', () => {
   });
 
   it('marks the body as embedded when the back office is shown in a frame', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(session.browser);
     await page.goto(`${baseUrl()}/sign-in`);
     expect(await page.evaluate(() => document.body.classList.contains('embedded'))).toBe(false);
     await page.evaluate(() => {

@@ -1,30 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { api, apiSignIn, baseUrl, createUserWithRights, launchChromium, newPage, owner, storeToken, unique } from './admin-session';
+import { api, apiSignIn, baseUrl, createUserWithRights, newPage, ownerSession, storeToken, unique } from './admin-session';
 
 jest.setTimeout(90_000);
 
-let browser: Browser;
-let ownerToken: string;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  ownerToken = await apiSignIn(owner().email, owner().password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function openAsOwner(path: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser);
-  await storeToken(page, await apiSignIn(owner().email, owner().password));
-  await page.goto(`${baseUrl()}${path}`);
-  return { page, close: () => context.close() };
-}
+const session = ownerSession();
 
 describe('admin top bar', () => {
   it('shows the entries and shortcuts the rights allow', async () => {
-    const { page, close } = await openAsOwner('/admin');
+    const { page, close } = await session.open('/admin');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const label of ['Home', 'Containers', 'Contents', 'Elements', 'Users', 'Forms', 'Medias', 'Layout']) {
       await nav.getByRole('link', { name: label, exact: true }).waitFor();
@@ -39,8 +21,8 @@ describe('admin top bar', () => {
   });
 
   it('shows Roles alone to a user who may view roles but not users', async () => {
-    const roleViewer = await createUserWithRights(ownerToken, ['VIEW_ROLE']);
-    const { context, page } = await newPage(browser);
+    const roleViewer = await createUserWithRights(session.token, ['VIEW_ROLE']);
+    const { context, page } = await newPage(session.browser);
     await storeToken(page, await apiSignIn(roleViewer.email, roleViewer.password));
     await page.goto(`${baseUrl()}/admin`);
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -54,7 +36,7 @@ describe('admin top bar', () => {
   });
 
   it('shows toasts at the bottom centre, 24% from the bottom', async () => {
-    const { page, close } = await openAsOwner('/admin');
+    const { page, close } = await session.open('/admin');
     await page.getByRole('button', { name: /^User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Revalidate all' }).click();
     const toast = page.getByText('Pages successfully revalidated');
@@ -75,7 +57,7 @@ describe('admin top bar', () => {
 
 describe('users and roles screens', () => {
   it('creates a role with rights, then a user in it, and edits and deletes that user', async () => {
-    const { page, close } = await openAsOwner('/admin/users/roles/create');
+    const { page, close } = await session.open('/admin/users/roles/create');
     const roleName = unique('Reviewers');
     await page.getByLabel('Name').fill(roleName);
     await page.locator('input[name="VIEW_CONTENT"]').check();
@@ -87,7 +69,7 @@ describe('users and roles screens', () => {
 
     const { body: roles } = await api<{ id: string; name: string; rights: string[] }[]>(
       `/roles?filter=${encodeURIComponent(JSON.stringify({ q: roleName }))}`,
-      { token: ownerToken },
+      { token: session.token },
     );
     expect(roles.find((role) => role.name === roleName)?.rights.sort()).toEqual(['UPDATE_CONTENT', 'VIEW_CONTENT']);
 
@@ -119,18 +101,18 @@ describe('users and roles screens', () => {
   });
 
   it("shows the API's refusal to delete a role in use as a notification", async () => {
-    const member = await createUserWithRights(ownerToken, ['VIEW_CONTENT']);
-    const { page, close } = await openAsOwner(`/admin/users/roles/${member.roleId}`);
+    const member = await createUserWithRights(session.token, ['VIEW_CONTENT']);
+    const { page, close } = await session.open(`/admin/users/roles/${member.roleId}`);
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.locator('.MuiSnackbarContent-message').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/admin/users/roles/${member.roleId}`);
-    expect((await api(`/roles/${member.roleId}`, { token: ownerToken })).status).toBe(200);
+    expect((await api(`/roles/${member.roleId}`, { token: session.token })).status).toBe(200);
     await close();
   });
 
   it('shows the super-admin role read-only', async () => {
-    const { page, close } = await openAsOwner('/admin/users/roles/super-admin');
+    const { page, close } = await session.open('/admin/users/roles/super-admin');
     await page.getByText('The super-admin role holds every right').waitFor();
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
     await close();

@@ -1,7 +1,7 @@
 import * as zlib from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { screenshot } from '../support/screenshot';
-import { api, apiSignIn, baseUrl, launchChromium, newPage, owner, storeToken, unique } from './admin-session';
+import { api, baseUrl, newPage, ownerSession, storeToken, unique } from './admin-session';
 
 jest.setTimeout(180_000);
 
@@ -9,33 +9,15 @@ const RED_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEkl
 /** The back office's first screen must stay light: the rich-text editor and other heavy inputs load on demand. */
 const INITIAL_JS_BUDGET = 450 * 1024;
 
-let browser: Browser;
-let ownerToken: string;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  ownerToken = await apiSignIn(owner().email, owner().password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function openAsOwner(path: string): Promise<{ page: Page; logs: string[]; close: () => Promise<void> }> {
-  const { context, page, logs } = await newPage(browser);
-  page.setDefaultTimeout(20_000);
-  await storeToken(page, ownerToken);
-  await page.goto(`${baseUrl()}${path}`);
-  return { page, logs, close: () => context.close() };
-}
+const session = ownerSession();
 
 /** A published container with a page, and a content page in it to link to and one to edit. */
 async function site(): Promise<{ containerId: number; linked: { id: number; title: string; path: string }; edited: number }> {
   const slug = unique('guides').toLowerCase();
-  const { body: container } = await api<{ id: number }>('/containers', { method: 'POST', token: ownerToken, body: { title: unique('Guides'), slug, published: true } });
+  const { body: container } = await api<{ id: number }>('/containers', { method: 'POST', token: session.token, body: { title: unique('Guides'), slug, published: true } });
   const title = unique('Getting started');
-  const { body: linked } = await api<{ id: number }>('/contents', { method: 'POST', token: ownerToken, body: { containerId: container.id, title, slug: 'start', published: true } });
-  const { body: edited } = await api<{ id: number }>('/contents', { method: 'POST', token: ownerToken, body: { containerId: container.id, title: unique('Board'), slug: 'board', published: true } });
+  const { body: linked } = await api<{ id: number }>('/contents', { method: 'POST', token: session.token, body: { containerId: container.id, title, slug: 'start', published: true } });
+  const { body: edited } = await api<{ id: number }>('/contents', { method: 'POST', token: session.token, body: { containerId: container.id, title: unique('Board'), slug: 'board', published: true } });
   return { containerId: container.id, linked: { id: linked.id, title, path: `/${slug}/start` }, edited: edited.id };
 }
 
@@ -67,7 +49,7 @@ async function keyboardMove(page: Page, handle: ReturnType<Page['getByRole']>, f
 describe('block editors built from the registry', () => {
   it('edits a hero with a theme, a media uploaded in place and a link picked by page title, and saves what the API accepts', async () => {
     const { linked, edited } = await site();
-    const { page, logs, close } = await openAsOwner(`/admin/contents/${edited}`);
+    const { page, logs, close } = await session.open(`/admin/contents/${edited}`, { timeout: 20_000 });
     try {
       await page.getByRole('button', { name: 'Add a section' }).click();
       const palette = page.getByRole('dialog', { name: 'Add a section' });
@@ -96,7 +78,7 @@ describe('block editors built from the registry', () => {
 
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Content updated').waitFor();
-      const { body } = await api<{ sections: { block: string; content: Record<string, unknown> }[] }>(`/contents/${edited}`, { token: ownerToken });
+      const { body } = await api<{ sections: { block: string; content: Record<string, unknown> }[] }>(`/contents/${edited}`, { token: session.token });
       expect(body.sections).toHaveLength(1);
       const { mediaId, ...content } = body.sections[0].content;
       expect(body.sections[0].block).toBe('hero');
@@ -121,7 +103,7 @@ describe('block editors built from the registry', () => {
 describe('sections as a page builder', () => {
   it('adds blocks from the palette, fills a list, reorders, collapses, duplicates and removes with undo', async () => {
     const { containerId, edited } = await site();
-    const { page, logs, close } = await openAsOwner(`/admin/contents/${edited}`);
+    const { page, logs, close } = await session.open(`/admin/contents/${edited}`, { timeout: 20_000 });
     try {
       const add = async (name: string) => {
         await page.getByRole('button', { name: 'Add a section' }).click();
@@ -141,7 +123,7 @@ describe('sections as a page builder', () => {
 
       await add("A container's contents");
       const listing = page.getByRole('region', { name: "Section 2: A container's contents" });
-      const containerTitle = (await api<{ title: string }>(`/containers/${containerId}`, { token: ownerToken })).body.title;
+      const containerTitle = (await api<{ title: string }>(`/containers/${containerId}`, { token: session.token })).body.title;
       await listing.getByRole('combobox', { name: 'Container listed' }).fill(containerTitle.slice(0, 10));
       await page.getByRole('option', { name: containerTitle }).click();
       await listing.locator('input[name="sections.1.content.limit"]').fill('6');
@@ -179,7 +161,7 @@ describe('sections as a page builder', () => {
       await page.getByRole('region', { name: 'Section 4: Rich text' }).getByRole('button', { name: 'Remove the section' }).click();
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Content updated').waitFor();
-      const { body } = await api<{ sections: { block: string; content: Record<string, unknown>; containerContentId: number | null }[] }>(`/contents/${edited}`, { token: ownerToken });
+      const { body } = await api<{ sections: { block: string; content: Record<string, unknown>; containerContentId: number | null }[] }>(`/contents/${edited}`, { token: session.token });
       expect(body.sections.map((section) => section.block)).toEqual(['richtext', 'feature-list', 'contents']);
       expect(body.sections[0].content).toEqual({ html: '<p>Opening hours are on the door.</p>' });
       expect(body.sections[1].content).toEqual({ title: 'Why us', items: [{ title: 'Fair' }, { title: 'Fast' }] });
@@ -198,18 +180,18 @@ describe('the rich-text editor', () => {
   it('loads on demand, offers only what the API keeps, and the API stores exactly what was typed', async () => {
     const { body: container } = await api<{ id: number }>('/containers', {
       method: 'POST',
-      token: ownerToken,
+      token: session.token,
       body: { title: unique('Notes'), fields: [{ label: 'Body', name: 'body', type: 'RICHTEXT' }] },
     });
-    const { body: content } = await api<{ id: number }>('/contents', { method: 'POST', token: ownerToken, body: { containerId: container.id, title: unique('Note') } });
+    const { body: content } = await api<{ id: number }>('/contents', { method: 'POST', token: session.token, body: { containerId: container.id, title: unique('Note') } });
 
-    const { context, page, logs } = await newPage(browser);
+    const { context, page, logs } = await newPage(session.browser);
     page.setDefaultTimeout(20_000);
     const scripts = new Map<string, Buffer>();
     page.on('response', async (response) => {
       if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body().catch(() => Buffer.alloc(0)));
     });
-    await storeToken(page, ownerToken);
+    await storeToken(page, session.token);
     try {
       // The first screen: its JavaScript within budget, without the editor.
       await page.goto(`${baseUrl()}/admin/contents?container=${container.id}`);
@@ -275,7 +257,7 @@ describe('the rich-text editor', () => {
       const typed = (JSON.parse((await sent).postData() ?? '{}') as { fields: { body: string } }).fields.body;
       await page.getByText('Content updated').waitFor();
       for (const tag of ['<h2>', '<strong>', '<em>', '<u>', '<ul>', '<li>', '<blockquote>', '<a href="/map">']) expect(typed).toContain(tag);
-      const { body: saved } = await api<{ fields: { body: string } }>(`/contents/${content.id}`, { token: ownerToken });
+      const { body: saved } = await api<{ fields: { body: string } }>(`/contents/${content.id}`, { token: session.token });
       expect(saved.fields.body).toBe(typed);
     } catch (error) {
       await screenshot(page, 'admin-rich-text-failure');

@@ -1,41 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
 import { screenshot } from '../support/screenshot';
-import { api, apiSignIn, baseUrl, launchChromium, newPage, owner, storeToken, unique } from './admin-session';
+import { api, baseUrl, ownerSession, unique } from './admin-session';
 
 jest.setTimeout(120_000);
 
-let browser: Browser;
-let ownerToken: string;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  ownerToken = await apiSignIn(owner().email, owner().password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function openAsOwner(path: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser);
-  page.setDefaultTimeout(15_000);
-  await storeToken(page, ownerToken);
-  await page.goto(`${baseUrl()}${path}`);
-  return { page, close: () => context.close() };
-}
-
-async function create(path: string, body: Record<string, unknown>): Promise<{ id: number }> {
-  const created = await api<{ id: number }>(path, { method: 'POST', token: ownerToken, body });
-  if (created.status !== 201) throw new Error(`POST ${path} answered ${created.status}: ${JSON.stringify(created.body)}`);
-  return created.body;
-}
+const session = ownerSession();
 
 describe('containers in the back office', () => {
   it('says how many contents go with a container before deleting it with them', async () => {
     const title = unique('Doomed');
-    const container = await create('/containers', { title });
-    const contents = [await create('/contents', { title: unique('One'), containerId: container.id }), await create('/contents', { title: unique('Two'), containerId: container.id })];
-    const { page, close } = await openAsOwner(`/admin/containers/${container.id}`);
+    const container = await session.create('/containers', { title });
+    const contents = [await session.create('/contents', { title: unique('One'), containerId: container.id }), await session.create('/contents', { title: unique('Two'), containerId: container.id })];
+    const { page, close } = await session.open(`/admin/containers/${container.id}`, { timeout: 15_000 });
     try {
       await page.locator('input[name="title"]').waitFor();
       await page.getByRole('button', { name: 'Delete' }).click();
@@ -44,16 +19,16 @@ describe('containers in the back office', () => {
       await screenshot(page, 'admin-container-delete-cascade');
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await page.waitForURL(/\/admin\/containers$/);
-      expect((await api(`/containers/${container.id}`, { token: ownerToken })).status).toBe(404);
-      for (const content of contents) expect((await api(`/contents/${content.id}`, { token: ownerToken })).status).toBe(404);
+      expect((await api(`/containers/${container.id}`, { token: session.token })).status).toBe(404);
+      for (const content of contents) expect((await api(`/contents/${content.id}`, { token: session.token })).status).toBe(404);
     } finally {
       await close();
     }
   });
 
   it('deletes an empty container after a plain confirmation', async () => {
-    const container = await create('/containers', { title: unique('Empty') });
-    const { page, close } = await openAsOwner(`/admin/containers/${container.id}`);
+    const container = await session.create('/containers', { title: unique('Empty') });
+    const { page, close } = await session.open(`/admin/containers/${container.id}`, { timeout: 15_000 });
     try {
       await page.locator('input[name="title"]').waitFor();
       await page.getByRole('button', { name: 'Delete' }).click();
@@ -61,18 +36,18 @@ describe('containers in the back office', () => {
       await dialog.getByText('Are you sure?').waitFor();
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await page.waitForURL(/\/admin\/containers$/);
-      expect((await api(`/containers/${container.id}`, { token: ownerToken })).status).toBe(404);
+      expect((await api(`/containers/${container.id}`, { token: session.token })).status).toBe(404);
     } finally {
       await close();
     }
   });
 
   it('edits a field definition’s metadata as name and value pairs, numbers staying numbers', async () => {
-    const container = await create('/containers', {
+    const container = await session.create('/containers', {
       title: unique('With metadata'),
       fields: [{ label: 'Subtitle', name: 'subtitle', type: 'STRING', metadata: { help: 'Old help', width: 6 } }],
     });
-    const { page, close } = await openAsOwner(`/admin/containers/${container.id}`);
+    const { page, close } = await session.open(`/admin/containers/${container.id}`, { timeout: 15_000 });
     try {
       const help = page.getByTestId('fields.0.metadata.0.value');
       await help.waitFor();
@@ -86,7 +61,7 @@ describe('containers in the back office', () => {
         page.waitForResponse((r) => r.url().includes(`/api/containers/${container.id}`) && r.request().method() === 'PUT' && r.status() === 200),
         page.getByRole('button', { name: 'Save' }).click(),
       ]);
-      const { body } = await api<{ fields: { metadata: unknown }[] }>(`/containers/${container.id}`, { token: ownerToken });
+      const { body } = await api<{ fields: { metadata: unknown }[] }>(`/containers/${container.id}`, { token: session.token });
       expect(body.fields[0].metadata).toEqual({ help: 'New help', width: 6, hint: 'Keep it short' });
     } finally {
       await close();
@@ -94,11 +69,11 @@ describe('containers in the back office', () => {
   });
 
   it('hides the sections editor on contents whose container says they have none', async () => {
-    const plain = await create('/containers', { title: unique('With sections') });
-    const flat = await create('/containers', { title: unique('Without sections'), disableContentSections: true });
-    const withSections = await create('/contents', { title: unique('Has'), containerId: plain.id });
-    const withoutSections = await create('/contents', { title: unique('Has not'), containerId: flat.id });
-    const { page, close } = await openAsOwner(`/admin/contents/${withoutSections.id}`);
+    const plain = await session.create('/containers', { title: unique('With sections') });
+    const flat = await session.create('/containers', { title: unique('Without sections'), disableContentSections: true });
+    const withSections = await session.create('/contents', { title: unique('Has'), containerId: plain.id });
+    const withoutSections = await session.create('/contents', { title: unique('Has not'), containerId: flat.id });
+    const { page, close } = await session.open(`/admin/contents/${withoutSections.id}`, { timeout: 15_000 });
     try {
       await page.getByTestId('sections-disabled').waitFor();
       await page.goto(`${baseUrl()}/admin/contents/${withSections.id}`);

@@ -1,31 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { screenshot } from '../support/screenshot';
-import { api, apiSignIn, baseUrl, launchChromium, newPage, owner, storeToken, unique } from './admin-session';
+import { api, baseUrl, ownerSession, unique } from './admin-session';
 
 jest.setTimeout(120_000);
 
-let browser: Browser;
-let ownerToken: string;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  ownerToken = await apiSignIn(owner().email, owner().password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function openAsOwner(path: string): Promise<{ page: Page; logs: string[]; close: () => Promise<void> }> {
-  const { context, page, logs } = await newPage(browser);
-  await storeToken(page, ownerToken);
-  await page.goto(`${baseUrl()}${path}`);
-  return { page, logs, close: () => context.close() };
-}
+const session = ownerSession();
 
 describe('containers and contents screens', () => {
   it('creates a container with fields, then a content of it, and lists it', async () => {
-    const { page, close } = await openAsOwner('/admin/containers');
+    const { page, close } = await session.open('/admin/containers');
     page.setDefaultTimeout(15_000);
     try {
       await containerAndContent(page);
@@ -42,10 +25,10 @@ describe('page sections and access of a content', () => {
   it("composes a page from sections, limits who reads it, and keeps en's sections out of fr unless edited", async () => {
     const slug = unique('composed').toLowerCase();
     const role = unique('members').toLowerCase();
-    expect((await api('/roles', { method: 'POST', token: ownerToken, body: { id: role, name: `Members ${role}`, rights: [] } })).status).toBe(201);
-    const { body: container } = await api<{ id: number }>('/containers', { method: 'POST', token: ownerToken, body: { title: unique('Stories'), slug, published: true } });
-    const { body: content } = await api<{ id: number }>('/contents', { method: 'POST', token: ownerToken, body: { containerId: container.id, title: 'Story', slug: 'story', published: true } });
-    const { page, close } = await openAsOwner(`/admin/contents/${content.id}`);
+    expect((await api('/roles', { method: 'POST', token: session.token, body: { id: role, name: `Members ${role}`, rights: [] } })).status).toBe(201);
+    const { body: container } = await api<{ id: number }>('/containers', { method: 'POST', token: session.token, body: { title: unique('Stories'), slug, published: true } });
+    const { body: content } = await api<{ id: number }>('/contents', { method: 'POST', token: session.token, body: { containerId: container.id, title: 'Story', slug: 'story', published: true } });
+    const { page, close } = await session.open(`/admin/contents/${content.id}`);
     page.setDefaultTimeout(15_000);
     try {
       await page.getByText('Page sections').waitFor();
@@ -61,12 +44,12 @@ describe('page sections and access of a content', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Content updated').waitFor();
 
-      const { body: saved } = await api<{ sections: { block: string; content: { html?: string } }[]; accesses: { roleId: string }[] }>(`/contents/${content.id}`, { token: ownerToken });
+      const { body: saved } = await api<{ sections: { block: string; content: { html?: string } }[]; accesses: { roleId: string }[] }>(`/contents/${content.id}`, { token: session.token });
       expect(saved.sections.map((section) => [section.block, section.content.html])).toEqual([['richtext', '<p>Made in the back office</p>']]);
       expect(saved.accesses).toEqual([{ roleId: role }]);
       const path = encodeURIComponent(`/${slug}/story`);
       expect((await api(`/pages?path=${path}`)).status).toBe(401);
-      const { body: read } = await api<{ sections: { block: string }[] }>(`/pages?path=${path}`, { token: ownerToken });
+      const { body: read } = await api<{ sections: { block: string }[] }>(`/pages?path=${path}`, { token: session.token });
       expect(read.sections.map((section) => section.block)).toEqual(['richtext']);
 
       // In fr the sections are en's, marked as such; saving without editing them keeps them en's.
@@ -75,7 +58,7 @@ describe('page sections and access of a content', () => {
       await page.locator('input[name="title"]').fill('Histoire');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Content updated').waitFor();
-      const { body: fr } = await api<{ sectionsFallback: boolean }>(`/contents/${content.id}?locale=fr`, { token: ownerToken });
+      const { body: fr } = await api<{ sectionsFallback: boolean }>(`/contents/${content.id}?locale=fr`, { token: session.token });
       expect(fr.sectionsFallback).toBe(true);
     } catch (error) {
       await screenshot(page, 'admin-content-sections-failure');
@@ -130,7 +113,7 @@ async function containerAndContent(page: Page) {
 
     const { body: container } = await api<{ fields: { name: string; type: string; options: string[] | null; max: number | null }[] }>(
       `/containers/${containerId}`,
-      { token: ownerToken },
+      { token: session.token },
     );
     expect(container.fields.map((field) => [field.name, field.type])).toEqual([
       ['subtitle', 'STRING'],
@@ -172,7 +155,7 @@ async function containerAndContent(page: Page) {
     await page.waitForURL(/\/admin\/contents\/\d+$/);
     const contentId = Number(page.url().split('/').pop());
 
-    const { body: content } = await api<{ containerId: number; fields: Record<string, unknown> }>(`/contents/${contentId}`, { token: ownerToken });
+    const { body: content } = await api<{ containerId: number; fields: Record<string, unknown> }>(`/contents/${contentId}`, { token: session.token });
     expect(content.containerId).toBe(containerId);
     expect(content.fields).toMatchObject({ subtitle: 'A mug that is blue', price: 12.5, size: 'Large' });
 
@@ -184,7 +167,7 @@ async function containerAndContent(page: Page) {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Content updated').waitFor();
     const { body: fr } = await api<{ fields: Record<string, unknown>; fallbackFields: string[] }>(`/contents/${contentId}?locale=fr`, {
-      token: ownerToken,
+      token: session.token,
     });
     expect(fr.fields.subtitle).toBe('Une tasse bleue');
     expect(fr.fallbackFields.sort()).toEqual(['price', 'size']);

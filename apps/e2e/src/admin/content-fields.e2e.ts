@@ -1,36 +1,19 @@
-import type { Browser } from 'playwright-core';
 import { screenshot } from '../support/screenshot';
-import { api, apiSignIn, baseUrl, launchChromium, newPage, owner, storeToken, unique } from './admin-session';
+import { api, baseUrl, newPage, ownerSession, storeToken, unique } from './admin-session';
 
 jest.setTimeout(120_000);
 
-let browser: Browser;
-let ownerToken: string;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  ownerToken = await apiSignIn(owner().email, owner().password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function create(path: string, body: Record<string, unknown>): Promise<{ id: number }> {
-  const created = await api<{ id: number }>(path, { method: 'POST', token: ownerToken, body });
-  if (created.status !== 201) throw new Error(`POST ${path} answered ${created.status}: ${JSON.stringify(created.body)}`);
-  return created.body;
-}
+const session = ownerSession();
 
 describe('content fields by type', () => {
   it('offers the option list, checks location ranges, time order and how many values before save, and saves real values', async () => {
     // Other tests may hold option lists too: add one beside them.
     const listKey = unique('sizes');
-    const current = await api<{ value: Record<string, string[]> }>('/settings/by-name/optionLists', { token: ownerToken });
+    const current = await api<{ value: Record<string, string[]> }>('/settings/by-name/optionLists', { token: session.token });
     const lists = current.status === 200 ? current.body.value : {};
-    expect((await api('/settings/by-name/optionLists', { method: 'PUT', token: ownerToken, body: { value: { ...lists, [listKey]: ['Small', 'Large'] } } })).status).toBe(200);
+    expect((await api('/settings/by-name/optionLists', { method: 'PUT', token: session.token, body: { value: { ...lists, [listKey]: ['Small', 'Large'] } } })).status).toBe(200);
 
-    const container = await create('/containers', {
+    const container = await session.create('/containers', {
       title: unique('Typed'),
       fields: [
         { label: 'Size', name: 'size', type: 'ZOHOOPTIONS', zohoOptionsKey: listKey },
@@ -40,11 +23,11 @@ describe('content fields by type', () => {
         { label: 'Stops', name: 'stops', type: 'LOCATION', multiple: true },
       ],
     });
-    const content = await create('/contents', { title: unique('Shop'), containerId: container.id });
+    const content = await session.create('/contents', { title: unique('Shop'), containerId: container.id });
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(session.browser);
     page.setDefaultTimeout(15_000);
-    await storeToken(page, ownerToken);
+    await storeToken(page, session.token);
     try {
       await page.goto(`${baseUrl()}/admin/contents/${content.id}`);
       await page.getByRole('combobox', { name: 'Size' }).click();
@@ -84,7 +67,7 @@ describe('content fields by type', () => {
         page.getByRole('button', { name: 'Save' }).click(),
       ]);
       expect(response.status()).toBe(200);
-      const { body } = await api<{ fields: Record<string, unknown> }>(`/contents/${content.id}`, { token: ownerToken });
+      const { body } = await api<{ fields: Record<string, unknown> }>(`/contents/${content.id}`, { token: session.token });
       expect(body.fields).toMatchObject({
         size: 'Large',
         where: { lat: 48.85, lng: 2.35 },

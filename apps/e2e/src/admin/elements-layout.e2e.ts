@@ -1,26 +1,15 @@
-import type { Browser } from 'playwright-core';
 import { screenshot } from '../support/screenshot';
-import { api, apiSignIn, baseUrl, launchChromium, newPage, owner, storeToken, unique } from './admin-session';
+import { api, baseUrl, newPage, ownerSession, storeToken, unique } from './admin-session';
 
 jest.setTimeout(120_000);
 
-let browser: Browser;
-let ownerToken: string;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  ownerToken = await apiSignIn(owner().email, owner().password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const session = ownerSession();
 
 describe('elements and layout screens', () => {
   it('creates a rich text element, then places it in the fr footer of the layout', async () => {
-    const { context, page, logs } = await newPage(browser);
+    const { context, page, logs } = await newPage(session.browser);
     page.setDefaultTimeout(15_000);
-    await storeToken(page, ownerToken);
+    await storeToken(page, session.token);
     try {
       await page.goto(`${baseUrl()}/admin/elements`);
       await page.getByRole('link', { name: 'Create an element' }).click();
@@ -63,7 +52,7 @@ describe('elements and layout screens', () => {
     } finally {
       await context.close();
       // The site tests read the fr layout: leave fr without a layout of its own again.
-      await api('/layout?locale=fr', { method: 'POST', token: ownerToken, body: { sections: [] } });
+      await api('/layout?locale=fr', { method: 'POST', token: session.token, body: { sections: [] } });
     }
   });
 });

@@ -1,21 +1,11 @@
 import * as fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { screenshot } from '../support/screenshot';
-import { api, apiSignIn, baseUrl, createUserWithRights, launchChromium, newPage, owner, storeToken, unique } from './admin-session';
+import { api, apiSignIn, baseUrl, createUserWithRights, newPage, ownerSession, storeToken, unique } from './admin-session';
 
 jest.setTimeout(120_000);
 
-let browser: Browser;
-let ownerToken: string;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  ownerToken = await apiSignIn(owner().email, owner().password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const session = ownerSession();
 
 async function fillField(page: Page, index: number, name: string, type: string, label: string) {
   await page.getByRole('button', { name: 'Add' }).first().click();
@@ -27,9 +17,9 @@ async function fillField(page: Page, index: number, name: string, type: string, 
 
 describe('forms and messages screens', () => {
   it('creates a form, then shows a message sent through the public API as text, marks it read and exports it', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(session.browser);
     page.setDefaultTimeout(15_000);
-    await storeToken(page, ownerToken);
+    await storeToken(page, session.token);
     try {
       await page.goto(`${baseUrl()}/admin/forms`);
       await page.getByRole('link', { name: 'Create a form' }).click();
@@ -46,7 +36,7 @@ describe('forms and messages screens', () => {
       const formId = Number(page.url().split('/').pop());
       await page.getByText('Form created').waitFor();
 
-      const { body: form } = await api<{ fields: { name: string; type: string; required: boolean }[] }>(`/forms/${formId}`, { token: ownerToken });
+      const { body: form } = await api<{ fields: { name: string; type: string; required: boolean }[] }>(`/forms/${formId}`, { token: session.token });
       expect(form.fields.map((field) => [field.name, field.type, field.required])).toEqual([
         ['fullName', 'TEXT', true],
         ['note', 'PARAGRAPH', false],
@@ -92,11 +82,11 @@ describe('forms and messages screens', () => {
 
   it('lets a reader of messages alone pick the form, export it and not delete, as the API rules (one rights table)', async () => {
     const title = unique('Inbox');
-    const form = await api<{ id: number }>('/forms', { method: 'POST', token: ownerToken, body: { title, fields: [{ name: 'note', type: 'TEXT' }] } });
+    const form = await api<{ id: number }>('/forms', { method: 'POST', token: session.token, body: { title, fields: [{ name: 'note', type: 'TEXT' }] } });
     expect(form.status).toBe(201);
     expect((await api(`/forms/${form.body.id}/messages`, { method: 'POST', body: { values: { note: 'Hello from a visitor' } } })).status).toBe(201);
-    const reader = await createUserWithRights(ownerToken, ['VIEW_MESSAGE']);
-    const { context, page } = await newPage(browser);
+    const reader = await createUserWithRights(session.token, ['VIEW_MESSAGE']);
+    const { context, page } = await newPage(session.browser);
     page.setDefaultTimeout(15_000);
     await storeToken(page, await apiSignIn(reader.email, reader.password));
     try {

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { screenshot } from '../support/screenshot';
-import { api, apiSignIn, baseUrl, launchChromium, newPage, owner, storeToken, unique } from './admin-session';
+import { api, baseUrl, newPage, ownerSession, storeToken, unique } from './admin-session';
 
 jest.setTimeout(120_000);
 
@@ -10,22 +10,12 @@ const RED_PNG = Buffer.from(
   'base64',
 );
 
-let browser: Browser;
-let ownerToken: string;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  ownerToken = await apiSignIn(owner().email, owner().password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const session = ownerSession();
 
 async function run(path: string, steps: (page: Page) => Promise<void>, failureShot: string) {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(session.browser);
   page.setDefaultTimeout(15_000);
-  await storeToken(page, ownerToken);
+  await storeToken(page, session.token);
   await page.goto(`${baseUrl()}${path}`);
   try {
     await steps(page);
@@ -76,7 +66,7 @@ describe('medias screens', () => {
 
         const { body: medias } = await api<{ id: number; name: string; packId: number | null }[]>(
           `/medias?filter=${encodeURIComponent(JSON.stringify({ q: mediaName }))}`,
-          { token: ownerToken },
+          { token: session.token },
         );
         expect(medias).toHaveLength(1);
         expect(medias[0].packId).not.toBeNull();
@@ -97,7 +87,7 @@ describe('medias screens', () => {
         await page.getByRole('button', { name: 'Save' }).click();
         await page.waitForURL('**/admin/medias');
         await page.getByText(`${mediaName} renamed`).waitFor();
-        const { body: saved } = await api<{ alt: Record<string, string> }>(`/medias/${medias[0].id}`, { token: ownerToken });
+        const { body: saved } = await api<{ alt: Record<string, string> }>(`/medias/${medias[0].id}`, { token: session.token });
         expect(saved.alt).toEqual({ en: 'A red square', fr: 'Un carré rouge', tr: 'Kırmızı bir kare' });
 
         await page.getByRole('link', { name: new RegExp(`${mediaName} renamed`) }).click();
@@ -112,7 +102,7 @@ describe('medias screens', () => {
   });
 
   it('uploads several files at once with a progress bar each, and refuses before sending a file too large or of a refused type', async () => {
-    const { body: limits } = await api<{ maxBytes: number }>('/medias/limits', { token: ownerToken });
+    const { body: limits } = await api<{ maxBytes: number }>('/medias/limits', { token: session.token });
     await run(
       '/admin/medias/create',
       async (page) => {
@@ -150,7 +140,7 @@ describe('medias screens', () => {
         // Only the two acceptable files left the browser.
         expect(sent).toHaveLength(2);
         for (const name of [first, second, tooLarge, wrongType]) {
-          const { body } = await api<unknown[]>(`/medias?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`, { token: ownerToken });
+          const { body } = await api<unknown[]>(`/medias?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`, { token: session.token });
           expect({ name, stored: body.length }).toEqual({ name, stored: name === first || name === second ? 1 : 0 });
         }
       },
@@ -162,14 +152,14 @@ describe('medias screens', () => {
     const uploadOne = async (name: string) => {
       const form = new FormData();
       form.append('file', new Blob([RED_PNG], { type: 'image/png' }), name);
-      const response = await fetch(`${baseUrl()}/api/medias`, { method: 'POST', headers: { token: ownerToken }, body: form });
+      const response = await fetch(`${baseUrl()}/api/medias`, { method: 'POST', headers: { token: session.token }, body: form });
       expect(response.status).toBe(201);
       return (await response.json()) as { id: number; name: string };
     };
     const kept = await uploadOne(`${unique('kept')}.png`);
     const leaving = await uploadOne(`${unique('leaving')}.png`);
     const joining = await uploadOne(`${unique('joining')}.png`);
-    const { body: pack } = await api<{ id: number }>('/media-packs', { method: 'POST', token: ownerToken, body: { name: unique('Pack'), mediaIds: [kept.id, leaving.id] } });
+    const { body: pack } = await api<{ id: number }>('/media-packs', { method: 'POST', token: session.token, body: { name: unique('Pack'), mediaIds: [kept.id, leaving.id] } });
     await run(
       `/admin/medias/packs/${pack.id}`,
       async (page) => {
@@ -186,9 +176,9 @@ describe('medias screens', () => {
         await screenshot(page, 'admin-pack-media');
         await page.getByRole('button', { name: 'Save' }).click();
         await page.waitForURL('**/admin/medias/packs');
-        const { body: saved } = await api<{ mediaIds: number[] }>(`/media-packs/${pack.id}`, { token: ownerToken });
+        const { body: saved } = await api<{ mediaIds: number[] }>(`/media-packs/${pack.id}`, { token: session.token });
         expect([...saved.mediaIds].sort((a, b) => a - b)).toEqual([kept.id, joining.id].sort((a, b) => a - b));
-        const { body: left } = await api<{ packId: number | null }>(`/medias/${leaving.id}`, { token: ownerToken });
+        const { body: left } = await api<{ packId: number | null }>(`/medias/${leaving.id}`, { token: session.token });
         expect(left.packId).toBeNull();
       },
       'admin-pack-media-failure',
@@ -197,14 +187,14 @@ describe('medias screens', () => {
 
   it('gives an IMAGE content field the library picker: images only, with thumbnails, and upload in place', async () => {
     const post = async (path: string, body: Record<string, unknown>) => {
-      const created = await api<{ id: number }>(path, { method: 'POST', token: ownerToken, body });
+      const created = await api<{ id: number }>(path, { method: 'POST', token: session.token, body });
       expect(created.status).toBe(201);
       return created.body;
     };
     const pdfName = `${unique('leaflet')}.pdf`;
     const form = new FormData();
     form.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), pdfName);
-    const pdf = await fetch(`${baseUrl()}/api/medias`, { method: 'POST', headers: { token: ownerToken }, body: form });
+    const pdf = await fetch(`${baseUrl()}/api/medias`, { method: 'POST', headers: { token: session.token }, body: form });
     expect(pdf.status).toBe(201);
     const container = await post('/containers', { title: unique('Gallery'), fields: [{ label: 'Photo', name: 'photo', type: 'IMAGE' }, { label: 'Slides', name: 'slides', type: 'IMAGE', multiple: true }] });
     const content = await post('/contents', { title: unique('Picture'), containerId: container.id });
@@ -240,8 +230,8 @@ describe('medias screens', () => {
           page.getByRole('button', { name: 'Save' }).click(),
         ]);
         expect(response.status()).toBe(200);
-        const { body: medias } = await api<{ id: number }[]>(`/medias?filter=${encodeURIComponent(JSON.stringify({ q: uploadedName }))}`, { token: ownerToken });
-        const { body: saved } = await api<{ fields: Record<string, unknown> }>(`/contents/${content.id}`, { token: ownerToken });
+        const { body: medias } = await api<{ id: number }[]>(`/medias?filter=${encodeURIComponent(JSON.stringify({ q: uploadedName }))}`, { token: session.token });
+        const { body: saved } = await api<{ fields: Record<string, unknown> }>(`/contents/${content.id}`, { token: session.token });
         expect(saved.fields.photo).toBe(medias[0].id);
         expect(saved.fields.slides).toEqual([medias[0].id]);
       },

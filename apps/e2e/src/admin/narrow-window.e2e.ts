@@ -1,28 +1,17 @@
-import type { Browser } from 'playwright-core';
 import { screenshot } from '../support/screenshot';
-import { api, apiSignIn, baseUrl, launchChromium, owner, storeToken, unique } from './admin-session';
+import { api, baseUrl, ownerSession, storeToken, unique } from './admin-session';
 
 jest.setTimeout(120_000);
 
-let browser: Browser;
-let ownerToken: string;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  ownerToken = await apiSignIn(owner().email, owner().password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const session = ownerSession();
 
 describe('the back office on a 390 px wide window', () => {
   it('collapses the top bar into one menu holding every entry and its shortcuts, and keeps lists and edit screens usable', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await session.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     try {
-      await storeToken(page, ownerToken);
+      await storeToken(page, session.token);
       await page.goto(`${baseUrl()}/admin`);
       await page.getByRole('button', { name: 'Open the menu' }).click();
       const menu = page.getByRole('menu');
@@ -34,7 +23,7 @@ describe('the back office on a 390 px wide window', () => {
       await page.waitForURL('**/admin/forms');
 
       // A list and an edit screen fit the width: nothing scrolls sideways, Save is reachable.
-      const form = await api<{ id: number }>('/forms', { method: 'POST', token: ownerToken, body: { title: unique('Narrow form') } });
+      const form = await api<{ id: number }>('/forms', { method: 'POST', token: session.token, body: { title: unique('Narrow form') } });
       await page.goto(`${baseUrl()}/admin/forms/${form.body.id}`);
       await page.locator('input[name="title"]').fill(unique('Narrowed'));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

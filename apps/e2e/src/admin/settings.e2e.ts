@@ -1,28 +1,17 @@
-import type { Browser } from 'playwright-core';
 import { screenshot } from '../support/screenshot';
-import { api, apiSignIn, baseUrl, launchChromium, newPage, owner, storeToken } from './admin-session';
+import { api, baseUrl, newPage, ownerSession, storeToken } from './admin-session';
 
 jest.setTimeout(90_000);
 
-let browser: Browser;
-let ownerToken: string;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  ownerToken = await apiSignIn(owner().email, owner().password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const session = ownerSession();
 
 describe('settings screen', () => {
   it('saves the site name per locale and the primary colour', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(session.browser);
     page.setDefaultTimeout(15_000);
-    await storeToken(page, ownerToken);
+    await storeToken(page, session.token);
     // Other test files read the theme and site name: put back what was there.
-    const before = await api<{ name: string }[]>(`/settings?range=${encodeURIComponent('[0,499]')}`, { token: ownerToken });
+    const before = await api<{ name: string }[]>(`/settings?range=${encodeURIComponent('[0,499]')}`, { token: session.token });
     const existed = new Set(before.body.map((setting) => setting.name));
     try {
       await page.goto(`${baseUrl()}/admin`);
@@ -42,10 +31,10 @@ describe('settings screen', () => {
       throw error;
     } finally {
       await context.close();
-      const after = await api<{ id: number; name: string }[]>(`/settings?range=${encodeURIComponent('[0,499]')}`, { token: ownerToken });
+      const after = await api<{ id: number; name: string }[]>(`/settings?range=${encodeURIComponent('[0,499]')}`, { token: session.token });
       for (const setting of after.body) {
         if (['siteName', 'primaryColor'].includes(setting.name) && !existed.has(setting.name)) {
-          await api(`/settings/${setting.id}`, { method: 'DELETE', token: ownerToken });
+          await api(`/settings/${setting.id}`, { method: 'DELETE', token: session.token });
         }
       }
     }
