@@ -9,3 +9,5 @@ export * from './lib/content';
 export * from './lib/instance-events';
 export * from './lib/rich-text';
 export * from './lib/security-headers';
+export * from './lib/links';
+export * from './lib/locale-path';

@@ -1,4 +1,4 @@
-import { Lang, type SlugDto } from '@cms/contracts';
+import { localePath, type Lang, type SlugDto } from '@cms/contracts';
 import Autocomplete from '@mui/material/Autocomplete';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
@@ -10,12 +10,6 @@ import { isAllowedLink } from './rich-text/allowed-html';
 export interface SitePage {
   path: string;
   title: string;
-}
-
-/** A page's address in a locale: en's paths as they are, the others under /<locale>. */
-export function localizedPath(path: string, locale: Lang): string {
-  if (locale === Lang.en) return path;
-  return path === '/' ? `/${locale}` : `/${locale}${path}`;
 }
 
 /** The site's pages by title (the container's or the content's), with their address in the locale. */
@@ -30,7 +24,7 @@ export function useSitePages(locale: Lang): SitePage[] {
     for (const container of containers ?? []) titles.set(`c${container.id}`, container.title);
     for (const content of contents ?? []) titles.set(`t${content.id}`, content.title);
     return (slugs ?? []).map((slug) => ({
-      path: localizedPath(slug.path, locale),
+      path: localePath(locale, slug.path),
       title: (slug.contentId !== null ? titles.get(`t${slug.contentId}`) : titles.get(`c${slug.containerId}`)) ?? slug.path,
     }));
   }, [slugs, containers, contents, locale]);

@@ -1,4 +1,4 @@
-import { type ContainerFieldDto, ContainerFieldType } from '@cms/contracts';
+import { COLOR_PATTERN, type ContainerFieldDto, ContainerFieldType, NUMBER_FIELD_TYPES } from '@cms/contracts';
 import Box from '@mui/material/Box';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
@@ -31,7 +31,6 @@ import { timeRangeProblem } from './field-values';
 import { useOptionLists } from './option-lists';
 import { RepeatableInput } from './RepeatableInput';
 
-const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 const TEXT_TYPES: readonly ContainerFieldType[] = [
   ContainerFieldType.STRING,
   ContainerFieldType.PARAGRAPH,
@@ -52,7 +51,7 @@ function validators(field: ContainerFieldDto): Validator[] {
     if (field.min != null) list.push(minLength(field.min));
     if (field.max != null) list.push(maxLength(field.max));
   }
-  if (field.type === ContainerFieldType.NUMBER || field.type === ContainerFieldType.POSITION) {
+  if (NUMBER_FIELD_TYPES.includes(field.type)) {
     if (field.min != null) list.push(minValue(field.min));
     if (field.max != null) list.push(maxValue(field.max));
   }

@@ -1,4 +1,4 @@
-import { type Lang } from '@cms/contracts';
+import { type Lang, LANGS } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, ParseBoolPipe, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -9,7 +9,7 @@ import { IdPipe, LocalePipe } from '../common/http/params';
 import { ContainersService } from './containers.service';
 import { ContainerDto, ContainerListItemDto, ContainerListQueryDto, ContainerSummaryDto, CreateContainerDto, UpdateContainerDto } from './dto/container.dto';
 
-const LOCALE_QUERY = { name: 'locale', required: false, enum: ['en', 'fr', 'tr', 'es', 'it'], description: 'The locale of the PAGE sections and metadata read or written (default en)' };
+const LOCALE_QUERY = { name: 'locale', required: false, enum: LANGS, description: 'The locale of the PAGE sections and metadata read or written (default en)' };
 
 @ApiTags('containers')
 @Controller('containers')

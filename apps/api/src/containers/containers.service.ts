@@ -1,4 +1,4 @@
-import { ContainerFieldType, DEFAULT_LANG, SectionType, type Lang } from '@cms/contracts';
+import { ContainerFieldType, DEFAULT_LANG, type Lang, NUMBER_FIELD_TYPES, SectionType } from '@cms/contracts';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -325,7 +325,7 @@ export class ContainersService {
       }
       const { min, max } = field;
       if (min != null && max != null && min > max) errors.add(`${path}.min`, 'must not be greater than max');
-      if ((field.multiple || ![ContainerFieldType.NUMBER, ContainerFieldType.POSITION].includes(field.type)) && ((min != null && min < 0) || (max != null && max < 0))) {
+      if ((field.multiple || !NUMBER_FIELD_TYPES.includes(field.type)) && ((min != null && min < 0) || (max != null && max < 0))) {
         errors.add(`${path}.min`, 'lengths and counts cannot be negative');
       }
       if (field.metadata != null && JSON.stringify(field.metadata).length > METADATA_MAX_BYTES) errors.add(`${path}.metadata`, `must take at most ${METADATA_MAX_BYTES} bytes as JSON`);

@@ -1,4 +1,4 @@
-import { type Lang } from '@cms/contracts';
+import { type Lang, LANGS } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -8,7 +8,7 @@ import { IdPipe, LocalePipe } from '../common/http/params';
 import { ContentsService } from './contents.service';
 import { ContentDto, ContentListQueryDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
 
-const LOCALE_QUERY = { name: 'locale', required: false, enum: ['en', 'fr', 'tr', 'es', 'it'], description: 'The locale of the fields, sections and metadata read or written (default en)' };
+const LOCALE_QUERY = { name: 'locale', required: false, enum: LANGS, description: 'The locale of the fields, sections and metadata read or written (default en)' };
 
 @ApiTags('contents')
 @Controller('contents')

@@ -1,7 +1,15 @@
-import { ContainerFieldType, type ContentFieldItem, type ContentFieldValue, type LocationValue, type TimeRangeValue } from '@cms/contracts';
+import {
+  COLOR_PATTERN,
+  ContainerFieldType,
+  type ContentFieldItem,
+  type ContentFieldValue,
+  type LocationValue,
+  safeHref,
+  type TimeRangeValue,
+} from '@cms/contracts';
 import type { ContainerField } from '../containers/container-field.entity';
 import type { InputErrors } from '../sections/input-errors';
-import { isSafeHref, plainTextOf, sanitizeRichText } from '../sections/rich-text';
+import { plainTextOf, sanitizeRichText } from '../sections/rich-text';
 import type { ContentField } from './content-field.entity';
 
 /** The value columns of one ContentField row; only the one that matches the type is set. */
@@ -38,7 +46,6 @@ const TEXT_CAPS: Partial<Record<ContainerFieldType, number>> = {
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
-const COLOR = /^#[0-9A-Fa-f]{6}$/;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -90,7 +97,7 @@ function checkItem(definition: ContainerField, value: unknown, path: string, pro
       if (value.length > cap) return void problems.push(`must be at most ${cap} characters long`);
       if (type === ContainerFieldType.LINK) {
         const href = value.trim();
-        if (!isSafeHref(href)) problems.push('must be a path starting with / or #, or an http(s), mailto or tel URL');
+        if (!safeHref(href)) problems.push('must be a path starting with / or #, or an http(s), mailto or tel URL');
         lengthRules(definition, href.length, problems);
         return done({ textValue: href });
       }
@@ -127,7 +134,7 @@ function checkItem(definition: ContainerField, value: unknown, path: string, pro
       refs.optionLists.push({ key: definition.zohoOptionsKey ?? '', value, path });
       return done({ textValue: value });
     case ContainerFieldType.COLOR:
-      if (typeof value !== 'string' || !COLOR.test(value)) return void problems.push('must be a colour written #RRGGBB');
+      if (typeof value !== 'string' || !COLOR_PATTERN.test(value)) return void problems.push('must be a colour written #RRGGBB');
       return done({ textValue: value.toUpperCase() });
     case ContainerFieldType.LOCATION: {
       if (!isRecord(value) || Object.keys(value).some((k) => k !== 'lat' && k !== 'lng')) return void problems.push('must be { lat, lng }');

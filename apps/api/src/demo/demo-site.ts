@@ -1,4 +1,4 @@
-import { Lang, LANGS, LOGO_SETTING_NAME } from '@cms/contracts';
+import { Lang, LANGS, localePath, LOGO_SETTING_NAME } from '@cms/contracts';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import sharp from 'sharp';
 import { ABOUT, BLOG, CONTACT, COOKIE_TEXT, HOME, NAV, POSTS, SITE_NAME, type PerLang } from './demo-content';
@@ -57,7 +57,6 @@ export async function demoImage([deep, bright, light]: [string, string, string],
 }
 
 const perLang = <T>(make: (lang: Lang) => T): PerLang<T> => Object.fromEntries(LANGS.map((lang) => [lang, make(lang)])) as PerLang<T>;
-const prefix = (lang: Lang, path: string) => (lang === Lang.en ? path : path === '/' ? `/${lang}` : `/${lang}${path}`);
 
 /**
  * Seeds the demo site: settings, a home page (hero, features, latest posts, call to action), a
@@ -128,10 +127,10 @@ export async function seedDemoSite(app: NestFastifyApplication, owner: { email: 
       const h = HOME[lang];
       await api.put(`/api/containers/${home.id}?locale=${lang}`, {
         sections: [
-          { block: 'hero', content: { eyebrow: h.eyebrow, title: h.title, text: h.text, mediaId: heroImage, action: { label: h.action, href: prefix(lang, '/blog') } } },
+          { block: 'hero', content: { eyebrow: h.eyebrow, title: h.title, text: h.text, mediaId: heroImage, action: { label: h.action, href: localePath(lang, '/blog') } } },
           { block: 'feature-list', content: { title: h.featuresTitle, theme: 'grey', items: h.features.map(([title, text]) => ({ title, text })) } },
           { block: 'contents', containerContentId: blog.id, content: { title: h.latest, limit: 3, excerptField: 'subtitle' } },
-          { block: 'cta', content: { title: h.ctaTitle, text: h.ctaText, theme: 'black', action: { label: h.ctaAction, href: prefix(lang, '/contact') } } },
+          { block: 'cta', content: { title: h.ctaTitle, text: h.ctaText, theme: 'black', action: { label: h.ctaAction, href: localePath(lang, '/contact') } } },
         ],
         metadata: [
           { name: 'title', content: h.title },
@@ -181,7 +180,7 @@ export async function seedDemoSite(app: NestFastifyApplication, owner: { email: 
 
     for (const lang of LANGS) {
       const n = NAV[lang];
-      const to = (path: string) => prefix(lang, path);
+      const to = (path: string) => localePath(lang, path);
       await api.post(`/api/layout?locale=${lang}`, {
         sections: [
           {

@@ -1,4 +1,4 @@
-import { type Lang } from '@cms/contracts';
+import { type Lang, LANGS } from '@cms/contracts';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Public, RequireRights } from '../common/auth/access.decorators';
@@ -6,7 +6,7 @@ import { LocalePipe } from '../common/http/params';
 import { LayoutDto, LayoutRequestDto } from './dto/layout.dto';
 import { LayoutService } from './layout.service';
 
-const LOCALE_QUERY = { name: 'locale', required: false, enum: ['en', 'fr', 'tr', 'es', 'it'], description: 'Default en' };
+const LOCALE_QUERY = { name: 'locale', required: false, enum: LANGS, description: 'Default en' };
 
 @ApiTags('layout')
 @Controller('layout')

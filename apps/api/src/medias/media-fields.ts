@@ -1,9 +1,8 @@
-import { isLang, LANGS, type MediaAlt } from '@cms/contracts';
+import { isLang, LANGS, MAX_ID, type MediaAlt } from '@cms/contracts';
 import { BadRequestException } from '@nestjs/common';
 
 export const MEDIA_NAME_MAX = 255;
 export const MEDIA_ALT_MAX = 1000;
-const MAX_INT = 2_147_483_647;
 
 /** Why a media name is wrong, or null. A name is a label, not a path: no separators, no control characters. */
 export function mediaNameError(name: string): string | null {
@@ -73,7 +72,7 @@ export function parseUploadFields(fields: [string, string][], filename: string):
       altFields[altKey[1]] = value;
     } else if (key === 'packId') {
       if (value === '' || value === 'null') continue;
-      if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > MAX_INT) throw invalid('packId', 'must be the id of a media pack');
+      if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > MAX_ID) throw invalid('packId', 'must be the id of a media pack');
       packId = Number(value);
     } else {
       throw invalid(key.slice(0, 100), 'is not a field of an upload: use file, name, alt (or alt[en]...) and packId');

@@ -1,18 +1,17 @@
 import {
   BLOCK_THEMES,
   BLOCKS,
-  CONTENTS_BLOCK_DEFAULT_LIMIT,
+  type BlockTheme,
   ContainerFieldType,
+  CONTENTS_BLOCK_DEFAULT_LIMIT,
   DEFAULT_LANG,
   FormFieldType,
   isBlockName,
+  type Lang,
   LANGS,
   LAYOUT_SECTION_TYPES,
-  SectionType,
-  SLUG_SEGMENT_PATTERN,
-  Status,
-  type BlockTheme,
-  type Lang,
+  localePath,
+  MEDIA_FIELD_TYPES,
   type MetadataEntry,
   type PageContentItem,
   type PageContentRef,
@@ -23,6 +22,9 @@ import {
   type PageMedia,
   type PageResponse,
   type PageSection,
+  SectionType,
+  SLUG_SEGMENT_PATTERN,
+  Status,
 } from '@cms/contracts';
 import { decidePageAccess } from '@cms/rights';
 import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
@@ -78,7 +80,6 @@ interface FormRow {
   fields: (PageFormField & { lang: Lang })[];
 }
 
-const MEDIA_TYPES: readonly string[] = [ContainerFieldType.IMAGE, ContainerFieldType.FILE, ContainerFieldType.VIDEO];
 
 // Listed and referenced contents are those the reader could open as pages: a public page must not
 // hand out, in a listing or a reference, what the content's own page refuses.
@@ -91,12 +92,6 @@ export function normalisePath(path: string): string | null {
   const full = segments.join('/');
   if (full.length > MAX_FULL_LENGTH || !segments.every((s) => SLUG_SEGMENT_PATTERN.test(s))) return null;
   return full;
-}
-
-/** The address of a path in a locale: en has no prefix, the others `/fr/...`. */
-export function localePath(lang: Lang, full: string): string {
-  if (lang === DEFAULT_LANG) return pathOf(full);
-  return full === '' ? `/${lang}` : `/${lang}/${full}`;
 }
 
 function themeOf(content: Record<string, unknown> | undefined): BlockTheme | null {
@@ -258,7 +253,7 @@ export class PagesService {
         for (const item of Array.isArray(value) ? value : [value]) {
           if (typeof item !== 'number') continue;
           if (type === ContainerFieldType.CONTENT) contentRefs.add(item);
-          else if (type !== undefined && MEDIA_TYPES.includes(type)) mediaIds.add(item);
+          else if (type !== undefined && MEDIA_FIELD_TYPES.includes(type)) mediaIds.add(item);
         }
       }
     };

@@ -1,9 +1,8 @@
-import { BLOCK_THEMES, type BlockDefinition, type BlockFieldSchema } from '@cms/contracts';
+import { BLOCK_THEMES, type BlockDefinition, type BlockFieldSchema, MAX_ID, safeHref } from '@cms/contracts';
 import type { InputErrors } from './input-errors';
-import { isSafeHref, sanitizeRichText } from './rich-text';
+import { sanitizeRichText } from './rich-text';
 
 const THEME_SCHEMA: BlockFieldSchema = { kind: 'enum', values: BLOCK_THEMES };
-const MAX_ID = 2_147_483_647;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -35,7 +34,7 @@ function checkValue(schema: BlockFieldSchema, value: unknown, path: string, erro
       return schema.kind === 'html' ? sanitizeRichText(value) : value;
     }
     case 'href':
-      if (typeof value !== 'string' || !isSafeHref(value.trim())) return errors.add(path, 'must be a path starting with / or #, or an http(s), mailto or tel URL');
+      if (typeof value !== 'string' || !safeHref(value)) return errors.add(path, 'must be a path starting with / or #, or an http(s), mailto or tel URL');
       return value.trim();
     case 'enum':
       if (typeof value !== 'string' || !schema.values.includes(value)) return errors.add(path, `must be one of ${schema.values.join(', ')}`);

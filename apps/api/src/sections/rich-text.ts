@@ -27,24 +27,3 @@ export function sanitizeRichText(html: string): string {
 export function plainTextOf(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
 }
-
-const SAFE_SCHEME = /^(https?:\/\/|mailto:|tel:)/i;
-
-/**
- * Link targets stored in fields and blocks: a site path (`/blog`), an anchor (`#top`) or an
- * http(s), mailto or tel URL. Protocol-relative URLs and any other scheme are refused.
- */
-export function isSafeHref(value: string): boolean {
-  if (value.length === 0 || value.length > 2000 || /[\u0000-\u001f\u007f\s]/.test(value)) return false;
-  if (value.startsWith('//')) return false;
-  if (value.startsWith('/') || value.startsWith('#')) return true;
-  if (!SAFE_SCHEME.test(value)) return false;
-  if (/^https?:/i.test(value)) {
-    try {
-      new URL(value);
-    } catch {
-      return false;
-    }
-  }
-  return true;
-}

@@ -1,9 +1,17 @@
-import { isLang, KNOWN_SETTING_NAMES, LANGS, OPTION_LIST_KEY_PATTERN, SETTING_VALUE_MAX_BYTES, type KnownSettingName, type KnownSettings } from '@cms/contracts';
+import {
+  COLOR_PATTERN,
+  isLang,
+  KNOWN_SETTING_NAMES,
+  type KnownSettingName,
+  type KnownSettings,
+  LANGS,
+  OPTION_LIST_KEY_PATTERN,
+  SETTING_VALUE_MAX_BYTES,
+} from '@cms/contracts';
 import { BadRequestException } from '@nestjs/common';
 import { isEmail } from 'class-validator';
 import { unstorableJsonReason } from './storable-json';
 
-const COLOR = /^#[0-9A-Fa-f]{6}$/;
 const OPTION_LIST_KEY = OPTION_LIST_KEY_PATTERN;
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -31,8 +39,8 @@ const KNOWN: { [N in KnownSettingName]: (value: unknown) => { value: KnownSettin
     const error = localized(value, 5000);
     return error ? { error } : { value: value as KnownSettings['cookieConsentText'] };
   },
-  primaryColor: (value) => (typeof value === 'string' && COLOR.test(value) ? { value: value.toUpperCase() } : { error: 'must be a colour written #RRGGBB' }),
-  backgroundColor: (value) => (typeof value === 'string' && COLOR.test(value) ? { value: value.toUpperCase() } : { error: 'must be a colour written #RRGGBB' }),
+  primaryColor: (value) => (typeof value === 'string' && COLOR_PATTERN.test(value) ? { value: value.toUpperCase() } : { error: 'must be a colour written #RRGGBB' }),
+  backgroundColor: (value) => (typeof value === 'string' && COLOR_PATTERN.test(value) ? { value: value.toUpperCase() } : { error: 'must be a colour written #RRGGBB' }),
   defaultLocale: (value) => (isLang(value) ? { value } : { error: `must be one of ${LANGS.join(', ')}` }),
   smtpSender: (value) =>
     typeof value === 'string' && value.length <= 254 && !/[\r\n]/.test(value) && isEmail(value.trim())

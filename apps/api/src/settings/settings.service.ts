@@ -1,12 +1,13 @@
 import {
+  COLOR_PATTERN,
   DEFAULT_BACKGROUND_COLOR,
   DEFAULT_LANG,
   DEFAULT_PRIMARY_COLOR,
+  type KnownSettingName,
+  type KnownSettings,
   LOGO_SETTING_NAME,
   PAGE_SETTING_NAMES,
   type PublicLogo,
-  type KnownSettingName,
-  type KnownSettings,
   type PublicSettings,
 } from '@cms/contracts';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
@@ -36,7 +37,6 @@ function toDto(setting: Setting): SettingDto {
   return { id: setting.id, name: setting.name, value: setting.value, updatedAt: setting.updatedAt.toISOString() };
 }
 
-const COLOR = /^#[0-9A-F]{6}$/;
 
 /**
  * Site-wide name/value pairs. Known names (KnownSettings in the contracts) are validated by type;
@@ -135,7 +135,7 @@ export class SettingsService {
         return undefined;
       }
     };
-    const color = (value: string | undefined, fallback: string) => (value && COLOR.test(value) ? value : fallback);
+    const color = (value: string | undefined, fallback: string) => (value && COLOR_PATTERN.test(value) ? value : fallback);
     return {
       siteName: valueOf('siteName') ?? {},
       defaultLocale: valueOf('defaultLocale') ?? DEFAULT_LANG,

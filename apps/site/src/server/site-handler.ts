@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, type Lang } from '@cms/contracts';
+import { DEFAULT_LANG, type Lang, localePath } from '@cms/contracts';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { FORM_ID_FIELD, FORM_SECTION_FIELD } from '../shared/dom-contract';
@@ -6,7 +6,17 @@ import { createPageCache, type PageCacheOptions, type PageCacheStats, type Reval
 import { CLIENT_BASE, NO_CLIENT_ASSETS, readClientAssets, type ClientAssets } from './client-assets';
 import { createFormForwarder, forwardedFor, readFormBody, submittedValues } from './forms/form-post';
 import { publicOriginOf, requestOrigin } from './http/request-origin';
-import { isReadMethod, prepareHtml, preparedSize, sendMethodNotAllowed, sendPrepared, sendRedirect, sendSeeOther, sendText, type PreparedHtml } from './http/respond';
+import {
+  isReadMethod,
+  prepareHtml,
+  preparedSize,
+  sendMethodNotAllowed,
+  sendPrepared,
+  sendRedirect,
+  sendSeeOther,
+  sendText,
+  type PreparedHtml,
+} from './http/respond';
 import { createStaticAssets } from './http/static-assets';
 import { messagesFor } from './i18n/messages';
 import { guardedPage } from './pages/guarded-page';
@@ -18,7 +28,7 @@ import { FAVICON_URL } from './render/favicon';
 import { renderPage } from './render/render-page';
 import type { FormState } from './render/sections';
 import { readForm, type FormModel } from './render/sections/FormSection';
-import { localePath, resolveRoute } from './routing/locale-route';
+import { resolveRoute } from './routing/locale-route';
 import { createSlugClient, renderRobots, renderSitemap } from './seo/sitemap';
 import { consoleLogger, type SiteLogger } from './site-logger';
 import { createSettingsClient } from './settings/settings-client';

@@ -37,10 +37,10 @@ export interface BlockDefinition {
   content: Readonly<Record<string, BlockFieldSchema>>;
 }
 
-const link: BlockFieldSchema = {
+const link = {
   kind: 'object',
   fields: { label: { kind: 'text', required: true, maxLength: 200 }, href: { kind: 'href', required: true } },
-};
+} as const satisfies BlockFieldSchema;
 
 /** Largest `limit` of a `contents` block (how many of the container's contents it lists). */
 export const CONTENTS_BLOCK_MAX_LIMIT = 50;
@@ -149,60 +149,24 @@ export function isBlockName(value: unknown): value is BlockName {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(BLOCKS, value);
 }
 
-export function blockDefinition(name: BlockName): BlockDefinition {
-  return BLOCKS[name];
-}
+/** The value a property of this schema holds in a block's stored JSON content. */
+export type BlockFieldValue<S> = S extends { kind: 'text' | 'html' | 'href' }
+  ? string
+  : S extends { kind: 'enum'; values: readonly (infer V)[] }
+    ? V
+    : S extends { kind: 'int' | 'mediaId' }
+      ? number
+      : S extends { kind: 'boolean' }
+        ? boolean
+        : S extends { kind: 'object'; fields: infer F }
+          ? BlockFieldsValue<F>
+          : S extends { kind: 'list'; of: infer O }
+            ? BlockFieldValue<O>[]
+            : never;
 
-/** Content of the main blocks, as the API stores and answers it. */
-export interface LinkBlockContent {
-  label: string;
-  href: string;
-}
-export interface HeroBlockContent {
-  title: string;
-  subtitle?: string;
-  eyebrow?: string;
-  text?: string;
-  mediaId?: number;
-  action?: LinkBlockContent;
-  theme?: BlockTheme;
-}
-export interface RichTextBlockContent {
-  html: string;
-  theme?: BlockTheme;
-}
-export interface MediaBlockContent {
-  mediaId: number;
-  caption?: string;
-  theme?: BlockTheme;
-}
-export interface ContentsBlockContent {
-  title?: string;
-  limit?: number;
-  sort?: ContentsBlockSort;
-  excerptField?: string;
-  paginate?: boolean;
-  theme?: BlockTheme;
-}
-export interface CtaBlockContent {
-  title: string;
-  text?: string;
-  action: LinkBlockContent;
-  theme?: BlockTheme;
-}
+type Required_<F> = { [K in keyof F]: F[K] extends { required: true } ? K : never }[keyof F];
+/** An object of these property schemas: the `required` ones present, the others optional. */
+export type BlockFieldsValue<F> = { [K in Required_<F>]: BlockFieldValue<F[K]> } & { [K in Exclude<keyof F, Required_<F>>]?: BlockFieldValue<F[K]> };
 
-/**
- * A menu: in a HEADER section of the layout the site draws it in the header bar (a menu button on
- * small screens), in a FOOTER section as the footer's columns. One level of children.
- */
-export interface NavigationLink {
-  label: string;
-  href: string;
-}
-export interface NavigationItem extends NavigationLink {
-  children?: NavigationLink[];
-}
-export interface NavigationBlockContent {
-  items: NavigationItem[];
-  theme?: BlockTheme;
-}
+/** A block's content as the API stores and answers it, derived from its schema in BLOCKS. */
+export type BlockContent<N extends BlockName> = BlockFieldsValue<(typeof BLOCKS)[N]['content']> & { theme?: BlockTheme };

@@ -20,3 +20,7 @@ export const ADMIN_BASE_PATH = '/admin';
  * it; every page that is not /sign-in, the public site's included, clears it (spec section 2).
  */
 export const SIGN_IN_REDIRECT_STORAGE_KEY = 'signInRedirect';
+/** Largest id (and whole number) a row takes: PostgreSQL's `integer`. Ids from outside are checked against it. */
+export const MAX_ID = 2_147_483_647;
+/** A colour as fields, settings and media store it: `#RRGGBB` (the API stores it upper-case). */
+export const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;

@@ -84,12 +84,6 @@ export interface ThemeResponse {
 export interface PageAccess {
   roleId: string;
 }
-export interface PageProperties {
-  accesses: PageAccess[];
-  requireAuth?: boolean;
-  theme: ThemeResponse;
-}
-
 export type LocaleQuery = { locale?: Lang };
 export type { Status };
 

@@ -1,13 +1,12 @@
-import { DEFAULT_LANG, isLang, type Lang } from '@cms/contracts';
+import { DEFAULT_LANG, isLang, type Lang, MAX_ID } from '@cms/contracts';
 import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
 
-const MAX_INT = 2_147_483_647;
 
 /** A positive 32-bit integer id from the path; anything else is a 400 that says so. */
 @Injectable()
 export class IdPipe implements PipeTransform<string, number> {
   transform(value: string): number {
-    if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > MAX_INT) {
+    if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > MAX_ID) {
       throw new BadRequestException(`"${String(value).slice(0, 40)}" is not a valid id: ids are positive integers`);
     }
     return Number(value);

@@ -1,14 +1,15 @@
 import {
   CONTAINER_FIELD_NAME_PATTERN,
-  ContainerFieldType,
-  Lang,
-  Status,
   type ContainerDto as ContainerShape,
   type ContainerFieldDto as ContainerFieldShape,
   type ContainerFieldInput,
+  ContainerFieldType,
   type ContainerListItem,
   type ContainerRequest,
   type ContainerSummary,
+  Lang,
+  MAX_ID,
+  Status,
   type UpdateContainerRequest,
 } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
@@ -35,7 +36,6 @@ import { ListQueryDto } from '../../common/http/list-query.dto';
 import { MetadataEntryDto } from '../../metadata/dto/metadata.dto';
 import { SectionDto, SectionInputDto } from '../../sections/dto/section.dto';
 
-const MAX_ID = 2_147_483_647;
 export const MAX_CONTAINER_FIELDS = 100;
 
 export class ContainerFieldInputDto implements ContainerFieldInput {

@@ -1,8 +1,7 @@
-import { BLOCK_NAMES, Status, type ElementDto as ElementShape, type ElementRequest, type UpdateElementRequest } from '@cms/contracts';
+import { BLOCK_NAMES, type ElementDto as ElementShape, type ElementRequest, MAX_ID, Status, type UpdateElementRequest } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEnum, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 
-const MAX_ID = 2_147_483_647;
 const REUSABLE = BLOCK_NAMES.filter((b) => b !== 'element' && b !== 'contents');
 
 class ElementWriteDto {

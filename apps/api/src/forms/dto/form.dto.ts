@@ -1,16 +1,17 @@
 import {
+  type CreateFormRequest,
   FORM_FIELD_NAME_PATTERN,
   FORM_MAX_FIELDS,
-  FormFieldType,
-  LANGS,
-  Status,
-  type CreateFormRequest,
   type FormDto as FormShape,
   type FormFieldDto as FormFieldShape,
   type FormFieldInput,
+  FormFieldType,
   type FormListItem,
   type Lang,
+  LANGS,
+  MAX_ID,
   type PublicFormDto as PublicFormShape,
+  Status,
   type UpdateFormRequest,
 } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
@@ -47,7 +48,7 @@ export class FormFieldInputDto implements FormFieldInput {
   @IsOptional()
   @IsInt()
   @Min(1)
-  @Max(2_147_483_647)
+  @Max(MAX_ID)
   id?: number;
 
   @ApiProperty({ example: 'email', pattern: FORM_FIELD_NAME_PATTERN.source, description: 'Unique in the form; keys the submitted values' })

@@ -1,3 +1,4 @@
+import { MAX_ID } from '@cms/contracts';
 import type {
   CreateMediaPackRequest,
   MediaPackDetailDto as MediaPackDetailShape,
@@ -35,7 +36,7 @@ export class CreateMediaPackDto implements CreateMediaPackRequest {
   @ArrayMaxSize(MEDIA_PACK_MAX_MEDIA)
   @IsInt({ each: true })
   @Min(1, { each: true })
-  @Max(2_147_483_647, { each: true })
+  @Max(MAX_ID, { each: true })
   mediaIds?: number[];
 }
 
@@ -54,6 +55,6 @@ export class UpdateMediaPackDto implements UpdateMediaPackRequest {
   @ArrayMaxSize(MEDIA_PACK_MAX_MEDIA)
   @IsInt({ each: true })
   @Min(1, { each: true })
-  @Max(2_147_483_647, { each: true })
+  @Max(MAX_ID, { each: true })
   mediaIds?: number[];
 }

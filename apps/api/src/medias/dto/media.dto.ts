@@ -1,4 +1,12 @@
-import { LANGS, type MediaAlt, type MediaDto as MediaShape, type MediaUploadLimitsDto as LimitsShape, type UpdateMediaRequest } from '@cms/contracts';
+import {
+  LANGS,
+  MAX_ID,
+  type MediaAlt,
+  type MediaDto as MediaShape,
+  type MediaUploadFields,
+  type MediaUploadLimitsDto as LimitsShape,
+  type UpdateMediaRequest,
+} from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, Min, ValidateBy } from 'class-validator';
 import { MEDIA_ALT_MAX, MEDIA_NAME_MAX, mediaAltError, mediaNameError } from '../media-fields';
@@ -43,7 +51,7 @@ export class MediaDto implements MediaShape {
 }
 
 /** The multipart body of POST /api/medias, for OpenAPI (the controller reads the stream itself). */
-export class UploadMediaBodyDto {
+export class UploadMediaBodyDto implements MediaUploadFields {
   @ApiProperty({ type: 'string', format: 'binary', description: 'The file; its type is sniffed from its bytes' })
   file: unknown;
 
@@ -73,7 +81,7 @@ export class UpdateMediaDto implements UpdateMediaRequest {
   @IsOptional()
   @IsInt()
   @Min(1)
-  @Max(2_147_483_647)
+  @Max(MAX_ID)
   packId?: number | null;
 }
 

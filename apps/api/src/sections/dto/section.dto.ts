@@ -1,8 +1,7 @@
-import { BLOCK_NAMES, Lang, SectionType, type SectionDto as SectionShape, type SectionInput } from '@cms/contracts';
+import { BLOCK_NAMES, Lang, MAX_ID, type SectionDto as SectionShape, type SectionInput, SectionType } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEnum, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
-const MAX_ID = 2_147_483_647;
 
 export class SectionInputDto implements SectionInput {
   @ApiPropertyOptional({ description: 'Ignored: the sections of the owner and locale are replaced, in the order given' })

@@ -1,5 +1,4 @@
-import { ContainerFieldType, type Lang, type PageFieldDefinition, type PageResponse } from '@cms/contracts';
-import { localePath } from '../routing/locale-route';
+import { COLOR_PATTERN, ContainerFieldType, type Lang, localePath, type PageFieldDefinition, type PageResponse } from '@cms/contracts';
 
 /*
  * The values of a content's fields, resolved for drawing: each field in its container's order,
@@ -36,8 +35,6 @@ export interface FieldModel {
   values: FieldValueModel[];
 }
 
-const COLOR = /^#[0-9a-fA-F]{6}$/;
-
 export function mediaOfPage(page: Pick<PageResponse, 'media'>, id: unknown): Json | undefined {
   if (typeof id !== 'number') return undefined;
   const media = isRecord(page.media) ? page.media[String(id)] : undefined;
@@ -66,7 +63,7 @@ function valueOf(type: ContainerFieldType, item: unknown, page: PageResponse, lo
     case ContainerFieldType.BOOLEAN:
       return typeof item === 'boolean' ? { kind: 'boolean', value: item } : null;
     case ContainerFieldType.COLOR:
-      return typeof item === 'string' && COLOR.test(item) ? { kind: 'color', value: item } : null;
+      return typeof item === 'string' && COLOR_PATTERN.test(item) ? { kind: 'color', value: item } : null;
     case ContainerFieldType.LINK:
       return typeof item === 'string' && item.trim() !== '' ? { kind: 'link', href: item.trim() } : null;
     case ContainerFieldType.LOCATION: {

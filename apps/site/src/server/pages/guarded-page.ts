@@ -1,7 +1,7 @@
-import { LANGS, SIGN_IN_PATH, type Lang } from '@cms/contracts';
+import { type Lang, LANGS, localePath, SIGN_IN_PATH } from '@cms/contracts';
 import { messagesFor } from '../i18n/messages';
 import type { MessageContent } from '../render/sections/MessageSection';
-import { alternatesOf, localePath } from '../routing/locale-route';
+import { alternatesOf } from '../routing/locale-route';
 import { apiPath } from './map-page';
 import type { PageModel } from './page-model';
 

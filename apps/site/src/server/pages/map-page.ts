@@ -1,19 +1,20 @@
 import {
-  CONTENTS_BLOCK_DEFAULT_LIMIT,
   ContainerFieldType,
+  CONTENTS_BLOCK_DEFAULT_LIMIT,
   DEFAULT_LANG,
   FormFieldType,
   isLang,
-  SectionType,
   type Lang,
+  localePath,
   type PageContentItem,
   type PageForm,
   type PageResponse,
   type PageSection,
+  SectionType,
 } from '@cms/contracts';
 import { isSectionTheme } from '../../shared/section-theme';
 import { definitionsOf, fieldsOf, mediaOfPage } from './content-fields';
-import { localePath, type Alternate } from '../routing/locale-route';
+import { type Alternate } from '../routing/locale-route';
 import { sanitizeTheme } from '../theme/site-theme';
 import type { LayoutModel, MetaTag, PageModel, SectionModel } from './page-model';
 

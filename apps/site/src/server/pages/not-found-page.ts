@@ -1,6 +1,7 @@
+import { localePath } from '@cms/contracts';
 import type { Lang } from '@cms/contracts';
 import { messagesFor } from '../i18n/messages';
-import { localePath } from '../routing/locale-route';
+
 import type { MessageContent } from '../render/sections/MessageSection';
 import type { PageModel } from './page-model';
 

@@ -1,7 +1,7 @@
-import { LANGS, type Lang } from '@cms/contracts';
+import { type Lang, LANGS, localePath } from '@cms/contracts';
 import { messagesFor } from '../i18n/messages';
 import type { PageModel } from '../pages/page-model';
-import { localePath, type Alternate } from '../routing/locale-route';
+import { type Alternate } from '../routing/locale-route';
 import type { SiteSettings } from '../settings/site-settings';
 import { imageSrc } from './media';
 import { HeaderNav, type NavItem } from './navigation';

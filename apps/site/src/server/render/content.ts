@@ -1,3 +1,5 @@
+import { safeHref } from '@cms/contracts';
+
 /**
  * Readers for a section's JSON content: a block takes what it can use and ignores the rest, so
  * a malformed section renders less rather than breaking the page.
@@ -16,18 +18,6 @@ export function readText(content: Content, key: string): string | undefined {
 export interface LinkContent {
   label: string;
   href: string;
-}
-
-const SAFE_SCHEMES = /^(https?:|mailto:|tel:)/i;
-
-/** Relative addresses and http(s), mailto and tel links; anything else (javascript:, data:) is dropped. */
-export function safeHref(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const href = value.trim();
-  if (href === '' || /[\u0000-\u001f\u007f]/.test(href)) return undefined;
-  if (href.startsWith('//')) return undefined;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return SAFE_SCHEMES.test(href) ? href : undefined;
-  return href;
 }
 
 export function readLink(content: Content, key: string): LinkContent | undefined {

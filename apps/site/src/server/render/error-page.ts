@@ -1,7 +1,8 @@
+import { localePath } from '@cms/contracts';
 import type { Lang } from '@cms/contracts';
 import type { ClientAssets } from './assets';
 import { messagesFor } from '../i18n/messages';
-import { localePath } from '../routing/locale-route';
+
 import { escapeHtml } from './escape-html';
 import { FAVICON_URL } from './favicon';
 

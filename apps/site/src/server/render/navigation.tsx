@@ -1,6 +1,6 @@
-import { NAVIGATION_MAX_CHILDREN, NAVIGATION_MAX_ITEMS } from '@cms/contracts';
+import { NAVIGATION_MAX_CHILDREN, NAVIGATION_MAX_ITEMS, safeHref } from '@cms/contracts';
 import type { SectionModel } from '../pages/page-model';
-import { asContent, readList, readText, safeHref, type Content } from './content';
+import { asContent, readList, readText, type Content } from './content';
 
 /** A navigation block's menu, checked: labels present, every href safe, one level of children. */
 export interface NavLink {

@@ -1,11 +1,11 @@
-import { DEFAULT_LANG, type Lang, type ThemeResponse } from '@cms/contracts';
+import { DEFAULT_LANG, type Lang, localePath, type ThemeResponse } from '@cms/contracts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { EDIT_TARGET_ATTR, FIRST_SECTION_ATTR, GUARDED_PATH_ATTR, SECTION_THEME_ATTR } from '../../shared/dom-contract';
 import { initialScrollState } from '../../shared/section-theme';
 import type { ClientAssets } from './assets';
 import { messagesFor } from '../i18n/messages';
 import type { MetaTag, PageModel, SectionModel } from '../pages/page-model';
-import { alternatesOf, localePath, type Alternate } from '../routing/locale-route';
+import { alternatesOf, type Alternate } from '../routing/locale-route';
 import { themeCss } from '../theme/site-theme';
 import { CookieBannerTemplate } from './CookieBannerTemplate';
 import { FAVICON_URL } from './favicon';

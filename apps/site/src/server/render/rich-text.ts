@@ -1,4 +1,4 @@
-import { safeHref } from './content';
+import { safeHref } from '@cms/contracts';
 import { escapeHtml } from './escape-html';
 
 /**

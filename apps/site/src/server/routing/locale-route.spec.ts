@@ -1,5 +1,5 @@
 import { Lang } from '@cms/contracts';
-import { alternatesOf, localePath, resolveRoute } from './locale-route';
+import { alternatesOf, resolveRoute } from './locale-route';
 
 describe('resolveRoute', () => {
   it('serves the default locale without a prefix', () => {
@@ -44,19 +44,6 @@ describe('resolveRoute', () => {
     expect(resolveRoute('/a%00b')).toEqual({ kind: 'bad-request' });
     expect(resolveRoute('http://host/x')).toEqual({ kind: 'bad-request' });
     expect(resolveRoute('*')).toEqual({ kind: 'bad-request' });
-  });
-});
-
-describe('localePath', () => {
-  it('prefixes every locale but the default', () => {
-    expect(localePath(Lang.en, '')).toBe('/');
-    expect(localePath(Lang.fr, '')).toBe('/fr');
-    expect(localePath(Lang.it, 'a/b')).toBe('/it/a/b');
-    expect(localePath(Lang.en, 'a/b')).toBe('/a/b');
-  });
-
-  it('encodes segments', () => {
-    expect(localePath(Lang.es, 'café/a b')).toBe('/es/caf%C3%A9/a%20b');
   });
 });
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, isLang, LANGS, type Lang } from '@cms/contracts';
+import { DEFAULT_LANG, isLang, type Lang, LANGS, localePath } from '@cms/contracts';
 
 /**
  * How the site maps URLs to (locale, page path): the default locale has no prefix, every other
@@ -39,16 +39,6 @@ export function resolveRoute(requestTarget: string): RouteResult {
   const [first, ...rest] = segments;
   if (isLang(first)) return { kind: 'page', locale: first, path: rest.join('/') };
   return { kind: 'page', locale: DEFAULT_LANG, path: segments.join('/') };
-}
-
-/** The address of a page path in a locale: `localePath('fr', '')` is `/fr`, `localePath('en', 'a/b')` is `/a/b`. */
-export function localePath(locale: Lang, path: string): string {
-  const encoded = path
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map((segment) => encodeURIComponent(segment));
-  const segments = locale === DEFAULT_LANG ? encoded : [locale, ...encoded];
-  return `/${segments.join('/')}`;
 }
 
 export interface Alternate {

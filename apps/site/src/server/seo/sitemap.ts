@@ -1,8 +1,8 @@
-import { DEFAULT_LANG, LANGS, type Lang, type SlugDto } from '@cms/contracts';
+import { DEFAULT_LANG, type Lang, LANGS, localePath, type SlugDto } from '@cms/contracts';
 import { sitePath } from '../pages/map-page';
 import { isPagePath } from '../pages/page-source';
 import { escapeHtml } from '../render/escape-html';
-import { localePath } from '../routing/locale-route';
+
 import type { SiteLogger } from '../site-logger';
 
 /** What the sitemap needs of a slug of GET /api/slugs. */

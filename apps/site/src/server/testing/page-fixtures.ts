@@ -1,4 +1,14 @@
-import { ContainerFieldType, FormFieldType, Lang, LANGS, SectionType, type PageFormField, type PageResponse, type PageSection } from '@cms/contracts';
+import {
+  ContainerFieldType,
+  FormFieldType,
+  Lang,
+  LANGS,
+  localePath,
+  type PageFormField,
+  type PageResponse,
+  type PageSection,
+  SectionType,
+} from '@cms/contracts';
 
 /** Test data: answers of GET /api/pages as the API builds them. */
 
@@ -41,8 +51,6 @@ export function formField(name: string, type: FormFieldType, extra: Partial<Page
   };
 }
 
-const localeAddress = (locale: Lang, path: string) => (locale === Lang.en ? path : path === '/' ? `/${locale}` : `/${locale}${path}`);
-
 export function pageResponse(path: string, locale: Lang = Lang.en, overrides: Partial<PageResponse> = {}): PageResponse {
   return {
     locale,
@@ -57,7 +65,7 @@ export function pageResponse(path: string, locale: Lang = Lang.en, overrides: Pa
     metadata: [],
     theme: { primaryColor: '#112233', backgroundColor: '#FFFFFF' },
     accesses: [],
-    alternates: LANGS.map((l) => ({ locale: l, path: localeAddress(l, path) })),
+    alternates: LANGS.map((l) => ({ locale: l, path: localePath(l, path) })),
     media: {},
     forms: {},
     contents: {},

@@ -1,8 +1,8 @@
-import { ContainerFieldType, DEFAULT_LANG, mediaUrl, type Lang } from '@cms/contracts';
+import { COLOR_PATTERN, ContainerFieldType, DEFAULT_LANG, type Lang, mediaUrl, safeHref } from '@cms/contracts';
 import type { ReactNode } from 'react';
 import { messagesFor, type Messages } from '../../i18n/messages';
 import type { FieldModel, FieldValueModel } from '../../pages/content-fields';
-import { readList, readText, safeHref, type Content } from '../content';
+import { readList, readText, type Content } from '../content';
 import { formatCoordinate, formatDate, formatNumber, formatSize, formatTimeOrDateTime } from '../format';
 import { MediaView, readMedia, type MediaModel } from '../media';
 import { sanitizeRichText } from '../rich-text';
@@ -27,7 +27,6 @@ interface ReadyField extends Omit<FieldModel, 'values'> {
 }
 
 const TYPES = new Set<string>(Object.values(ContainerFieldType));
-const COLOR = /^#[0-9a-fA-F]{6}$/;
 
 function readValue(raw: Content): ReadyValue | null {
   switch (raw.kind) {
@@ -48,7 +47,7 @@ function readValue(raw: Content): ReadyValue | null {
     case 'boolean':
       return typeof raw.value === 'boolean' ? { kind: 'boolean', value: raw.value } : null;
     case 'color':
-      return typeof raw.value === 'string' && COLOR.test(raw.value) ? { kind: 'color', value: raw.value } : null;
+      return typeof raw.value === 'string' && COLOR_PATTERN.test(raw.value) ? { kind: 'color', value: raw.value } : null;
     case 'link': {
       const href = safeHref(raw.href);
       return href ? { kind: 'link', href } : null;

@@ -1,6 +1,6 @@
-import { DEFAULT_LANG, type Lang } from '@cms/contracts';
+import { DEFAULT_LANG, type Lang, safeHref } from '@cms/contracts';
 import { messagesFor } from '../../i18n/messages';
-import { asContent, readList, readText, safeHref } from '../content';
+import { asContent, readList, readText } from '../content';
 import { formatDate } from '../format';
 import { MediaView, readMedia, type MediaModel } from '../media';
 import { defineBlock, type BlockProps } from './block';

@@ -1,0 +1,36 @@
+import { safeHref } from './links';
+
+describe('safeHref', () => {
+  it.each([
+    ['/blog', '/blog'],
+    ['#top', '#top'],
+    ['  /sign-in ', '/sign-in'],
+    ['https://example.com/a?b=c', 'https://example.com/a?b=c'],
+    ['mailto:a@b.c', 'mailto:a@b.c'],
+    ['tel:+331234', 'tel:+331234'],
+  ])('keeps %s as %s', (href, kept) => {
+    expect(safeHref(href)).toBe(kept);
+  });
+
+  it.each([
+    ['//evil.test'],
+    ['javascript:alert(1)'],
+    [' JavaScript:alert(1)'],
+    ['java\tscript:alert(1)'],
+    ['vbscript:x'],
+    ['data:text/html,x'],
+    ['https://'],
+    ['/a b'],
+    ['relative/path'],
+    [''],
+    ['/' + 'a'.repeat(2000)],
+  ])('refuses %s', (href) => {
+    expect(safeHref(href)).toBeUndefined();
+  });
+
+  it('refuses what is not a string', () => {
+    expect(safeHref(undefined)).toBeUndefined();
+    expect(safeHref(42)).toBeUndefined();
+    expect(safeHref({ href: '/x' })).toBeUndefined();
+  });
+});
