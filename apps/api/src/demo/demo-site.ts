@@ -1,4 +1,4 @@
-import { Lang, LANGS, localePath, LOGO_SETTING_NAME } from '@cms/contracts';
+import { type BlockContent, type BlockName, type BlockReference, Lang, LANGS, localePath, LOGO_SETTING_NAME } from '@cms/contracts';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import sharp from 'sharp';
 import { ABOUT, BLOG, CONTACT, COOKIE_TEXT, HOME, NAV, POSTS, SITE_NAME, type PerLang } from './demo-content';
@@ -56,6 +56,9 @@ export async function demoImage([deep, bright, light]: [string, string, string],
   return sharp(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
 }
 
+/** A section of a block, its content checked against the block's schema (BLOCKS) when this file compiles. */
+const section = <N extends BlockName>(block: N, content: BlockContent<N>, reference: Partial<Record<BlockReference, number>> = {}) => ({ block, content, ...reference });
+
 const perLang = <T>(make: (lang: Lang) => T): PerLang<T> => Object.fromEntries(LANGS.map((lang) => [lang, make(lang)])) as PerLang<T>;
 
 /**
@@ -102,8 +105,8 @@ export async function seedDemoSite(app: NestFastifyApplication, owner: { email: 
     for (const lang of LANGS) {
       await api.put(`/api/containers/${blog.id}?locale=${lang}`, {
         sections: [
-          { block: 'hero', content: { eyebrow: NAV[lang].blog, title: BLOG[lang].title, text: BLOG[lang].text, theme: 'grey' } },
-          { block: 'contents', containerContentId: blog.id, content: { limit: 6, paginate: true, excerptField: 'subtitle' } },
+          section('hero', { eyebrow: NAV[lang].blog, title: BLOG[lang].title, text: BLOG[lang].text, theme: 'grey' }),
+          section('contents', { limit: 6, paginate: true, excerptField: 'subtitle' }, { containerContentId: blog.id }),
         ],
         metadata: [
           { name: 'title', content: BLOG[lang].title },
@@ -127,10 +130,10 @@ export async function seedDemoSite(app: NestFastifyApplication, owner: { email: 
       const h = HOME[lang];
       await api.put(`/api/containers/${home.id}?locale=${lang}`, {
         sections: [
-          { block: 'hero', content: { eyebrow: h.eyebrow, title: h.title, text: h.text, mediaId: heroImage, action: { label: h.action, href: localePath(lang, '/blog') } } },
-          { block: 'feature-list', content: { title: h.featuresTitle, theme: 'grey', items: h.features.map(([title, text]) => ({ title, text })) } },
-          { block: 'contents', containerContentId: blog.id, content: { title: h.latest, limit: 3, excerptField: 'subtitle' } },
-          { block: 'cta', content: { title: h.ctaTitle, text: h.ctaText, theme: 'black', action: { label: h.ctaAction, href: localePath(lang, '/contact') } } },
+          section('hero', { eyebrow: h.eyebrow, title: h.title, text: h.text, mediaId: heroImage, action: { label: h.action, href: localePath(lang, '/blog') } }),
+          section('feature-list', { title: h.featuresTitle, theme: 'grey', items: h.features.map(([title, text]) => ({ title, text })) }),
+          section('contents', { title: h.latest, limit: 3, excerptField: 'subtitle' }, { containerContentId: blog.id }),
+          section('cta', { title: h.ctaTitle, text: h.ctaText, theme: 'black', action: { label: h.ctaAction, href: localePath(lang, '/contact') } }),
         ],
         metadata: [
           { name: 'title', content: h.title },
@@ -144,9 +147,9 @@ export async function seedDemoSite(app: NestFastifyApplication, owner: { email: 
       const a = ABOUT[lang];
       await api.put(`/api/containers/${about.id}?locale=${lang}`, {
         sections: [
-          { block: 'hero', content: { eyebrow: a.eyebrow, title: a.title, text: a.text, mediaId: heroImage } },
-          { block: 'richtext', content: { html: a.body } },
-          { block: 'feature-list', content: { theme: 'grey', items: HOME[lang].features.map(([title, text]) => ({ title, text })) } },
+          section('hero', { eyebrow: a.eyebrow, title: a.title, text: a.text, mediaId: heroImage }),
+          section('richtext', { html: a.body }),
+          section('feature-list', { theme: 'grey', items: HOME[lang].features.map(([title, text]) => ({ title, text })) }),
         ],
         metadata: [
           { name: 'title', content: a.eyebrow },
@@ -170,7 +173,7 @@ export async function seedDemoSite(app: NestFastifyApplication, owner: { email: 
     for (const lang of LANGS) {
       const c = CONTACT[lang];
       await api.put(`/api/containers/${contact.id}?locale=${lang}`, {
-        sections: [{ block: 'form', formId: form.id, content: { title: c.title, text: c.text } }],
+        sections: [section('form', { title: c.title, text: c.text }, { formId: form.id })],
         metadata: [
           { name: 'title', content: c.title },
           { name: 'description', content: c.description },
@@ -185,25 +188,23 @@ export async function seedDemoSite(app: NestFastifyApplication, owner: { email: 
         sections: [
           {
             type: 'HEADER',
-            block: 'navigation',
-            content: {
+            ...section('navigation', {
               items: [
                 { label: n.home, href: to('/') },
                 { label: n.blog, href: to('/blog'), children: POSTS.map((post) => ({ label: post.text[lang].title, href: to(`/blog/${post.slug}`) })) },
                 { label: n.about, href: to('/about') },
                 { label: n.contact, href: to('/contact') },
               ],
-            },
+            }),
           },
           {
             type: 'FOOTER',
-            block: 'navigation',
-            content: {
+            ...section('navigation', {
               items: [
                 { label: n.studio, href: to('/about'), children: [{ label: n.about, href: to('/about') }, { label: n.contact, href: to('/contact') }] },
                 { label: n.blog, href: to('/blog'), children: [{ label: n.allPosts, href: to('/blog') }, ...POSTS.slice(0, 2).map((post) => ({ label: post.text[lang].title, href: to(`/blog/${post.slug}`) }))] },
               ],
-            },
+            }),
           },
         ],
       });
