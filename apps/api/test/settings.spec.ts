@@ -87,13 +87,38 @@ describe('settings API', () => {
     const removal = await t.http.delete(`/api/medias/${image}`).set('token', t.ownerToken);
     expect(removal.status).toBe(409);
     expect(JSON.stringify(removal.body)).toContain('the site logo');
-    // A logo that names no image shows none; without the setting, none either.
-    const setting = await put('logoMediaId', 999999);
-    expect((await t.http.get('/api/settings/public')).body.logo).toBeNull();
+    // A logo that names no image is refused, and the logo stays.
+    const missing = await put('logoMediaId', 999999);
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.value[0]).toContain('no image has the id 999999');
+    expect((await t.http.get('/api/settings/public')).body.logo).not.toBeNull();
+    // null takes the logo away (the Settings screen's empty choice) and frees its media.
     events.length = 0;
-    expect((await t.http.delete(`/api/settings/${setting.body.id}`).set('token', t.ownerToken)).status).toBe(200);
+    const cleared = await put('logoMediaId', null);
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.value).toBeNull();
     expect(events).toEqual([{ scope: 'all' }]);
     expect((await t.http.get('/api/settings/public')).body.logo).toBeNull();
+    expect((await t.http.delete(`/api/medias/${image}`).set('token', t.ownerToken)).status).toBe(200);
+    // Without the setting, none either.
+    events.length = 0;
+    expect((await t.http.delete(`/api/settings/${cleared.body.id}`).set('token', t.ownerToken)).status).toBe(200);
+    expect(events).toEqual([{ scope: 'all' }]);
+    expect((await t.http.get('/api/settings/public')).body.logo).toBeNull();
+  });
+
+  it('takes null only for the image settings: any other setting is deleted instead', async () => {
+    expect((await put('faviconMediaId', null)).status).toBe(200);
+    const id = (await put('note.null', 'x')).body.id;
+    for (const res of [await put('siteName', null), await put('note.null', null), await t.http.put(`/api/settings/${id}`).set('token', t.ownerToken).send({ value: null })]) {
+      expect(res.status).toBe(400);
+      expect(res.body.errors.value[0]).toContain('delete the setting instead');
+    }
+    const text = await contentModel(t).media('text/plain');
+    const notImage = await put('faviconMediaId', text);
+    expect(notImage.status).toBe(400);
+    expect(notImage.body.errors.value[0]).toContain('must be the id of an image media');
+    expect((await put('faviconMediaId', '3')).status).toBe(400);
   });
 
   it.each([

@@ -1,8 +1,8 @@
 import { FAVICON_SETTING_NAME, KNOWN_SETTING_NAMES, LOGO_SETTING_NAME, type KnownSettingName } from '@cms/contracts';
 
-export type EditedSetting = KnownSettingName | typeof FAVICON_SETTING_NAME | typeof LOGO_SETTING_NAME;
-/** The settings this screen edits, by name: every known setting, the favicon and the logo. */
-export const EDITED_SETTINGS: readonly EditedSetting[] = [...KNOWN_SETTING_NAMES, FAVICON_SETTING_NAME, LOGO_SETTING_NAME];
+export type EditedSetting = KnownSettingName;
+/** The settings this screen edits, by name: every known setting (the favicon and the logo among them). */
+export const EDITED_SETTINGS: readonly EditedSetting[] = KNOWN_SETTING_NAMES;
 export type SettingsValues = Partial<Record<EditedSetting, unknown>>;
 
 /** Blank texts of a per-locale value are left out (the site falls back to en). */

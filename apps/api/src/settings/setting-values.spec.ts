@@ -9,6 +9,9 @@ describe('setting values', () => {
     ['smtpSender', ' forms@example.org ', 'forms@example.org'],
     ['optionLists', { countries: ['France'] }, { countries: ['France'] }],
     ['anything.else', [1, { a: null }], [1, { a: null }]],
+    ['logoMediaId', 12, 12],
+    ['logoMediaId', null, null],
+    ['faviconMediaId', null, null],
   ])('accepts %s = %j', (name, value, stored) => {
     expect(checkSettingValue(name, value)).toEqual(stored);
   });
@@ -25,6 +28,11 @@ describe('setting values', () => {
     ['optionLists', { 'bad key!': [] }],
     ['free', 'x'.repeat(70_000)],
     ['free', 'a\u0000b'],
+    ['free', null],
+    ['siteName', null],
+    ['logoMediaId', '12'],
+    ['logoMediaId', 0],
+    ['faviconMediaId', 2_147_483_648],
     ['free', JSON.parse('['.repeat(40) + ']'.repeat(40))],
   ])('refuses %s = %j', (name, value) => {
     expect(() => checkSettingValue(name, value)).toThrow(BadRequestException);

@@ -5,6 +5,8 @@ import {
   type KnownSettingName,
   type KnownSettings,
   LANGS,
+  MAX_ID,
+  NULLABLE_SETTING_NAMES,
   OPTION_LIST_KEY_PATTERN,
   SETTING_VALUE_MAX_BYTES,
 } from '@cms/contracts';
@@ -58,7 +60,15 @@ const KNOWN: { [N in KnownSettingName]: (value: unknown) => { value: KnownSettin
     }
     return { value: value as KnownSettings['optionLists'] };
   },
+  logoMediaId: (value) => imageMediaId(value),
+  faviconMediaId: (value) => imageMediaId(value),
 };
+
+/** An image media's id, or null for none (the service checks that the media is an image). */
+function imageMediaId(value: unknown): { value: number | null } | { error: string } {
+  if (value === null) return { value: null };
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID ? { value } : { error: 'must be the id of an image media, or null for none' };
+}
 
 /**
  * Validates a setting's value: known names by their type (KnownSettings), any other name as free
@@ -68,6 +78,7 @@ export function checkSettingValue(name: string, value: unknown): unknown {
   const fail = (reason: string) => new BadRequestException({ message: `The value of the setting "${name}" ${reason}`, errors: { value: [reason] } });
   const unstorable = unstorableJsonReason(value, SETTING_VALUE_MAX_BYTES);
   if (unstorable) throw fail(`cannot be stored: ${unstorable}`);
+  if (value === null && !(NULLABLE_SETTING_NAMES as readonly string[]).includes(name)) throw fail('is required (null is not a value: delete the setting instead)');
   if (!isKnownSetting(name)) return value;
   const result = KNOWN[name](value);
   if ('error' in result) throw fail(result.error);

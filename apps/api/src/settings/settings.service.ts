@@ -3,6 +3,7 @@ import {
   DEFAULT_BACKGROUND_COLOR,
   DEFAULT_LANG,
   DEFAULT_PRIMARY_COLOR,
+  FAVICON_SETTING_NAME,
   type KnownSettingName,
   type KnownSettings,
   LOGO_SETTING_NAME,
@@ -10,7 +11,7 @@ import {
   type PublicLogo,
   type PublicSettings,
 } from '@cms/contracts';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
@@ -65,7 +66,7 @@ export class SettingsService {
   }
 
   async create(dto: CreateSettingDto): Promise<SettingDto> {
-    const value = checkSettingValue(dto.name, dto.value);
+    const value = await this.checked(dto.name, dto.value);
     const saved = await this.dataSource.transaction(async (manager) => {
       await this.assertNameFree(manager, dto.name);
       const repo = manager.getRepository(Setting);
@@ -79,9 +80,10 @@ export class SettingsService {
     const { before, after } = await this.dataSource.transaction(async (manager) => {
       const setting = await this.find({ id }, manager, true);
       const name = dto.name ?? setting.name;
-      const value = checkSettingValue(name, dto.value);
+      const value = await this.checked(name, dto.value, manager);
       if (name !== setting.name) await this.assertNameFree(manager, name);
-      await manager.getRepository(Setting).update({ id }, { name, value: value as object, updatedAt: new Date() });
+      // JSON null is a value (no image), not SQL NULL: written as jsonb like the other values.
+      await manager.query(`UPDATE "setting" SET "name" = $2, "value" = $3::jsonb, "updatedAt" = now() WHERE id = $1`, [id, name, JSON.stringify(value)]);
       return { before: setting.name, after: await this.find({ id }, manager) };
     });
     this.changed(before, after.name);
@@ -90,7 +92,7 @@ export class SettingsService {
 
   /** Creates or replaces the setting of this name. */
   async put(name: string, rawValue: unknown): Promise<SettingDto> {
-    const value = checkSettingValue(name, rawValue);
+    const value = await this.checked(name, rawValue);
     await this.dataSource.query(
       `INSERT INTO "setting" ("name", "value") VALUES ($1, $2::jsonb)
        ON CONFLICT ("name") DO UPDATE SET "value" = EXCLUDED."value", "updatedAt" = now()`,
@@ -155,6 +157,19 @@ export class SettingsService {
     return media ? { uri: media.uri, mimeType: media.mimeType, width: media.width, height: media.height, alt: media.alt ?? {} } : null;
   }
 
+  /** checkSettingValue, and for the image settings, that the media exists and is an image. */
+  private async checked(name: string, rawValue: unknown, manager: EntityManager = this.dataSource.manager): Promise<unknown> {
+    const value = checkSettingValue(name, rawValue);
+    if ((name === LOGO_SETTING_NAME || name === FAVICON_SETTING_NAME) && typeof value === 'number') {
+      const rows: unknown[] = await manager.query(`SELECT 1 FROM "media" WHERE id = $1 AND "mimeType" LIKE 'image/%'`, [value]);
+      if (rows.length === 0) {
+        const reason = `must be the id of an image media: no image has the id ${value}`;
+        throw new BadRequestException({ message: `The value of the setting "${name}" ${reason}`, errors: { value: [reason] } });
+      }
+    }
+    return value;
+  }
+
   private async find(where: { id: number } | { name: string }, manager: EntityManager = this.dataSource.manager, lock = false): Promise<Setting> {
     const setting = await manager.getRepository(Setting).findOne({ where, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
     if (!setting) throw new NotFoundException('id' in where ? `No setting ${where.id}` : `No setting named "${where.name.slice(0, 100)}"`);
@@ -168,6 +183,6 @@ export class SettingsService {
   }
 
   private changed(...names: string[]): void {
-    if (names.some((name) => name === LOGO_SETTING_NAME || (isKnownSetting(name) && PAGE_SETTING_NAMES.includes(name)))) this.revalidation.emit({ scope: 'all' });
+    if (names.some((name) => isKnownSetting(name) && PAGE_SETTING_NAMES.includes(name))) this.revalidation.emit({ scope: 'all' });
   }
 }

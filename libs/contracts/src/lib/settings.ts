@@ -19,6 +19,10 @@ export interface KnownSettings {
   smtpSender: string;
   /** Named lists of choices, read by ZOHOOPTIONS fields: `{ "countries": ["France", "Italy"] }`. */
   optionLists: Record<string, string[]>;
+  /** The image media the public site shows as its logo in the header; null for none (LOGO_SETTING_NAME). */
+  logoMediaId: number | null;
+  /** The image media served as /favicon.ico; null for the default one (FAVICON_SETTING_NAME). */
+  faviconMediaId: number | null;
 }
 
 export type KnownSettingName = keyof KnownSettings;
@@ -31,10 +35,15 @@ export const KNOWN_SETTING_NAMES: readonly KnownSettingName[] = [
   'cookieConsentText',
   'smtpSender',
   'optionLists',
+  'logoMediaId',
+  'faviconMediaId',
 ];
 
+/** Known settings whose value may be null (none): the image ones. Any other setting is cleared by deleting it. */
+export const NULLABLE_SETTING_NAMES: readonly KnownSettingName[] = ['logoMediaId', 'faviconMediaId'];
+
 /** Settings that change what public pages show: writing one purges every cached page. */
-export const PAGE_SETTING_NAMES: readonly KnownSettingName[] = ['siteName', 'primaryColor', 'backgroundColor', 'defaultLocale', 'cookieConsentText', 'optionLists'];
+export const PAGE_SETTING_NAMES: readonly KnownSettingName[] = ['siteName', 'primaryColor', 'backgroundColor', 'defaultLocale', 'cookieConsentText', 'optionLists', 'logoMediaId'];
 
 /** Names of settings, known or free: a letter, then letters, digits, `_`, `.` or `-` (at most 100). */
 export const SETTING_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/;

@@ -12,12 +12,13 @@ import {
   type UpdateSettingRequest,
 } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsOptional, IsString, Matches } from 'class-validator';
+import { IsDefined, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 
 const VALUE_DOC =
   'Any JSON (at most 64 KiB). Known names are checked: siteName and cookieConsentText {en?,fr?,tr?,es?,it?} texts; ' +
   'primaryColor and backgroundColor "#RRGGBB"; defaultLocale one of en, fr, tr, es, it; smtpSender an e-mail; ' +
-  'optionLists {"key": ["choice", …]}.';
+  'optionLists {"key": ["choice", …]}; logoMediaId and faviconMediaId the id of an image media, or null for none. ' +
+  'null is refused for any other setting: delete it instead.';
 const NAME_RULE = { message: 'name must start with a letter and hold only letters, digits, _ . - (at most 100)' };
 
 export class SettingDto implements SettingShape {
@@ -34,7 +35,8 @@ export class CreateSettingDto implements CreateSettingRequest {
   name: string;
 
   @ApiProperty({ description: VALUE_DOC, example: { en: 'My site', fr: 'Mon site' } })
-  @IsDefined({ message: 'value is required (null is not a value: delete the setting instead)' })
+  @ValidateIf((body: { value?: unknown }) => body.value !== null)
+  @IsDefined({ message: 'value is required' })
   value: unknown;
 }
 
@@ -46,13 +48,15 @@ export class UpdateSettingDto implements UpdateSettingRequest {
   name?: string;
 
   @ApiProperty({ description: VALUE_DOC })
-  @IsDefined({ message: 'value is required (null is not a value: delete the setting instead)' })
+  @ValidateIf((body: { value?: unknown }) => body.value !== null)
+  @IsDefined({ message: 'value is required' })
   value: unknown;
 }
 
 export class SettingValueDto implements Omit<UpdateSettingRequest, 'name'> {
   @ApiProperty({ description: VALUE_DOC })
-  @IsDefined({ message: 'value is required (null is not a value: delete the setting instead)' })
+  @ValidateIf((body: { value?: unknown }) => body.value !== null)
+  @IsDefined({ message: 'value is required' })
   value: unknown;
 }
 
