@@ -1,11 +1,7 @@
-import { createTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/test-app';
 
 describe('bad input', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const post = (body: string) => t.http.post('/api/roles').set('token', t.ownerToken).set('Content-Type', 'application/json').send(body);
 

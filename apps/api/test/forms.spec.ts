@@ -1,6 +1,5 @@
 import { FormFieldType, RightType, Status } from '@cms/contracts';
-import { RevalidationService, type RevalidationEvent } from '../src/revalidation/revalidation.service';
-import { createTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/test-app';
 
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
@@ -12,13 +11,8 @@ const contactFields = [
 ];
 
 describe('forms API', () => {
-  let t: TestApp;
-  const events: RevalidationEvent[] = [];
-  beforeAll(async () => {
-    t = await createTestApp();
-    t.app.get(RevalidationService).subscribe((event) => events.push(event));
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const { events } = t;
 
   const create = (body: object, locale?: string) => t.http.post(`/api/forms${locale ? `?locale=${locale}` : ''}`).set('token', t.ownerToken).send(body);
 

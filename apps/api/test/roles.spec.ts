@@ -1,12 +1,8 @@
 import { RIGHT_TYPES, RightType } from '@cms/contracts';
-import { createTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/test-app';
 
 describe('roles API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('creates a role with a key derived from its name and its rights', async () => {
     const res = await t.http.post('/api/roles').set('token', t.ownerToken).send({ name: 'Rédacteur en chef', rights: [RightType.VIEW_CONTENT, RightType.UPDATE_CONTENT] });

@@ -1,18 +1,12 @@
 import { contentModel } from './support/content-model';
 import { RightType } from '@cms/contracts';
-import { RevalidationService, type RevalidationEvent } from '../src/revalidation/revalidation.service';
-import { createTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/test-app';
 
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
 describe('settings API', () => {
-  let t: TestApp;
-  const events: RevalidationEvent[] = [];
-  beforeAll(async () => {
-    t = await createTestApp();
-    t.app.get(RevalidationService).subscribe((event) => events.push(event));
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const { events } = t;
   beforeEach(() => (events.length = 0));
 
   const post = (body: unknown) => t.http.post('/api/settings').set('token', t.ownerToken).send(body as object);
@@ -186,11 +180,7 @@ describe('settings API', () => {
 });
 
 describe('configurators API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('stores and answers its JSON data as given, with CRUD for the super-admin', async () => {
     const data = { steps: [{ title: 'Size', choices: ['S', 'M'], price: 12.5 }], enabled: true, note: null };

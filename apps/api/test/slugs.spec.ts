@@ -1,15 +1,10 @@
 import { RightType } from '@cms/contracts';
 import { contentModel, q } from './support/content-model';
-import { createTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/test-app';
 
 describe('slugs', () => {
-  let t: TestApp;
-  let cm: ReturnType<typeof contentModel>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    cm = contentModel(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const cm = contentModel(t);
 
   const fullOf = async (slugId: number | null) => (await t.dataSource.query(`SELECT "full" FROM slug WHERE id = $1`, [slugId]))[0]?.full;
 

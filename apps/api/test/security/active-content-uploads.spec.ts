@@ -1,5 +1,5 @@
 import { MULTIPART_TYPE, multipartBody, SAMPLES, SVG, upload } from '../support/media-fixtures';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 /**
  * Advisory class: HTML or SVG uploads served inline from the site's own origin run their scripts
@@ -7,11 +7,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * never rendered by the browser as a document of our origin.
  */
 describe('attack: HTML and SVG uploads served inline', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   /** What a browser would do with the answer: render it as an active document of our origin, or not. */
   async function servedActive(uri: string): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
@@ -8,11 +8,7 @@ const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
  * filter only by allow-listed columns, and their free-text search never reaches secrets.
  */
 describe('attack: filtering or sorting on password, hash or token columns', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const LISTS = ['users', 'roles', 'medias', 'media-packs', 'forms', 'messages', 'settings', 'configurators', 'containers', 'contents', 'elements', 'slugs'];
   const SECRETS = ['password', 'hash', 'token', 'passwordHash', 'login.password', 'logins.password', 'session.token', '"password"', 'password ASC, id'];

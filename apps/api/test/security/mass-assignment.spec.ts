@@ -1,5 +1,5 @@
 import { FormFieldType, RightType } from '@cms/contracts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 /**
  * Advisory class: mass assignment. A body that carries `id`, `roleId`, `createdAt` or another
@@ -7,11 +7,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * the stored record keeps what the server decides.
  */
 describe('attack: mass assignment of roleId, id and createdAt', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ FORM_SUBMISSIONS_PER_MINUTE: '100000' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ FORM_SUBMISSIONS_PER_MINUTE: '100000' });
 
   const refusedOrIgnored = (status: number) => expect([200, 201, 400]).toContain(status);
 

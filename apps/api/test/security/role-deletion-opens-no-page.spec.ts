@@ -1,18 +1,13 @@
 import { contentModel } from '../support/content-model';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 /**
  * Attack: delete the only role that guards a members-only page. Its access rows used to cascade
  * away with it, and a page without accesses is public: the page opened to every visitor.
  */
 describe('role deletion never opens a members-only page', () => {
-  let t: TestApp;
-  let cm: ReturnType<typeof contentModel>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    cm = contentModel(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const cm = contentModel(t);
 
   const read = (path: string) => t.http.get(`/api/pages?path=${encodeURIComponent(path)}`);
 

@@ -1,6 +1,6 @@
 import { RightType } from '@cms/contracts';
 import { countQueries } from '../support/content-model';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, useTestApp } from '../support/test-app';
 
 /**
  * Attacks on sessions: a browser left signed in (or a stolen token) that outlives a password
@@ -8,11 +8,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * for days that still opens the back office.
  */
 describe('sessions end on a password change and when idle', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ SESSION_IDLE: '2h' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ SESSION_IDLE: '2h' });
 
   const me = (token: string) => t.http.get('/api/me').set('token', token);
 

@@ -1,5 +1,5 @@
 import { RightType } from '@cms/contracts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 /**
  * Advisory class: sessions that outlive what should end them. A token must stop working as soon as
@@ -7,11 +7,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * warm the caches that resolve tokens are. (Password changes: see the sessions tests of sign-in.)
  */
 describe('attack: sessions alive after sign-out or user removal', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const users = (token: string) => t.http.get('/api/users').set('token', token);
 

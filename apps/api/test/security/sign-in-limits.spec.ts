@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, useTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Attacks on the sign-in limits: a concurrent burst of guesses that all pass a check made before
@@ -86,11 +86,7 @@ describe.each([
   ['a hop count', '1', '10.20.30.40'],
   ['a list of proxy addresses', '198.51.100.10, 2001:db8:ffff::/48', '198.51.100.10'],
 ])('with TRUST_PROXY as %s, a spoofed left-most X-Forwarded-For is not the client', (_kind, trustProxy, proxy) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: trustProxy, SIGNIN_MAX_FAILURES_PER_IP: '3' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ TRUST_PROXY: trustProxy, SIGNIN_MAX_FAILURES_PER_IP: '3' });
 
   it('counts the address the proxy saw', async () => {
     const statuses = [];

@@ -1,6 +1,6 @@
 import { RightType } from '@cms/contracts';
 import { discoverRoutes } from '../support/routes';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 /**
  * Advisory class: unknown query keys silently ignored. A misspelt or smuggled key (`filtre=`,
@@ -8,11 +8,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * hides a probe; every route refuses keys it does not read, with a 400 naming them.
  */
 describe('attack: unknown query keys', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('refuses an unknown key on every GET route of the app but the upload files, naming the key', async () => {
     const accepted: string[] = [];

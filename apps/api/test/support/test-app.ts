@@ -9,6 +9,7 @@ import { createApp } from '../../src/bootstrap';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { openDatabase, type Database } from '../../src/database/database';
 import { ensureFirstOwner } from '../../src/owner/create-admin';
+import { RevalidationService, type RevalidationEvent } from '../../src/revalidation/revalidation.service';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const OWNER = { email: 'owner@test.local', password: 'owner-password-1' };
@@ -85,4 +86,24 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await testDb.drop();
     throw error;
   }
+}
+
+export interface UsedTestApp extends TestApp {
+  /** Every revalidation event the app published since the file's app started, in order. */
+  events: RevalidationEvent[];
+}
+
+/**
+ * A describe block's app: started in beforeAll and closed in afterAll. The object is returned at
+ * once and filled when the app has started, so `const t = useTestApp()` reads like a plain value
+ * inside the tests (and `contentModel(t)` may be made beside it).
+ */
+export function useTestApp(env: Record<string, string> = {}): UsedTestApp {
+  const used = { events: [] } as unknown as UsedTestApp;
+  beforeAll(async () => {
+    Object.assign(used, await createTestApp(env));
+    used.app.get(RevalidationService).subscribe((event) => used.events.push(event));
+  });
+  afterAll(() => used.close?.());
+  return used;
 }

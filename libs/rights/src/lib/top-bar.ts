@@ -81,8 +81,19 @@ export function shouldFetchContainers(subject: RightsSubject | null | undefined)
   return holdsAnyRight(subject);
 }
 
-function linkIf(allowed: boolean, key: string, label: string, href: string): MenuLink[] {
-  return allowed ? [{ key, label, href }] : [];
+/** A dropdown link shown only when `allowed`; its label is the key's catalog entry (`create-user` → `cms.menu.create_user`). */
+function linkIf(allowed: boolean, key: string, href: string): MenuLink[] {
+  return allowed ? [{ key, label: `cms.menu.${key.replaceAll('-', '_')}`, href }] : [];
+}
+
+/** A dropdown is disabled when none of its links is offered. */
+function dropdownOf(...links: MenuLink[][]): TopBarDropdown {
+  const offered = links.flat();
+  return { disabled: offered.length === 0, links: offered };
+}
+
+function entry(key: TopBarEntryKey, href: string, visible: boolean, dropdown: TopBarDropdown | null = null): TopBarEntry {
+  return { key, label: `cms.menu.${key}`, href, visible, dropdown };
 }
 
 function containerShortcuts(subject: RightsSubject, containers: readonly ContainerListItem[]): ContainerShortcut[] {
@@ -114,94 +125,32 @@ export function buildTopBar(
   const canAny = (rights: RightType[]) => signedInWithRights && hasAnyRight(subject, rights);
 
   const entries: TopBarEntry[] = [
-    { key: 'home', label: 'cms.menu.home', href: HOME_HREF, visible: signedInWithRights, dropdown: null },
-    {
-      key: 'containers',
-      label: 'cms.menu.containers',
-      href: ADMIN_ROUTES.containers,
-      visible: can(RightType.VIEW_CONTAINER),
-      dropdown: {
-        disabled: !canAny([
-          RightType.VIEW_CONTENT,
-          RightType.CREATE_CONTENT,
-          RightType.UPDATE_CONTAINER,
-          RightType.CREATE_CONTAINER,
-        ]),
-        links: linkIf(can(RightType.CREATE_CONTAINER), 'create-container', 'cms.menu.create_container', ADMIN_ROUTES.containerCreate),
-        containers: subject && signedInWithRights ? containerShortcuts(subject, containers) : [],
-      },
-    },
-    {
-      key: 'contents',
-      label: 'cms.menu.contents',
-      href: ADMIN_ROUTES.contents,
-      visible: can(RightType.VIEW_CONTENT),
-      dropdown: {
-        disabled: !can(RightType.CREATE_CONTENT),
-        links: linkIf(can(RightType.CREATE_CONTENT), 'create-content', 'cms.menu.create_content', ADMIN_ROUTES.contentCreate),
-      },
-    },
-    {
-      key: 'elements',
-      label: 'cms.menu.elements',
-      href: ADMIN_ROUTES.elements,
-      visible: can(RightType.VIEW_ELEMENT),
-      dropdown: {
-        disabled: !can(RightType.CREATE_ELEMENT),
-        links: linkIf(can(RightType.CREATE_ELEMENT), 'create-element', 'cms.menu.create_element', ADMIN_ROUTES.elementCreate),
-      },
-    },
-    {
-      key: 'users',
-      label: 'cms.menu.users',
-      href: ADMIN_ROUTES.users,
-      visible: can(RightType.VIEW_USER),
-      dropdown: {
-        disabled: !canAny([RightType.CREATE_USER, RightType.VIEW_ROLE]),
-        links: [
-          ...linkIf(can(RightType.CREATE_USER), 'create-user', 'cms.menu.create_user', ADMIN_ROUTES.userCreate),
-          ...linkIf(can(RightType.VIEW_ROLE), 'roles', 'cms.menu.roles', ADMIN_ROUTES.roles),
-        ],
-      },
-    },
-    {
-      key: 'roles',
-      label: 'cms.menu.roles',
-      href: ADMIN_ROUTES.roles,
-      visible: can(RightType.VIEW_ROLE) && !can(RightType.VIEW_USER),
-      dropdown: null,
-    },
-    {
-      key: 'messages',
-      label: 'cms.menu.messages',
-      href: ADMIN_ROUTES.messages,
-      visible: can(RightType.VIEW_MESSAGE) && !can(RightType.VIEW_FORM),
-      dropdown: null,
-    },
-    {
-      key: 'forms',
-      label: 'cms.menu.forms',
-      href: ADMIN_ROUTES.forms,
-      visible: can(RightType.VIEW_FORM),
-      dropdown: {
-        disabled: !canAny([RightType.CREATE_FORM, RightType.VIEW_MESSAGE]),
-        links: [
-          ...linkIf(can(RightType.CREATE_FORM), 'create-form', 'cms.menu.create_form', ADMIN_ROUTES.formCreate),
-          ...linkIf(can(RightType.VIEW_MESSAGE), 'messages', 'cms.menu.messages', ADMIN_ROUTES.messages),
-        ],
-      },
-    },
-    {
-      key: 'medias',
-      label: 'cms.menu.medias',
-      href: ADMIN_ROUTES.medias,
-      visible: can(RightType.VIEW_MEDIA),
-      dropdown: {
-        disabled: !can(RightType.VIEW_MEDIAPACK),
-        links: linkIf(can(RightType.VIEW_MEDIAPACK), 'media-packs', 'cms.menu.media_packs', ADMIN_ROUTES.mediaPacks),
-      },
-    },
-    { key: 'layout', label: 'cms.menu.layout', href: ADMIN_ROUTES.layout, visible: can(RightType.VIEW_LAYOUT), dropdown: null },
+    entry('home', HOME_HREF, signedInWithRights),
+    entry('containers', ADMIN_ROUTES.containers, can(RightType.VIEW_CONTAINER), {
+      // Besides its create link, the dropdown holds each container's shortcuts.
+      disabled: !canAny([RightType.VIEW_CONTENT, RightType.CREATE_CONTENT, RightType.UPDATE_CONTAINER, RightType.CREATE_CONTAINER]),
+      links: linkIf(can(RightType.CREATE_CONTAINER), 'create-container', ADMIN_ROUTES.containerCreate),
+      containers: subject && signedInWithRights ? containerShortcuts(subject, containers) : [],
+    }),
+    entry('contents', ADMIN_ROUTES.contents, can(RightType.VIEW_CONTENT), dropdownOf(linkIf(can(RightType.CREATE_CONTENT), 'create-content', ADMIN_ROUTES.contentCreate))),
+    entry('elements', ADMIN_ROUTES.elements, can(RightType.VIEW_ELEMENT), dropdownOf(linkIf(can(RightType.CREATE_ELEMENT), 'create-element', ADMIN_ROUTES.elementCreate))),
+    entry(
+      'users',
+      ADMIN_ROUTES.users,
+      can(RightType.VIEW_USER),
+      dropdownOf(linkIf(can(RightType.CREATE_USER), 'create-user', ADMIN_ROUTES.userCreate), linkIf(can(RightType.VIEW_ROLE), 'roles', ADMIN_ROUTES.roles)),
+    ),
+    // Roles and messages get an entry of their own only when the entry that holds them is hidden.
+    entry('roles', ADMIN_ROUTES.roles, can(RightType.VIEW_ROLE) && !can(RightType.VIEW_USER)),
+    entry('messages', ADMIN_ROUTES.messages, can(RightType.VIEW_MESSAGE) && !can(RightType.VIEW_FORM)),
+    entry(
+      'forms',
+      ADMIN_ROUTES.forms,
+      can(RightType.VIEW_FORM),
+      dropdownOf(linkIf(can(RightType.CREATE_FORM), 'create-form', ADMIN_ROUTES.formCreate), linkIf(can(RightType.VIEW_MESSAGE), 'messages', ADMIN_ROUTES.messages)),
+    ),
+    entry('medias', ADMIN_ROUTES.medias, can(RightType.VIEW_MEDIA), dropdownOf(linkIf(can(RightType.VIEW_MEDIAPACK), 'media-packs', ADMIN_ROUTES.mediaPacks))),
+    entry('layout', ADMIN_ROUTES.layout, can(RightType.VIEW_LAYOUT)),
   ];
 
   const userMenu: UserMenuItem[] = [
