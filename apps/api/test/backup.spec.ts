@@ -14,7 +14,7 @@ import { LATEST_MIGRATION, migrateInTransaction } from '../src/database/migratio
 import { MIGRATIONS } from '../src/database/migrations';
 import { LocalStorageDriver } from '../src/storage/local-storage.driver';
 import { S3StorageDriver } from '../src/storage/s3-storage.driver';
-import type { StorageDriver } from '../src/storage/storage-driver';
+import { isStored, type StorageDriver } from '../src/storage/storage-driver';
 import { contentModel } from './support/content-model';
 import { solidImage, upload } from './support/media-fixtures';
 import { startS3Server, type TestS3Server } from './support/s3-server';
@@ -237,7 +237,7 @@ describe('backup: export and import', () => {
       await tar.c({ gzip: true, file: badFile, cwd: dir }, fs.readdirSync(dir));
       await expect(attempt(badFile)).rejects.toThrow(/Could not restore the rows .* of content/);
       expect(await publicTables(target.db.dataSource)).toEqual([]);
-      expect(await local.exists(site.image.uri)).toBe(false);
+      expect(await isStored(local, site.image.uri)).toBe(false);
     } finally {
       await target.drop();
     }

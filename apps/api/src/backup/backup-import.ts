@@ -7,7 +7,7 @@ import * as tar from 'tar';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { compareSchemaVersion, LATEST_MIGRATION, migrateInTransaction } from '../database/migration-runner';
 import { variantPrefix } from '../medias/media-types';
-import { assertStorageKey, type StorageDriver } from '../storage/storage-driver';
+import { assertStorageKey, isStored, type StorageDriver } from '../storage/storage-driver';
 import { foreignKeyOrder, quoteIdent, readCatalog, SEEDED_ROWS, SKIPPED_TABLES, type Catalog } from './catalog';
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, BackupError, type Manifest, type Progress, type UploadEntry } from './manifest';
 
@@ -166,7 +166,7 @@ export async function importArchive(options: { dataSource: DataSource; storage: 
       if (!options.force) {
         if (filled.length) throw new BackupError(`The database already holds data (tables ${filled.join(', ')}): import into an empty one, or add --force to replace it`);
         for (const entry of uploads) {
-          if (await storage.exists(entry.key)) throw new BackupError(`The ${storage.description} already holds ${entry.key}: import into empty storage, or add --force to replace it`);
+          if (await isStored(storage, entry.key)) throw new BackupError(`The ${storage.description} already holds ${entry.key}: import into empty storage, or add --force to replace it`);
         }
       } else if (before.tables.has('media')) {
         oldKeys = (await runner.query(`SELECT "uri" FROM "media"`)).map((row: { uri: string }) => row.uri);
@@ -180,7 +180,7 @@ export async function importArchive(options: { dataSource: DataSource; storage: 
       let done = 0;
       try {
         for (const entry of uploads) {
-          if (!(await storage.exists(entry.key))) added.push(entry.key);
+          if (!(await isStored(storage, entry.key))) added.push(entry.key);
           await storage.put(entry.key, createReadStream(path.join(dir, 'uploads', ...entry.key.split('/'))), { contentType: entry.contentType, size: entry.size });
           progress({ step: 'uploads', done: ++done, total: uploads.length, unit: 'files' });
         }

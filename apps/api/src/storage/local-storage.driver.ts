@@ -88,10 +88,6 @@ export class LocalStorageDriver implements StorageDriver {
     }
   }
 
-  async exists(key: string): Promise<boolean> {
-    return (await this.stat(key)) !== null;
-  }
-
   async delete(key: string): Promise<void> {
     await fs.rm(this.pathOf(key), { force: true });
   }

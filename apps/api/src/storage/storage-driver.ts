@@ -42,7 +42,6 @@ export interface StorageDriver {
   /** null when there is no such object; throws RangeNotSatisfiableError for a range past its end. */
   get(key: string, range?: RangeRequest): Promise<StoredObject | null>;
   stat(key: string): Promise<StoredObjectInfo | null>;
-  exists(key: string): Promise<boolean>;
   /** Removes the object; nothing happens when there is none. */
   delete(key: string): Promise<void>;
   /** Removes every object under a folder (`prefix` ends with `/`); answers how many. */
@@ -82,4 +81,9 @@ export function resolveRange(range: RangeRequest, size: number): ByteRange {
   const end = range.end === undefined ? size - 1 : Math.min(range.end, size - 1);
   if (end < range.start) throw new RangeNotSatisfiableError(size);
   return { start: range.start, end };
+}
+
+/** Whether the driver holds an object under `key`. */
+export async function isStored(storage: StorageDriver, key: string): Promise<boolean> {
+  return (await storage.stat(key)) !== null;
 }

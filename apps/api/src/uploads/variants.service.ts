@@ -8,7 +8,7 @@ import { ImageBudget } from '../medias/image-budget';
 import { assertPixelLimit, pixelCount, readImageHeader } from '../medias/media-processing';
 import { VARIANT_TYPES, type MediaType } from '../medias/media-types';
 import { ScratchSpace } from '../storage/scratch-space';
-import { STORAGE, type StorageDriver } from '../storage/storage-driver';
+import { isStored, STORAGE, type StorageDriver } from '../storage/storage-driver';
 
 export interface VariantRequest {
   /** null keeps the original width. */
@@ -58,7 +58,7 @@ export class VariantsService {
   ensure(sourceKey: string, key: string, variant: VariantRequest): Promise<boolean> {
     let job = this.inFlight.get(key);
     if (!job) {
-      job = (async () => (await this.storage.exists(key)) || this.render(sourceKey, key, variant))().finally(() => this.inFlight.delete(key));
+      job = (async () => (await isStored(this.storage, key)) || this.render(sourceKey, key, variant))().finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, job);
     }
     return job;

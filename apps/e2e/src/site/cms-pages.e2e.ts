@@ -1,5 +1,5 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { api, baseUrl, launchBrowser, newPage, ownerCredentials, screenshot, type TestPage } from '../support';
+import type { Browser, Page } from 'playwright-core';
+import { api, baseUrl, imagesLoaded, launchBrowser, PHONE, ownerCredentials, screenshot, visitorPage, type TestPage } from '../support';
 import { createSiteContent, FORM_TEXT, type SiteContent } from './cms-content';
 
 /**
@@ -10,7 +10,6 @@ import { createSiteContent, FORM_TEXT, type SiteContent } from './cms-content';
 let browser: Browser;
 let content: SiteContent;
 
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -21,23 +20,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A page whose visitor already chose about cookies, so that the banner does not cover what a picture should show. */
-async function visitor(options: BrowserContextOptions = {}): Promise<TestPage> {
-  const test = await newPage(browser, options);
-  await test.context.addInitScript(() => window.localStorage.setItem('cookie-consent', 'declined'));
-  return test;
-}
-
-/** Waits until every image of the page has loaded (scrolling lazy ones into view) and checks none is broken. */
-async function imagesLoaded(page: Page): Promise<void> {
-  for (const image of await page.locator('main img').all()) {
-    await image.scrollIntoViewIfNeeded();
-    await page.waitForFunction((element) => (element as HTMLImageElement).complete, await image.elementHandle());
-    expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
-
 /** Scrolls the form to the top of the window, below the sticky header (the page's scroll-padding). */
 const showForm = (page: Page) => page.locator('form.cms-form').evaluate((form) => form.scrollIntoView({ block: 'start' }));
 
@@ -45,7 +27,7 @@ const errorsOf = (test: TestPage) => test.console.filter((entry) => entry.type =
 
 describe('a CMS page rendered by the site', () => {
   it('is rendered on the server with its sections, layout and metadata, and reads with JavaScript off', async () => {
-    const test = await visitor({ javaScriptEnabled: false });
+    const test = await visitorPage(browser, { javaScriptEnabled: false });
     const { page } = test;
     try {
       const response = await page.goto(`${baseUrl()}/${content.pagePath}`);
@@ -116,7 +98,7 @@ describe('a CMS page rendered by the site', () => {
   });
 
   it('speaks the visitor’s locale, falling back to English content', async () => {
-    const test = await visitor({ javaScriptEnabled: false });
+    const test = await visitorPage(browser, { javaScriptEnabled: false });
     try {
       const response = await test.page.goto(`${baseUrl()}/fr/${content.pagePath}`);
       expect(response?.status()).toBe(200);
@@ -131,7 +113,7 @@ describe('a CMS page rendered by the site', () => {
   });
 
   it('looks right on a phone', async () => {
-    const test = await visitor(PHONE);
+    const test = await visitorPage(browser, PHONE);
     const failed: string[] = [];
     test.page.on('response', (response) => {
       if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
@@ -169,7 +151,7 @@ describe('a form of a CMS page', () => {
   });
 
   it('is sent without JavaScript: refusals beside their fields, then the thanks', async () => {
-    const test = await visitor({ javaScriptEnabled: false });
+    const test = await visitorPage(browser, { javaScriptEnabled: false });
     const { page } = test;
     try {
       await page.goto(`${baseUrl()}/${content.pagePath}`);
@@ -209,7 +191,7 @@ describe('a form of a CMS page', () => {
   });
 
   it('is sent with fetch when JavaScript runs: the visitor stays on the page', async () => {
-    const test = await visitor(PHONE);
+    const test = await visitorPage(browser, PHONE);
     const { page } = test;
     try {
       await page.goto(`${baseUrl()}/${content.pagePath}`);
@@ -251,7 +233,7 @@ describe('a guarded CMS page', () => {
     const html = await (await fetch(`${baseUrl()}/${content.guardedPath}`)).text();
     expect(html).not.toContain(content.guardedTitle);
     expect(html).not.toContain('Thursday');
-    const test = await visitor({ javaScriptEnabled: false });
+    const test = await visitorPage(browser, { javaScriptEnabled: false });
     try {
       const response = await test.page.goto(`${baseUrl()}/${content.guardedPath}`);
       expect(response?.status()).toBe(200);
@@ -263,7 +245,7 @@ describe('a guarded CMS page', () => {
     } finally {
       await test.close();
     }
-    const phone = await visitor({ ...PHONE, javaScriptEnabled: false });
+    const phone = await visitorPage(browser, { ...PHONE, javaScriptEnabled: false });
     try {
       await phone.page.goto(`${baseUrl()}/fr/${content.guardedPath}`);
       expect(await phone.page.locator('h1').textContent()).toBe('Réservé aux membres');
@@ -274,7 +256,7 @@ describe('a guarded CMS page', () => {
   });
 
   it('sends an anonymous visitor to sign in, then shows the page once signed in', async () => {
-    const test = await visitor();
+    const test = await visitorPage(browser);
     const { page } = test;
     try {
       await page.goto(`${baseUrl()}/${content.guardedPath}`);
@@ -310,7 +292,7 @@ describe('a guarded CMS page', () => {
     const password = 'e2e-password-123';
     expect((await as.post('/users', { name: 'A visitor', email, password, roleId })).status).toBe(201);
     const signIn = await api().post<{ token: string }>('/auth/signin', { email, password });
-    const test = await visitor();
+    const test = await visitorPage(browser);
     try {
       await test.page.goto(`${baseUrl()}/not-found`);
       await test.page.evaluate((token) => window.localStorage.setItem('token', token), signIn.body.token);
@@ -341,7 +323,7 @@ describe('the page cache', () => {
 
     // A content listed on the page: renaming it changes the page too.
     expect((await api(content.token).put(`/contents/${content.newsIds[0]}?locale=en`, { title: 'Autumn release, updated' })).status).toBe(200);
-    const test = await visitor({ javaScriptEnabled: false });
+    const test = await visitorPage(browser, { javaScriptEnabled: false });
     try {
       await test.page.goto(`${baseUrl()}/fr/${content.pagePath}`);
       expect(await test.page.locator('h1').textContent()).toBe(title);

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, type TestPage } from '../support';
+import type { Browser } from 'playwright-core';
+import { imagesLoaded, launchBrowser, PHONE, screenshot, visitorPage } from '../support';
 import { startServer, stopServer, type RunningServer } from '../support/server';
 
 /**
@@ -11,7 +11,6 @@ let browser: Browser;
 let server: RunningServer;
 let ownerToken: string;
 
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const response = await fetch(`${server.baseUrl}${path}`, {
@@ -39,24 +38,9 @@ afterAll(async () => {
   if (server) await stopServer(server);
 });
 
-async function visitor(options: BrowserContextOptions = {}): Promise<TestPage> {
-  const test = await newPage(browser, options);
-  await test.context.addInitScript(() => window.localStorage.setItem('cookie-consent', 'declined'));
-  return test;
-}
-
-async function imagesLoaded(page: Page): Promise<void> {
-  for (const image of await page.locator('main img').all()) {
-    await image.scrollIntoViewIfNeeded();
-    await page.waitForFunction((element) => (element as HTMLImageElement).complete, await image.elementHandle());
-    expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
-
 describe('the demo site of a first start', () => {
   it('shows a home page with a hero, features, the latest posts and a menu, in each language', async () => {
-    const test = await visitor();
+    const test = await visitorPage(browser);
     try {
       for (const [path, title] of [
         ['/', 'We build calm, fast websites'],
@@ -77,7 +61,7 @@ describe('the demo site of a first start', () => {
   });
 
   it('renders a post page with its fields: heading, subtitle, responsive cover, date and rich text', async () => {
-    const test = await visitor();
+    const test = await visitorPage(browser);
     const { page } = test;
     try {
       await page.goto(`${server.baseUrl}/fr/blog/fast-pages`);
@@ -99,7 +83,7 @@ describe('the demo site of a first start', () => {
   it('lists the posts as cards, with pagination links that work', async () => {
     const blog = await call<{ id: number }[]>('GET', `/api/containers?filter=${encodeURIComponent(JSON.stringify({ q: 'Blog' }))}`);
     const blogId = blog.body[0].id;
-    const test = await visitor();
+    const test = await visitorPage(browser);
     const { page } = test;
     try {
       await page.goto(`${server.baseUrl}/blog`);
@@ -129,7 +113,7 @@ describe('the demo site of a first start', () => {
   });
 
   it('opens the header menu on a phone without JavaScript, and marks the current page', async () => {
-    const test = await visitor({ ...PHONE, javaScriptEnabled: false });
+    const test = await visitorPage(browser, { ...PHONE, javaScriptEnabled: false });
     const { page } = test;
     try {
       await page.goto(`${server.baseUrl}/es/about`);
@@ -151,7 +135,7 @@ describe('the demo site of a first start', () => {
   });
 
   it('shows the settings at once: a new site name reaches the header and the title', async () => {
-    const test = await visitor();
+    const test = await visitorPage(browser);
     try {
       await test.page.goto(`${server.baseUrl}/it/about`);
       expect(await test.page.textContent('.brand__name')).toBe('Studio Lumen');
@@ -168,7 +152,7 @@ describe('the demo site of a first start', () => {
   });
 
   it('shows staff a bar to edit the page, and nothing to visitors, from the same cached HTML', async () => {
-    const anonymous = await visitor();
+    const anonymous = await visitorPage(browser);
     const meCalls: string[] = [];
     anonymous.page.on('request', (request) => request.url().includes('/api/me') && meCalls.push(request.url()));
     try {
@@ -180,7 +164,7 @@ describe('the demo site of a first start', () => {
       await anonymous.close();
     }
 
-    const staff = await visitor();
+    const staff = await visitorPage(browser);
     const { page } = staff;
     try {
       await staff.context.addInitScript((token) => window.localStorage.setItem('token', token), ownerToken);

@@ -16,6 +16,9 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 }
 
+/** A phone-sized touch viewport (an iPhone 12-like 390×844 at 2×). */
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
 export interface ConsoleEntry {
   type: string;
   text: string;
@@ -37,4 +40,21 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   page.on('console', (message) => entries.push({ type: message.type(), text: message.text() }));
   page.on('pageerror', (error) => entries.push({ type: 'pageerror', text: error.message }));
   return { page, context, console: entries, close: () => context.close() };
+}
+
+/** A page whose visitor already chose about cookies, so that the banner does not cover what a picture should show. */
+export async function visitorPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TestPage> {
+  const test = await newPage(browser, options);
+  await test.context.addInitScript(() => window.localStorage.setItem('cookie-consent', 'declined'));
+  return test;
+}
+
+/** Waits until every image of the page's main has loaded (scrolling lazy ones into view) and checks none is broken. */
+export async function imagesLoaded(page: Page): Promise<void> {
+  for (const image of await page.locator('main img').all()) {
+    await image.scrollIntoViewIfNeeded();
+    await page.waitForFunction((element) => (element as HTMLImageElement).complete, await image.elementHandle());
+    expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }

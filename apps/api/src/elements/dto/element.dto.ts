@@ -1,6 +1,7 @@
-import { BLOCK_NAMES, type ElementDto as ElementShape, type ElementRequest, MAX_ID, Status, type UpdateElementRequest } from '@cms/contracts';
+import { BLOCK_NAMES, type ElementDto as ElementShape, type ElementRequest, Status, type UpdateElementRequest } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEnum, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsEnum, IsObject, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsRecordId } from '../../common/http/record-ids';
 
 const REUSABLE = BLOCK_NAMES.filter((b) => b !== 'element' && b !== 'contents');
 
@@ -12,9 +13,7 @@ class ElementWriteDto {
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'The form of a `form` element' })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_ID)
+  @IsRecordId()
   formId?: number | null;
 
   @ApiPropertyOptional({ enum: Status })

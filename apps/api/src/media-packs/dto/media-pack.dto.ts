@@ -1,4 +1,3 @@
-import { MAX_ID } from '@cms/contracts';
 import type {
   CreateMediaPackRequest,
   MediaPackDetailDto as MediaPackDetailShape,
@@ -6,7 +5,8 @@ import type {
   UpdateMediaPackRequest,
 } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsRecordIds } from '../../common/http/record-ids';
 
 export const MEDIA_PACK_MAX_MEDIA = 10_000;
 
@@ -31,12 +31,7 @@ export class CreateMediaPackDto implements CreateMediaPackRequest {
 
   @ApiPropertyOptional({ type: Number, isArray: true, description: 'Media to move into the pack (out of any other)' })
   @IsOptional()
-  @IsArray()
-  @ArrayUnique()
-  @ArrayMaxSize(MEDIA_PACK_MAX_MEDIA)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(MAX_ID, { each: true })
+  @IsRecordIds(MEDIA_PACK_MAX_MEDIA)
   mediaIds?: number[];
 }
 
@@ -50,11 +45,6 @@ export class UpdateMediaPackDto implements UpdateMediaPackRequest {
 
   @ApiPropertyOptional({ type: Number, isArray: true, description: 'The media of the pack from now on; those left out become unpacked' })
   @IsOptional()
-  @IsArray()
-  @ArrayUnique()
-  @ArrayMaxSize(MEDIA_PACK_MAX_MEDIA)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(MAX_ID, { each: true })
+  @IsRecordIds(MEDIA_PACK_MAX_MEDIA)
   mediaIds?: number[];
 }

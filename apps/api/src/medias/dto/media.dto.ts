@@ -1,14 +1,7 @@
-import {
-  LANGS,
-  MAX_ID,
-  type MediaAlt,
-  type MediaDto as MediaShape,
-  type MediaUploadFields,
-  type MediaUploadLimitsDto as LimitsShape,
-  type UpdateMediaRequest,
-} from '@cms/contracts';
+import { LANGS, type MediaAlt, type MediaDto as MediaShape, type MediaUploadFields, type MediaUploadLimitsDto as LimitsShape, type UpdateMediaRequest } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Max, Min, ValidateBy } from 'class-validator';
+import { IsOptional, IsString, ValidateBy } from 'class-validator';
+import { IsRecordId } from '../../common/http/record-ids';
 import { MEDIA_ALT_MAX, MEDIA_NAME_MAX, mediaAltError, mediaNameError } from '../media-fields';
 
 const ALT_SCHEMA = {
@@ -79,9 +72,7 @@ export class UpdateMediaDto implements UpdateMediaRequest {
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'A media pack id; null takes the media out of its pack' })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_ID)
+  @IsRecordId()
   packId?: number | null;
 }
 
