@@ -1,6 +1,6 @@
 import { FormFieldType, RightType } from '@cms/contracts';
 import type { Response } from 'superagent';
-import { createTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/test-app';
 
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
@@ -46,32 +46,24 @@ const binary = (res: Response, callback: (error: Error | null, body: string) => 
 };
 
 describe('messages API', () => {
-  let t: TestApp;
+  const t = useTestApp({ FORM_SUBMISSIONS_PER_MINUTE: '100000' });
   let formId: number;
   let otherFormId: number;
   const submit = (id: number, values: Record<string, unknown>) => t.http.post(`/api/forms/${id}/messages`).send({ values });
 
   beforeAll(async () => {
-    t = await createTestApp({ FORM_SUBMISSIONS_PER_MINUTE: '100000' });
-    const form = await t.http
-      .post('/api/forms')
-      .set('token', t.ownerToken)
-      .send({
-        title: 'Survey',
-        fields: [
-          { name: 'name', type: FormFieldType.TEXT, position: 1 },
-          { name: 'score', type: FormFieldType.NUMBER, position: 2 },
-          { name: 'tags', type: FormFieldType.CHECKBOX, options: ['=cmd', 'b'], position: 3 },
-        ],
-      });
-    formId = form.body.id;
-    otherFormId = (await t.http.post('/api/forms').set('token', t.ownerToken).send({ title: 'Other', fields: [{ name: 'x', type: 'TEXT' }] })).body.id;
+    const fields = [
+      { name: 'name', type: FormFieldType.TEXT, position: 1 },
+      { name: 'score', type: FormFieldType.NUMBER, position: 2 },
+      { name: 'tags', type: FormFieldType.CHECKBOX, options: ['=cmd', 'b'], position: 3 },
+    ];
+    formId = (await t.ownerCreates('/api/forms', { title: 'Survey', fields })).id;
+    otherFormId = (await t.ownerCreates('/api/forms', { title: 'Other', fields: [{ name: 'x', type: 'TEXT' }] })).id;
     expect((await submit(formId, { name: 'Ann', score: 3 })).status).toBe(201);
     expect((await submit(formId, { name: '=HYPERLINK("http://evil.example","click")', score: -2, tags: ['=cmd', 'b'] })).status).toBe(201);
     expect((await submit(formId, { name: 'Line\nbreak, "quoted"' })).status).toBe(201);
     expect((await submit(otherFormId, { x: 'elsewhere' })).status).toBe(201);
   });
-  afterAll(() => t.close());
 
   it('lists a form’s messages with the form title, newest first, in the ra-data-simple-rest dialect', async () => {
     const res = await t.http.get(`/api/messages?filter=${q({ formId })}`).set('token', t.ownerToken);

@@ -1,5 +1,5 @@
 import { FormFieldType } from '@cms/contracts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 interface OutboxRow {
   to: string;
@@ -15,27 +15,16 @@ interface OutboxRow {
  * markup in the HTML part, never a new header.
  */
 describe('attack: template injection in mails', () => {
-  let t: TestApp;
+  const t = useTestApp({ FORM_SUBMISSIONS_PER_MINUTE: '100000' });
   let formId: number;
   beforeAll(async () => {
-    t = await createTestApp({ FORM_SUBMISSIONS_PER_MINUTE: '100000' });
-    const form = await t.http
-      .post('/api/forms')
-      .set('token', t.ownerToken)
-      .send({
-        title: 'Contact {{7*7}} ${7*7} <b>x</b>',
-        sendMail: true,
-        sendTo: 'team@example.com',
-        fields: [
-          { name: 'name', type: FormFieldType.TEXT, label: 'Name {{7*7}}', position: 1 },
-          { name: 'email', type: FormFieldType.EMAIL, position: 2 },
-          { name: 'note', type: FormFieldType.PARAGRAPH, position: 3 },
-        ],
-      });
-    expect(form.status).toBe(201);
-    formId = form.body.id;
+    const fields = [
+      { name: 'name', type: FormFieldType.TEXT, label: 'Name {{7*7}}', position: 1 },
+      { name: 'email', type: FormFieldType.EMAIL, position: 2 },
+      { name: 'note', type: FormFieldType.PARAGRAPH, position: 3 },
+    ];
+    formId = (await t.ownerCreates('/api/forms', { title: 'Contact {{7*7}} ${7*7} <b>x</b>', sendMail: true, sendTo: 'team@example.com', fields })).id;
   });
-  afterAll(() => t.close());
 
   const outboxOf = async (messageNote: string): Promise<OutboxRow> => {
     const rows: OutboxRow[] = await t.dataSource.query(`SELECT "to", "replyTo", "subject", "text", "html" FROM "mail_outbox" WHERE "text" LIKE '%' || $1 || '%'`, [messageNote]);

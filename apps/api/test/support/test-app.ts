@@ -21,6 +21,8 @@ export interface TestApp {
   config: AppConfig;
   ownerToken: string;
   signIn(email: string, password: string): Promise<string>;
+  /** POSTs `body` to `url` as the owner; answers the created record, or throws unless the answer is 201. */
+  ownerCreates<T = Record<string, unknown> & { id: number }>(url: string, body: object): Promise<T>;
   /** Creates a role holding these rights and a user with it; answers the user's id and token. */
   userWithRights(rights: RightType[], name?: string): Promise<{ id: number; roleId: string; email: string; password: string; token: string }>;
   close(): Promise<void>;
@@ -64,6 +66,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       config,
       ownerToken,
       signIn,
+      async ownerCreates(url, body) {
+        const res = await http.post(url).set('token', ownerToken).send(body);
+        if (res.status !== 201) throw new Error(`POST ${url} as the owner: ${res.status} ${JSON.stringify(res.body)}`);
+        return res.body;
+      },
       async userWithRights(rights, name) {
         counter += 1;
         const roleId = `role-${counter}-${randomBytes(3).toString('hex')}`;
