@@ -4,16 +4,8 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  assertStorageKey,
-  assertStoragePrefix,
-  resolveRange,
-  type PutOptions,
-  type RangeRequest,
-  type StorageDriver,
-  type StoredObject,
-  type StoredObjectInfo,
-} from './storage-driver';
+import { assertStorageKey, assertStoragePrefix, resolveRange } from './storage-driver';
+import type { PutOptions, RangeRequest, StorageDriver, StoredObject, StoredObjectInfo } from './storage-driver';
 
 const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR', 'EISDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
 

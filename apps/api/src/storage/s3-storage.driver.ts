@@ -14,17 +14,8 @@ import {
 } from '@aws-sdk/client-s3';
 import type { OnModuleDestroy } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import {
-  assertStorageKey,
-  assertStoragePrefix,
-  RangeNotSatisfiableError,
-  resolveRange,
-  type PutOptions,
-  type RangeRequest,
-  type StorageDriver,
-  type StoredObject,
-  type StoredObjectInfo,
-} from './storage-driver';
+import { assertStorageKey, assertStoragePrefix, RangeNotSatisfiableError, resolveRange } from './storage-driver';
+import type { PutOptions, RangeRequest, StorageDriver, StoredObject, StoredObjectInfo } from './storage-driver';
 
 export interface S3StorageOptions {
   bucket: string;

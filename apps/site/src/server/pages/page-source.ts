@@ -1,5 +1,5 @@
 import { PAGE_NUMBER_MAX, SLUG_SEGMENT_PATTERN, type Lang, type PageResponse } from '@cms/contracts';
-import type { SiteLogger } from '../site-logger';
+import { createApiClient, type ApiClientOptions } from '../http/api-client';
 import { homePage } from './home-page';
 import { apiPath, mapPageResponse } from './map-page';
 import type { PageModel } from './page-model';
@@ -35,15 +35,7 @@ export function isPagePath(path: string): boolean {
   return path === '' || (path.length <= MAX_PATH_LENGTH && path.split('/').every((segment) => SLUG_SEGMENT_PATTERN.test(segment)));
 }
 
-export interface ApiPageSourceOptions {
-  apiOrigin: string;
-  logger: SiteLogger;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-  /** A failing API is reported at most once in this period, not once per page. */
-  logEveryMs?: number;
-  now?: () => number;
-}
+export type ApiPageSourceOptions = ApiClientOptions;
 
 function isPageResponse(value: unknown): value is PageResponse {
   if (!value || typeof value !== 'object') return false;
@@ -56,23 +48,16 @@ function isPageResponse(value: unknown): value is PageResponse {
  * header of the visitor's, so what it renders (and caches) is what anyone may read.
  */
 export function createApiPageSource(options: ApiPageSourceOptions): PageSource {
-  const { apiOrigin, logger, timeoutMs = 2500, logEveryMs = 60_000, now = Date.now } = options;
-  const fetchImpl = options.fetch ?? fetch;
-  let lastReport = Number.NEGATIVE_INFINITY;
-
-  const report = (error: unknown, url: string) => {
-    if (now() - lastReport < logEveryMs) return;
-    lastReport = now();
-    logger.error(error, `Pages unavailable: ${url} failed`);
-  };
+  const api = createApiClient(options, 2500);
+  const report = (error: unknown, url: string) => api.report(error, `Pages unavailable: ${url} failed`);
 
   return {
     async find(locale, path, pageNumber = 1) {
       if (!isPagePath(path)) return { kind: 'not-found' };
-      const url = `${apiOrigin}/api/pages?path=${encodeURIComponent(apiPath(path))}&locale=${encodeURIComponent(locale)}${pageNumber > 1 ? `&page=${pageNumber}` : ''}`;
+      const url = `${options.apiOrigin}/api/pages?path=${encodeURIComponent(apiPath(path))}&locale=${encodeURIComponent(locale)}${pageNumber > 1 ? `&page=${pageNumber}` : ''}`;
       let response: Response;
       try {
-        response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+        response = await api.get(url);
       } catch (error) {
         report(error, url);
         return { kind: 'unavailable' };

@@ -1,4 +1,4 @@
-import type { SiteLogger } from '../site-logger';
+import { createApiClient, type ApiClientOptions } from '../http/api-client';
 import { DEFAULT_SETTINGS, sanitizeSettings, type SiteSettings } from './site-settings';
 
 export interface SettingsClient {
@@ -8,15 +8,9 @@ export interface SettingsClient {
   forget(): void;
 }
 
-export interface SettingsClientOptions {
-  apiOrigin: string;
-  logger: SiteLogger;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
+export interface SettingsClientOptions extends ApiClientOptions {
   /** A safety net, like the page cache's: kept settings are read again after this long. */
   ttlMs?: number;
-  logEveryMs?: number;
-  now?: () => number;
 }
 
 /**
@@ -25,27 +19,22 @@ export interface SettingsClientOptions {
  * the site handler calls `forget()` on each, so the next render has the new settings at once.
  */
 export function createSettingsClient(options: SettingsClientOptions): SettingsClient {
-  const { apiOrigin, logger, timeoutMs = 1000, ttlMs = 5 * 60 * 1000, logEveryMs = 60_000, now = Date.now } = options;
-  const fetchImpl = options.fetch ?? fetch;
-  const url = new URL('/api/settings/public', apiOrigin).href;
+  const { ttlMs = 5 * 60 * 1000 } = options;
+  const api = createApiClient(options, 1000);
+  const now = api.now;
+  const url = api.url('/api/settings/public');
   let kept: { settings: SiteSettings; expires: number } | null = null;
   let inFlight: { epoch: number; loading: Promise<SiteSettings> } | null = null;
   let epoch = 0;
-  let lastReport = Number.NEGATIVE_INFINITY;
 
   const load = async (startedAt: number): Promise<SiteSettings> => {
     try {
-      const response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
-      if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-      const settings = sanitizeSettings(await response.json());
+      const settings = sanitizeSettings(await api.getJson(url));
       // Settings read before a purge may be the old ones: used for this render, not kept.
       if (startedAt === epoch) kept = { settings, expires: now() + ttlMs };
       return settings;
     } catch (error) {
-      if (now() - lastReport >= logEveryMs) {
-        lastReport = now();
-        logger.error(error, `Site settings unavailable, using the defaults (${url})`);
-      }
+      api.report(error, `Site settings unavailable, using the defaults (${url})`);
       return DEFAULT_SETTINGS;
     }
   };

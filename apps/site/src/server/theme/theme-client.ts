@@ -1,5 +1,5 @@
 import type { ThemeResponse } from '@cms/contracts';
-import type { SiteLogger } from '../site-logger';
+import { createApiClient, type ApiClientOptions } from '../http/api-client';
 import { DEFAULT_THEME, sanitizeTheme } from './site-theme';
 
 export interface ThemeClient {
@@ -7,34 +7,19 @@ export interface ThemeClient {
   current(): Promise<ThemeResponse>;
 }
 
-export interface ThemeClientOptions {
-  apiOrigin: string;
-  logger: SiteLogger;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-  /** A failing API is reported at most once in this period, not once per page. */
-  logEveryMs?: number;
-  now?: () => number;
-}
+export type ThemeClientOptions = ApiClientOptions;
 
 /** Reads GET /api/theme over HTTP, so the renderer works the same beside the API or on its own. */
 export function createThemeClient(options: ThemeClientOptions): ThemeClient {
-  const { apiOrigin, logger, timeoutMs = 1000, logEveryMs = 60_000, now = Date.now } = options;
-  const fetchImpl = options.fetch ?? fetch;
-  const url = new URL('/api/theme', apiOrigin).href;
-  let lastReport = Number.NEGATIVE_INFINITY;
+  const api = createApiClient(options, 1000);
+  const url = api.url('/api/theme');
   let inFlight: Promise<ThemeResponse> | null = null;
 
   const load = async (): Promise<ThemeResponse> => {
     try {
-      const response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
-      if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-      return sanitizeTheme(await response.json());
+      return sanitizeTheme(await api.getJson(url));
     } catch (error) {
-      if (now() - lastReport >= logEveryMs) {
-        lastReport = now();
-        logger.error(error, `Site theme unavailable, using the default colours (${url})`);
-      }
+      api.report(error, `Site theme unavailable, using the default colours (${url})`);
       return DEFAULT_THEME;
     }
   };
