@@ -3,7 +3,7 @@ import { messagesFor } from '../../i18n/messages';
 import { asContent, readList, readText } from '../content';
 import { formatDate } from '../format';
 import { MediaView, readMedia, type MediaModel } from '../media';
-import { defineBlock, type BlockProps } from './block';
+import { defineBlock, type BlockProps, SectionTitle } from './block';
 
 export interface ContentsItem {
   title: string;
@@ -96,11 +96,7 @@ function ContentsSection({ content, Heading, headingId, context, eager }: BlockP
   const m = messagesFor(context.locale);
   return (
     <div className="container">
-      {content.title && (
-        <Heading id={headingId} className="section__title">
-          {content.title}
-        </Heading>
-      )}
+      <SectionTitle Heading={Heading} id={headingId} title={content.title} />
       {content.items.length === 0 ? (
         <p className="contents__empty">{m.contents.empty}</p>
       ) : (

@@ -1,5 +1,5 @@
 import { readList, readText } from '../content';
-import { defineBlock, type BlockProps } from './block';
+import { defineBlock, type BlockProps, SectionTitle } from './block';
 
 export interface FeatureListContent {
   title?: string;
@@ -9,11 +9,7 @@ export interface FeatureListContent {
 function FeatureListSection({ content, Heading, headingId }: BlockProps<FeatureListContent>) {
   return (
     <div className="container">
-      {content.title && (
-        <Heading id={headingId} className="section__title">
-          {content.title}
-        </Heading>
-      )}
+      <SectionTitle Heading={Heading} id={headingId} title={content.title} />
       <ul className="features">
         {content.items.map((item, index) => (
           <li className="feature" key={index}>

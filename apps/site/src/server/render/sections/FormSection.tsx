@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { FORM_ALERT_ATTR, FORM_ATTR, FORM_ERROR_FOR_ATTR, FORM_STATUS_ATTR, FORM_SECTION_FIELD, FORM_ID_FIELD } from '../../../shared/dom-contract';
 import { messagesFor } from '../../i18n/messages';
 import { asContent, readList, readText, type Content } from '../content';
-import { defineBlock, type BlockProps, type FormState } from './block';
+import { defineBlock, type BlockProps, type FormState, SectionTitle } from './block';
 
 /** A field of a form in the page's locale; ZOHOOPTIONS fields carry their resolved list in `options`. */
 export interface FormFieldModel {
@@ -260,11 +260,7 @@ function FormSection({ content, section, Heading, headingId, context }: BlockPro
     <div className="container form-block">
       {(content.title || content.text) && (
         <div className="form-block__intro">
-          {content.title && (
-            <Heading id={headingId} className="section__title">
-              {content.title}
-            </Heading>
-          )}
+          <SectionTitle Heading={Heading} id={headingId} title={content.title} />
           {content.text && <p className="form-block__text">{content.text}</p>}
         </div>
       )}

@@ -32,6 +32,15 @@ export interface BlockProps<C> {
   eager: boolean;
 }
 
+/** A section's title, when it has one, as its heading (which labels the section). */
+export function SectionTitle({ Heading, id, title }: { Heading: 'h1' | 'h2'; id: string; title: string | undefined }) {
+  return title ? (
+    <Heading id={id} className="section__title">
+      {title}
+    </Heading>
+  ) : null;
+}
+
 /** A section whose content was read: whether it shows a title (and so can label the section), and how to draw it. */
 export interface PreparedSection {
   section: SectionModel;
