@@ -1,7 +1,9 @@
+import proxyAddr from '@fastify/proxy-addr';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger, PinoLogger } from 'nestjs-pino';
+import type { IncomingMessage } from 'node:http';
 import { levels } from 'pino';
 import { AppModule } from './app.module';
 import { trustProxyFunction } from './common/http/trust-proxy';
@@ -13,6 +15,8 @@ import { securityHeadersFor } from './web/security-headers';
 import { loopbackOrigin } from './web/loopback-origin';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
+/** Headers a cross-origin script may read; the CORS plugin names them on every answer. */
+const CORS_EXPOSED_HEADERS = ['Content-Range', 'Retry-After'];
 
 /**
  * Builds the whole HTTP application (not yet listening): the API under /api with its pipes,
@@ -21,8 +25,10 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  * framework alone for every request (1,100 requests/s for a 404), Fastify about a quarter of that.
  */
 export async function createApp(config: AppConfig & { jwtSecret: string }, database: Database): Promise<NestFastifyApplication> {
+  const trustProxy = trustProxyFunction(config.trustProxy);
+  const clientAddressOf = (req: IncomingMessage) => (trustProxy ? proxyAddr(req, trustProxy) : req.socket.remoteAddress);
   const adapter = new FastifyAdapter({
-    trustProxy: trustProxyFunction(config.trustProxy),
+    trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     // No Express-style middleware runs here (logging and security headers are Fastify hooks),
     // so @fastify/middie, which every request would pass through, is not registered.
@@ -51,12 +57,13 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
   fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
   // One line per answered request (not for health checks), without the token or cookies. The level
   // is fixed at start-up: asking pino whether info is on at every request cost a fifth of a cheap call.
-  if ((levels.values[config.logLevel] ?? Infinity) <= levels.values.info) {
+  const logRequests = (levels.values[config.logLevel] ?? Infinity) <= levels.values.info;
+  // Flat fields: pino-http's req/res serializers would read them off raw Node objects.
+  const logCompleted = (method: string | undefined, url: string | undefined, statusCode: number, remoteAddress: string | undefined, elapsedMs: number) =>
+    PinoLogger.root.info({ method, url, statusCode, remoteAddress, responseTime: Math.round(elapsedMs) }, 'request completed');
+  if (logRequests) {
     fastify.addHook('onResponse', (request, reply, done) => {
-      if (request.url !== '/api/health') {
-        // Flat fields: pino-http's req/res serializers would read them off raw Node objects.
-        PinoLogger.root.info({ method: request.method, url: request.url, statusCode: reply.statusCode, remoteAddress: request.ip, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
-      }
+      if (request.url !== '/api/health') logCompleted(request.method, request.url, reply.statusCode, request.ip, reply.elapsedTime);
       done();
     });
   }
@@ -64,7 +71,7 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
     reply.headers(securityHeadersFor(request.url));
     done();
   });
-  app.enableCors({ origin: true, exposedHeaders: ['Content-Range', 'Retry-After'], allowedHeaders: ['Content-Type', 'token', 'Authorization'] });
+  app.enableCors({ origin: true, exposedHeaders: CORS_EXPOSED_HEADERS, allowedHeaders: ['Content-Type', 'token', 'Authorization'] });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
 
@@ -86,6 +93,12 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
       apiOrigin: loopbackOrigin(config.host, config.port),
       publicUrl: config.publicUrl,
       logger,
+      // What the onRequest hook and the CORS plugin give every public page: cached pages keep them.
+      fixedHeaders: { ...securityHeadersFor('/'), 'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS.join(', ') },
+      // Cached pages answered before Fastify are logged alike, with the client address it would name.
+      logRequest: logRequests
+        ? (req, statusCode, startedAt) => logCompleted(req.method, req.url, statusCode, clientAddressOf(req), performance.now() - startedAt)
+        : undefined,
     });
   }
   return app;

@@ -1,4 +1,17 @@
+import { get } from 'node:http';
 import { baseUrl } from './support/env';
+
+/** The status and raw header lines of a GET (fetch would merge a header sent twice). */
+function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: [string, string][] }> {
+  return new Promise((resolve, reject) => {
+    get(`${baseUrl()}${path}`, { headers }, (res) => {
+      const lines: [string, string][] = [];
+      for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push([res.rawHeaders[i].toLowerCase(), res.rawHeaders[i + 1]]);
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: lines }));
+    }).on('error', reject);
+  });
+}
 
 /** What a new user opens first: every route group answers on the one port. */
 describe('one origin', () => {
@@ -21,5 +34,22 @@ describe('one origin', () => {
     const res = await fetch(`${baseUrl()}/api/no-such-thing`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ statusCode: 404, message: expect.any(String) });
+  });
+
+  it('answers a cached page, served before the framework, with the same headers as its first render', async () => {
+    // A page number no other test asks for: the first GET renders it (MISS), the second is a hit.
+    const path = `/it?page=${90 + Math.floor(Math.random() * 9)}`;
+    const first = await rawGet(path, { 'accept-encoding': 'gzip' });
+    const second = await rawGet(path, { 'accept-encoding': 'gzip' });
+    const comparable = (lines: [string, string][]) => lines.filter(([name]) => !['date', 'x-cache', 'connection', 'keep-alive'].includes(name)).sort();
+    expect(first.status).toBe(200);
+    expect(first.headers).toContainEqual(['x-cache', 'MISS']);
+    expect(second.headers).toContainEqual(['x-cache', 'HIT']);
+    expect(comparable(second.headers)).toEqual(comparable(first.headers));
+    const names = second.headers.map(([name]) => name);
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+    // A 304 for a browser that holds the page.
+    const etag = second.headers.find(([name]) => name === 'etag')?.[1] ?? '';
+    expect((await rawGet(path, { 'if-none-match': etag })).status).toBe(304);
   });
 });

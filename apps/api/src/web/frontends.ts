@@ -3,15 +3,26 @@ import type { LoggerService } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as fs from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RevalidationService, type RevalidationEvent } from '../revalidation/revalidation.service';
 
-type SiteHandler = ((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void) & { revalidate?(event: RevalidationEvent): void };
+type SiteHandler = ((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void) & {
+  revalidate?(event: RevalidationEvent): void;
+  serveCached?(req: IncomingMessage, res: ServerResponse): boolean;
+};
 interface SiteModule {
-  createSiteHandler(options: { clientDir: string; apiOrigin: string; publicUrl?: string; logger?: { error(obj: unknown, msg?: string): void } }): SiteHandler;
+  createSiteHandler(options: {
+    clientDir: string;
+    apiOrigin: string;
+    publicUrl?: string;
+    logger?: { error(obj: unknown, msg?: string): void };
+    fixedHeaders?: Readonly<Record<string, string>>;
+  }): SiteHandler;
 }
+
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Paths the back-office bundle answers; everything else outside /api is the public site. */
 export function isAdminPath(pathname: string): boolean {
@@ -28,6 +39,27 @@ function pathnameOf(url: string): string {
 }
 
 /**
+ * Cached public pages are answered before Fastify sees the request: its routing, hooks and reply
+ * cost about as much as the hit itself, and the site's cache keeps each page's full heads (the
+ * security headers the onRequest hook would add included), so the answer is the same bytes. The
+ * API, the back office and cross-origin requests (CORS answers them) always take the framework's
+ * path, as does every page the cache does not hold.
+ */
+function serveCachedFirst(server: Server, site: SiteHandler, logRequest?: (req: IncomingMessage, statusCode: number, startedAt: number) => void): void {
+  const framework = server.listeners('request') as RequestListener[];
+  if (!site.serveCached || framework.length !== 1) return;
+  const [handle] = framework;
+  const serveCached = site.serveCached;
+  server.removeListener('request', handle);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '/';
+    const startedAt = performance.now();
+    if (url.startsWith('/api') || req.headers.origin !== undefined || isAdminPath(pathnameOf(url)) || !serveCached(req, res)) return handle.call(server, req, res);
+    logRequest?.(req, res.statusCode, startedAt);
+  });
+}
+
+/**
  * Serves the react-admin bundle and the public site's renderer from the API's process, so that the
  * single-machine install answers every route group on one port (one origin: one token storage).
  * Their routes are Fastify's own; the API's routes are more specific and win, and a path under
@@ -35,7 +67,17 @@ function pathnameOf(url: string): string {
  */
 export async function mountFrontends(
   app: NestFastifyApplication,
-  options: { adminDir: string; siteDir?: string; apiOrigin: string; publicUrl?: string; logger: LoggerService },
+  options: {
+    adminDir: string;
+    siteDir?: string;
+    apiOrigin: string;
+    publicUrl?: string;
+    logger: LoggerService;
+    /** Headers the framework gives every public page (security, CORS): cached pages keep them, for serveCachedFirst. */
+    fixedHeaders: Readonly<Record<string, string>>;
+    /** Logs an answered request as the framework's hook does; undefined when requests are not logged. */
+    logRequest?: (req: IncomingMessage, statusCode: number, startedAt: number) => void;
+  },
 ): Promise<void> {
   const { adminDir, siteDir, logger } = options;
   const fastify = app.getHttpAdapter().getInstance();
@@ -54,10 +96,12 @@ export async function mountFrontends(
         apiOrigin: options.apiOrigin,
         publicUrl: options.publicUrl,
         logger: { error: (obj, msg) => logger.error(msg ?? 'Site error', obj instanceof Error ? obj.stack : JSON.stringify(obj), 'Site') },
+        fixedHeaders: options.fixedHeaders,
       });
       // Writes that change a public page emit here once committed: the site's page cache drops those pages.
       const handler = site;
       app.get(RevalidationService).subscribe((event) => handler.revalidate?.(event));
+      serveCachedFirst(fastify.server, handler, options.logRequest);
     } else {
       logger.warn?.(`The public site is not built (${siteEntry} is missing): run npm run build`, 'Frontends');
     }

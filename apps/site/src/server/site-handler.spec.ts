@@ -371,6 +371,32 @@ describe('site handler', () => {
       expect(handler.cacheStats()).toMatchObject({ entries: 1 });
     });
 
+    it('answers a kept page from serveCached, before the host handles the request, and nothing else', async () => {
+      const fast = createServer((req, res) => {
+        if (handler.serveCached(req, res)) return;
+        res.setHeader('X-Handled-By', 'handler');
+        handler(req, res, next);
+      });
+      const fastPort = await listen(fast);
+      try {
+        fake.pages.set('en /about', richPage());
+        const first = await call(fastPort, '/about');
+        expect(first.headers).toMatchObject({ 'x-cache': 'MISS', 'x-handled-by': 'handler' });
+        const hit = await call(fastPort, '/about', { headers: { 'accept-encoding': 'gzip' } });
+        expect(hit.headers['x-handled-by']).toBeUndefined();
+        expect(hit.headers).toMatchObject({ 'x-cache': 'HIT', 'content-encoding': 'gzip', etag: first.headers.etag, 'content-language': 'en' });
+        expect(hit.text).toBe(first.text);
+        expect((await call(fastPort, '/about', { headers: { 'if-none-match': String(first.headers.etag) } })).status).toBe(304);
+        // Not kept, or rendered for one reader: the handler answers.
+        for (const target of ['/fr/about', '/about?sent=s1', '/about?page=x', '/sitemap.xml']) {
+          expect({ target, by: (await call(fastPort, target)).headers['x-handled-by'] }).toEqual({ target, by: 'handler' });
+        }
+        expect((await call(fastPort, '/about', { method: 'POST', body: 'a=b' })).headers['x-handled-by']).toBe('handler');
+      } finally {
+        await new Promise((resolve) => fast.close(resolve));
+      }
+    });
+
     it('keeps one copy whatever Host a request names', async () => {
       fake.pages.set('en /about', richPage());
       await call(sitePort, '/about', { headers: { host: 'a.test' } });

@@ -8,6 +8,7 @@ import { createFormForwarder, forwardedFor, readFormBody, submittedValues } from
 import { publicOriginOf, requestOrigin } from './http/request-origin';
 import {
   isReadMethod,
+  prepareHeads,
   prepareHtml,
   preparedSize,
   sendMethodNotAllowed,
@@ -15,6 +16,8 @@ import {
   sendRedirect,
   sendSeeOther,
   sendText,
+  sendWithHeads,
+  type PreparedHeads,
   type PreparedHtml,
 } from './http/respond';
 import { createStaticAssets } from './http/static-assets';
@@ -53,10 +56,22 @@ export interface SiteHandlerOptions {
   cache?: PageCacheOptions;
   /** How long a page read may take before the site answers 503 (default 2.5 s). */
   pageTimeoutMs?: number;
+  /**
+   * Headers the host process gives every answer (the security headers). A cached page keeps them
+   * in its prepared heads, so that a hit served by `serveCached`, before the host's own request
+   * handling, answers exactly what the full path answers.
+   */
+  fixedHeaders?: Readonly<Record<string, string>>;
 }
 
 export interface SiteRequestHandler {
   (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void;
+  /**
+   * Answers a GET or HEAD of a page the cache holds, at once and synchronously, and says whether it
+   * did; the host calls it before its framework's routing and hooks (a hit then costs little more
+   * than a static file), and hands every other request to the handler.
+   */
+  serveCached(req: IncomingMessage, res: ServerResponse): boolean;
   /** Purges cached pages: the host process calls it for each event of the API's RevalidationService. */
   revalidate(event: RevalidationEvent): void;
   cacheStats(): PageCacheStats;
@@ -68,6 +83,8 @@ interface Rendered {
   html: PreparedHtml;
   headers: OutgoingHttpHeaders;
   cacheable: boolean;
+  /** A kept page's heads as a hit sends them, prepared when it is stored. */
+  hitHeads?: PreparedHeads;
 }
 
 /** What the site answers when the API cannot give a page: ask again soon, keep nothing. */
@@ -162,7 +179,10 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     const epoch = cache.epoch;
     const rendering = (async () => {
       const rendered = await render(await pages.find(locale, path, pageNumber), locale, path, origin);
-      if (rendered.cacheable) cache.set(key, rendered, preparedSize(rendered.html), epoch);
+      if (rendered.cacheable) {
+        rendered.hitHeads = prepareHeads(rendered.html, { ...options.fixedHeaders, ...rendered.headers, 'X-Cache': 'HIT' });
+        cache.set(key, rendered, preparedSize(rendered.html), epoch);
+      }
       return rendered;
     })();
     inFlight.set(flightKey, { epoch, rendering });
@@ -219,7 +239,30 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
       return sendPrepared(req, res, rendered.status, rendered.html, rendered.headers);
     }
     const { rendered, hit } = await cachedPage(route.locale, route.path, pageNumber);
-    sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, ...(rendered.cacheable ? { 'X-Cache': hit ? 'HIT' : 'MISS' } : {}) });
+    if (hit && rendered.hitHeads) return sendWithHeads(req, res, rendered.status, rendered.html, rendered.hitHeads);
+    sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, ...(rendered.cacheable ? { 'X-Cache': 'MISS' } : {}) });
+  };
+
+  const serveCached = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (!isReadMethod(req.method)) return false;
+    const target = req.url ?? '/';
+    // Client assets, the sitemap, robots.txt and the favicon are never pages.
+    if (target.startsWith('/_') || target.startsWith('/sitemap.xml') || target.startsWith('/robots.txt') || target.startsWith('/favicon.ico')) return false;
+    const queryStart = target.indexOf('?');
+    let pageNumber: number | null = 1;
+    if (queryStart !== -1) {
+      const query = new URLSearchParams(target.slice(queryStart + 1));
+      // The thanks after a form sent without JavaScript is rendered for its reader alone.
+      if (query.has('sent')) return false;
+      pageNumber = parsePageNumber(query.get('page'));
+      if (pageNumber === null) return false;
+    }
+    const route = resolveRoute(target);
+    if (route.kind !== 'page') return false;
+    const rendered = cache.get({ origin: publicOrigin ?? '', locale: route.locale, path: route.path, page: pageNumber }, false);
+    if (!rendered?.hitHeads) return false;
+    sendWithHeads(req, res, rendered.status, rendered.html, rendered.hitHeads);
+    return true;
   };
 
   /** A form of a page posted without JavaScript: sent on to the API, then thanks (303) or the page again with the refusals. */
@@ -282,6 +325,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
   };
 
   return Object.assign(handler, {
+    serveCached,
     revalidate(event: RevalidationEvent) {
       cache.revalidate(event);
       // Settings changes purge every page (scope all); path purges never concern them.

@@ -1,10 +1,13 @@
 import { securityHeaders } from '@cms/contracts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
-type Handler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+type Handler = ((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void) & {
+  serveCached?(req: IncomingMessage, res: ServerResponse): boolean;
+};
 
-// The values the API process sends in front of the in-process site (one table, in @cms/contracts).
-const HEADERS = Object.entries(securityHeaders('anyone'));
+/** The values the API process sends in front of the in-process site (one table, in @cms/contracts). */
+export const STANDALONE_HEADERS = securityHeaders('anyone');
+const HEADERS = Object.entries(STANDALONE_HEADERS);
 
 /**
  * The HTTP server of a standalone site process: every answer carries the security headers the
@@ -13,6 +16,8 @@ const HEADERS = Object.entries(securityHeaders('anyone'));
  */
 export function createStandaloneServer(handler: Handler, onError: (message: string) => void, health?: () => object): Server {
   const server = createServer((req, res) => {
+    // A cached page carries the same headers in its prepared heads (the handler is given them).
+    if (handler.serveCached?.(req, res)) return;
     for (const [name, value] of HEADERS) res.setHeader(name, value);
     // For the container's health check and the proxy: this process answers, whatever the API does.
     if (health && req.url === '/_site/health' && (req.method === 'GET' || req.method === 'HEAD')) {

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type * as Entry from './entry';
 import { publicOriginOf } from './http/request-origin';
 import { listenForPurges } from './purge-listener';
-import { createStandaloneServer } from './standalone-server';
+import { createStandaloneServer, STANDALONE_HEADERS } from './standalone-server';
 
 function log(level: 'info' | 'error', msg: string): void {
   const stream = level === 'error' ? process.stderr : process.stdout;
@@ -54,7 +54,7 @@ function readConfig(env: NodeJS.ProcessEnv) {
 async function main(): Promise<void> {
   const config = readConfig(process.env);
   const { createSiteHandler } = (await import(new URL('./entry.mjs', import.meta.url).href)) as typeof Entry;
-  const handler = createSiteHandler({ clientDir: config.clientDir, apiOrigin: config.apiOrigin, publicUrl: config.publicUrl });
+  const handler = createSiteHandler({ clientDir: config.clientDir, apiOrigin: config.apiOrigin, publicUrl: config.publicUrl, fixedHeaders: STANDALONE_HEADERS });
   const purges = config.databaseUrl ? listenForPurges({ databaseUrl: config.databaseUrl, onPurge: (event) => handler.revalidate(event), log }) : undefined;
   if (!purges) log('info', 'DATABASE_URL is not set: cached pages are not purged when the API changes them, they expire');
   const server = createStandaloneServer(handler, (msg) => log('error', msg), () => ({ status: 'ok', purges: purges ? 'listening' : 'off' }));

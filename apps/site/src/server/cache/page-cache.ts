@@ -42,7 +42,8 @@ export interface PageCacheStats {
 export interface PageCache<V> {
   /** Changes on every purge; a render started under another epoch must not be stored. */
   readonly epoch: number;
-  get(key: PageKey): V | undefined;
+  /** The kept value; a miss is counted unless `countMiss` is false (a look-up the caller will make again). */
+  get(key: PageKey, countMiss?: boolean): V | undefined;
   /** Stores a render begun at `epoch`; refused (false) when a purge happened since, or when it is too big. */
   set(key: PageKey, value: V, bytes: number, epoch: number): boolean;
   revalidate(event: RevalidationEvent): void;
@@ -93,12 +94,12 @@ export function createPageCache<V>(options: PageCacheOptions = {}): PageCache<V>
     get epoch() {
       return epoch;
     },
-    get(pageKey) {
+    get(pageKey, countMiss = true) {
       const key = keyOf(pageKey);
       const entry = entries.get(key);
       if (!entry || entry.expires <= now()) {
         if (entry) remove(key);
-        misses += 1;
+        if (countMiss) misses += 1;
         return undefined;
       }
       entries.delete(key);

@@ -48,28 +48,45 @@ export function preparedSize(prepared: PreparedHtml): number {
   return prepared.raw.length + (prepared.gzip?.length ?? 0);
 }
 
+/** The three header sets a prepared document is sent with: not modified, plain, gzipped. */
+export interface PreparedHeads {
+  notModified: OutgoingHttpHeaders;
+  raw: OutgoingHttpHeaders;
+  gzip: OutgoingHttpHeaders | null;
+}
+
 /**
- * Sends a rendered document: ETag and 304, gzip when the client takes it, no body for HEAD.
- * `no-cache` lets browsers keep a copy but ask before each use, so a republished page shows at once.
+ * The headers of a rendered document, computed once: `no-cache` lets browsers keep a copy but ask
+ * before each use, so a republished page shows at once. A cached page keeps its heads, so a hit
+ * only picks one.
  */
-export function sendPrepared(req: IncomingMessage, res: ServerResponse, status: number, prepared: PreparedHtml, headers: OutgoingHttpHeaders = {}): void {
-  const common: OutgoingHttpHeaders = {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-cache',
-    ETag: prepared.etag,
-    Vary: 'Accept-Encoding',
-    'X-Content-Type-Options': 'nosniff',
-    ...headers,
+export function prepareHeads(prepared: PreparedHtml, headers: OutgoingHttpHeaders = {}): PreparedHeads {
+  // Header names are case-insensitive: merged by their lower-case name, so that none is sent twice.
+  const common: OutgoingHttpHeaders = {};
+  const given = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: prepared.etag, Vary: 'Accept-Encoding', 'X-Content-Type-Options': 'nosniff', ...headers };
+  for (const [name, value] of Object.entries(given)) common[name.toLowerCase()] = value;
+  return {
+    notModified: common,
+    raw: { ...common, 'content-length': String(prepared.raw.length) },
+    gzip: prepared.gzip ? { ...common, 'content-encoding': 'gzip', 'content-length': String(prepared.gzip.length) } : null,
   };
+}
+
+/** Sends a rendered document with its prepared heads: ETag and 304, gzip when the client takes it, no body for HEAD. */
+export function sendWithHeads(req: IncomingMessage, res: ServerResponse, status: number, prepared: PreparedHtml, heads: PreparedHeads): void {
   if (status === 200 && isNotModified(req.headers['if-none-match'], prepared.etag)) {
-    res.writeHead(304, common);
+    res.writeHead(304, heads.notModified);
     res.end();
     return;
   }
-  const encoding = prepared.gzip ? negotiateEncoding(req.headers['accept-encoding'], ['gzip']) : null;
-  const body = encoding === 'gzip' && prepared.gzip ? prepared.gzip : prepared.raw;
-  res.writeHead(status, { ...common, ...(encoding ? { 'Content-Encoding': encoding } : {}), 'Content-Length': String(body.length) });
-  res.end(req.method === 'HEAD' ? undefined : body);
+  const zipped = heads.gzip && prepared.gzip && negotiateEncoding(req.headers['accept-encoding'], ['gzip']) === 'gzip' ? { head: heads.gzip, body: prepared.gzip } : null;
+  res.writeHead(status, zipped?.head ?? heads.raw);
+  res.end(req.method === 'HEAD' ? undefined : (zipped?.body ?? prepared.raw));
+}
+
+/** Sends a rendered document once (its heads are not kept). */
+export function sendPrepared(req: IncomingMessage, res: ServerResponse, status: number, prepared: PreparedHtml, headers: OutgoingHttpHeaders = {}): void {
+  sendWithHeads(req, res, status, prepared, prepareHeads(prepared, headers));
 }
 
 export function sendHtml(req: IncomingMessage, res: ServerResponse, status: number, html: string, headers: OutgoingHttpHeaders = {}): void {
