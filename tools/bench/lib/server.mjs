@@ -24,8 +24,10 @@ export function peakRssMb(pid) {
   return Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024;
 }
 
+/** `env` may be a function of the port (for PUBLIC_URL, say). */
 export async function startServer(env = {}, nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)) {
   const port = await freePort();
+  if (typeof env === 'function') env = env(port);
   const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-'));
   const password = 'bench-password-123';
   const started = Date.now();

@@ -1,4 +1,4 @@
-import { luminance, normalizeColor, readableTextOn, sanitizeTheme, themeCss } from './site-theme';
+import { contrast, inkOn, luminance, normalizeColor, readableTextOn, sanitizeTheme, themeCss } from './site-theme';
 
 describe('site theme', () => {
   it('normalizes hex colours and refuses anything else', () => {
@@ -22,9 +22,20 @@ describe('site theme', () => {
     expect(readableTextOn('#1A237E')).toBe('#FFFFFF');
   });
 
+  it('gives text in the primary colour a shade that reads on every section background (WCAG AA)', () => {
+    for (const primary of ['#26D17D', '#1A237E', '#FFEB3B', '#000000', '#FFFFFF']) {
+      const ink = inkOn(primary, ['#FFFFFF', '#F0F1F3']);
+      expect({ primary, white: contrast(ink, '#FFFFFF') >= 4.5, grey: contrast(ink, '#F0F1F3') >= 4.5 }).toEqual({ primary, white: true, grey: true });
+      expect({ primary, black: contrast(inkOn(primary, ['#0E1014']), '#0E1014') >= 4.5 }).toEqual({ primary, black: true });
+    }
+    // A colour that reads already is kept as it is.
+    expect(inkOn('#1A237E', ['#FFFFFF'])).toBe('#1A237E');
+    expect(contrast('#26D17D', '#FFFFFF')).toBeLessThan(4.5);
+  });
+
   it('writes the colours as CSS variables', () => {
     expect(themeCss({ primaryColor: '#1a237e', backgroundColor: '#ffffff' })).toBe(
-      ':root{--cms-primary:#1A237E;--cms-on-primary:#FFFFFF;--cms-background:#FFFFFF;--cms-on-background:#111318}',
+      ':root{--cms-primary:#1A237E;--cms-on-primary:#FFFFFF;--cms-primary-ink:#1A237E;--cms-primary-ink-on-black:#767BB2;--cms-background:#FFFFFF;--cms-on-background:#111318}',
     );
     expect(themeCss({ primaryColor: '</style><script>', backgroundColor: '#fff' })).not.toContain('<');
   });

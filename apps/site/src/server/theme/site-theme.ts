@@ -44,12 +44,45 @@ export function readableTextOn(hex: string): string {
   return withDarkText >= withLightText ? DARK_TEXT : LIGHT_TEXT;
 }
 
+/** WCAG contrast ratio of two #RRGGBB colours (1 to 21). */
+export function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+function mix(from: string, to: string, share: number): string {
+  const at = (hex: string, start: number) => parseInt(hex.slice(start, start + 2), 16);
+  const channels = [1, 3, 5].map((start) => Math.round(at(from, start) * (1 - share) + at(to, start) * share));
+  return `#${channels.map((value) => value.toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+}
+
+/** Section backgrounds besides the theme's own (site.css --cms-grey and --cms-black). */
+const GREY = '#F0F1F3';
+const BLACK = '#0E1014';
+/** WCAG AA for body text. */
+const TEXT_CONTRAST = 4.5;
+
+/**
+ * The colour as text on these backgrounds: itself when it reads well enough (WCAG AA), else mixed
+ * towards the backgrounds' text colour, step by step, until it does. An editor's light green stays
+ * green on a white page, only darker.
+ */
+export function inkOn(hex: string, backgrounds: string[]): string {
+  const toward = readableTextOn(backgrounds[0]);
+  for (let share = 0; share < 1; share += 0.05) {
+    const ink = mix(hex, toward, share);
+    if (backgrounds.every((background) => contrast(ink, background) >= TEXT_CONTRAST)) return ink;
+  }
+  return toward;
+}
+
 /** The theme as CSS custom properties; the inputs are normalized, so the output is safe inside <style>. */
 export function themeCss(theme: ThemeResponse): string {
   const primary = normalizeColor(theme.primaryColor, DEFAULT_THEME.primaryColor);
   const background = normalizeColor(theme.backgroundColor, DEFAULT_THEME.backgroundColor);
   return (
     `:root{--cms-primary:${primary};--cms-on-primary:${readableTextOn(primary)};` +
+    `--cms-primary-ink:${inkOn(primary, [background, GREY])};--cms-primary-ink-on-black:${inkOn(primary, [BLACK])};` +
     `--cms-background:${background};--cms-on-background:${readableTextOn(background)}}`
   );
 }
