@@ -11,6 +11,7 @@
 //   after an edit; the API's first read after a write is slower than a warm one);
 // - a miss against a warm API: a second site handler in this process (dist/apps/site/server/entry.mjs)
 //   reads the same API and is purged before each request, so it shows the site's own cost;
+// - the same two misses for a post whose container has a field of every type;
 // - hits, one at a time and under load.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -89,6 +90,60 @@ async function createPage(baseUrl, token) {
       { block: 'cta', content: { title: 'Ready?', action: { label: 'Start', href: '/news' } } },
     ],
   });
+  // A post of a blog container with a field of every type (the site draws each by its type).
+  const people = await api('POST', '/api/containers?locale=en', { title: 'Bench people', slug: 'bench-people', published: true });
+  const author = await api('POST', '/api/contents?locale=en', { title: 'Ada', containerId: people.id, slug: 'ada', published: true });
+  const blog = await api('POST', '/api/containers?locale=en', {
+    title: 'Bench journal',
+    slug: 'journal',
+    published: true,
+    fields: [
+      { label: 'Subtitle', name: 'subtitle', type: 'STRING' },
+      { label: 'Summary', name: 'summary', type: 'PARAGRAPH' },
+      { label: 'Cover', name: 'cover', type: 'IMAGE' },
+      { label: 'Body', name: 'body', type: 'RICHTEXT' },
+      { label: 'Published on', name: 'date', type: 'DATE' },
+      { label: 'Reading time', name: 'minutes', type: 'NUMBER' },
+      { label: 'Featured', name: 'featured', type: 'BOOLEAN' },
+      { label: 'Accent', name: 'accent', type: 'COLOR' },
+      { label: 'Source', name: 'source', type: 'LINK' },
+      { label: 'Where', name: 'where', type: 'LOCATION' },
+      { label: 'Event', name: 'hours', type: 'TIMERANGE' },
+      { label: 'Level', name: 'level', type: 'OPTION', options: ['Beginner', 'Expert'] },
+      { label: 'Attachment', name: 'attachment', type: 'FILE' },
+      { label: 'Author', name: 'author', type: 'CONTENT', linkedContainerId: people.id },
+      { label: 'Tags', name: 'tags', type: 'STRING', multiple: true },
+      { label: 'Gallery', name: 'gallery', type: 'IMAGE', multiple: true },
+    ],
+  });
+  const pdf = new FormData();
+  pdf.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), 'guide.pdf');
+  const attachment = await api('POST', '/api/medias', pdf);
+  await api('POST', '/api/contents?locale=en', {
+    title: 'Every field',
+    containerId: blog.id,
+    slug: 'every-field',
+    published: true,
+    fields: {
+      subtitle: 'A post of every field type',
+      summary: 'What a post carries, drawn by type.',
+      cover: media.id,
+      body: `<h2>Body</h2>${paragraph.repeat(10)}`,
+      date: '2026-11-24',
+      minutes: 7,
+      featured: true,
+      accent: '#2a6f97',
+      source: 'https://example.com/source',
+      where: { lat: 45.4642, lng: 9.19 },
+      hours: { start: '09:00', end: '17:30' },
+      level: 'Expert',
+      attachment: attachment.id,
+      author: author.id,
+      tags: ['design', 'speed', 'cms'],
+      gallery: [media.id, media.id],
+    },
+    sections: [{ block: 'cta', content: { title: 'Read more', action: { label: 'News', href: '/news' } } }],
+  });
   await api('POST', '/api/layout?locale=en', {
     sections: [
       { type: 'HEADER', block: 'richtext', content: { html: '<p><a href="/news">News</a> · <a href="/bench">Bench</a></p>' } },
@@ -162,6 +217,19 @@ async function main() {
       await call(server.baseUrl, 'POST', '/api/revalidate/all', token);
       uncached.push(await timed(() => get('MISS')));
     }
+    const postUrl = `${server.baseUrl}/journal/every-field`;
+    for (let i = 0; i < 20; i += 1) await (await fetch(postUrl)).arrayBuffer();
+    const postUncached = [];
+    for (let i = 0; i < opts.requests; i += 1) {
+      await call(server.baseUrl, 'POST', '/api/revalidate/all', token);
+      postUncached.push(
+        await timed(async () => {
+          const response = await fetch(postUrl, { headers: { 'accept-encoding': 'gzip' } });
+          await response.arrayBuffer();
+          if (response.status !== 200 || response.headers.get('x-cache') !== 'MISS') throw new Error(`GET /journal/every-field answered ${response.status} ${response.headers.get('x-cache')}`);
+        }),
+      );
+    }
     const apiRead = [];
     for (let i = 0; i < opts.requests; i += 1) apiRead.push(await timed(async () => (await fetch(`${server.baseUrl}/api/pages?path=/bench&locale=en`)).arrayBuffer()));
 
@@ -171,11 +239,14 @@ async function main() {
     const localPort = await freePort();
     await new Promise((resolve) => localServer.listen(localPort, '127.0.0.1', resolve));
     const warmMiss = [];
+    const postWarmMiss = [];
     try {
-      for (let i = 0; i < 20; i += 1) await (await fetch(`http://127.0.0.1:${localPort}/bench`)).arrayBuffer();
-      for (let i = 0; i < opts.requests; i += 1) {
-        local.revalidate({ scope: 'all' });
-        warmMiss.push(await timed(async () => (await fetch(`http://127.0.0.1:${localPort}/bench`, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer()));
+      for (const [path, samples] of [['/bench', warmMiss], ['/journal/every-field', postWarmMiss]]) {
+        for (let i = 0; i < 20; i += 1) await (await fetch(`http://127.0.0.1:${localPort}${path}`)).arrayBuffer();
+        for (let i = 0; i < opts.requests; i += 1) {
+          local.revalidate({ scope: 'all' });
+          samples.push(await timed(async () => (await fetch(`http://127.0.0.1:${localPort}${path}`, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer()));
+        }
       }
     } finally {
       localServer.close();
@@ -193,6 +264,8 @@ async function main() {
     console.log(summary('miss, warm API', warmMiss));
     console.log(summary('  GET /api/pages alone, warm', apiRead));
     console.log(summary('hit', cached));
+    console.log(summary('post of every field, purged', postUncached));
+    console.log(summary('post of every field, warm', postWarmMiss));
     console.log(
       `cached under load             ${opts.connections} connections, ${opts.duration} s: ${Math.round(load.requests.average)} req/s, latency p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, ${load.non2xx} non-2xx, ${load.errors} errors`,
     );
@@ -204,6 +277,7 @@ async function main() {
     const p50 = (samples) => percentile([...samples].sort((a, b) => a - b), 50);
     report('site:miss-p50', Number(p50(uncached).toFixed(2)), 'ms', 'public page, cold (right after a purge): p50');
     report('site:hit-p50', Number(p50(cached).toFixed(2)), 'ms', 'public page, warm (cached): p50');
+    report('site:post-miss-p50', Number(p50(postUncached).toFixed(2)), 'ms', 'post page of every field type, right after a purge: p50');
     report('site:cached-rps', Math.round(load.requests.average), 'req/s', `public page, cached, ${opts.connections} connections`);
     report('site:peak-memory', Math.round(peakRssMb(server.pid)), 'MB', 'peak memory, site render');
     console.log(
