@@ -57,6 +57,25 @@ describe('containers API', () => {
     expect(read.body).toEqual(res.body);
   });
 
+  it("stores where its contents' pages show their sections among their fields, answers it to the site, and refuses what is no place", async () => {
+    const c = await cm.container({ fields, slug: 'placed', published: true });
+    expect(c.sectionsPosition).toBeNull();
+    const put = await cm.as().put(`/api/containers/${c.id}`, { sectionsPosition: 1 });
+    expect(put.status).toBe(200);
+    expect(put.body.sectionsPosition).toBe(1);
+    expect((await cm.as().get(`/api/containers/${c.id}`)).body.sectionsPosition).toBe(1);
+    await cm.content({ containerId: c.id, slug: 'one', published: true, fields: { price: 3 } });
+    const page = await t.http.get('/api/pages?path=/placed/one&locale=en');
+    expect(page.body.container).toMatchObject({ id: c.id, sectionsPosition: 1 });
+    // null puts them after the last field again.
+    expect((await cm.as().put(`/api/containers/${c.id}`, { sectionsPosition: null })).body.sectionsPosition).toBeNull();
+    for (const bad of [-1, 101, 1.5, '2', true]) {
+      const res = await cm.as().put(`/api/containers/${c.id}`, { sectionsPosition: bad });
+      expect({ bad, status: res.status, message: JSON.stringify(res.body) }).toEqual({ bad, status: 400, message: expect.stringContaining('sectionsPosition must be a whole number from 0 to 100') });
+    }
+    expect((await cm.as().get(`/api/containers/${c.id}`)).body.sectionsPosition).toBeNull();
+  });
+
   it('accepts its own read sent back (fields, sections, metadata and accesses) and changes nothing', async () => {
     const c = await cm.container({ fields, sections: [{ block: 'hero', content: { title: 'Hi' } }], metadata: [{ name: 'robots', content: 'noindex' }], accesses: [{ roleId: 'super-admin' }] });
     const read = (await cm.as().get(`/api/containers/${c.id}`)).body;

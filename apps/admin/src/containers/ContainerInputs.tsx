@@ -13,6 +13,7 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { ChoiceInput } from '../components/ChoiceInput';
 import { useOptionLists } from '../contents/option-lists';
 import { FieldMetadataInput } from './FieldMetadataInput';
@@ -34,7 +35,35 @@ export function ContainerMainInputs() {
       <BooleanInput source="published" label="cms.fields.published" helperText={false} />
       <BooleanInput source="disableContentSections" label="cms.containers.disable_content_sections" helperText={false} />
       <BooleanInput source="hideFooter" label="cms.containers.hide_footer" helperText={false} />
+      <SectionsPositionInput />
     </Box>
+  );
+}
+
+/** Where a content's page shows its sections among its fields: after all (null), before the first (0), or after one of them (its rank). */
+function SectionsPositionInput() {
+  const translate = useTranslate();
+  const fields = (useWatch({ name: 'fields' }) ?? []) as { label?: string | null; name?: string | null }[];
+  const choices = [
+    { id: 0, name: translate('cms.containers.sections_first') },
+    ...fields.map((field, index) => ({ id: index + 1, name: translate('cms.containers.sections_after', { field: field?.label || field?.name || `#${index + 1}` }) })),
+  ];
+  return (
+    <SelectInput
+      source="sectionsPosition"
+      label="cms.containers.sections_position"
+      choices={choices}
+      translateChoice={false}
+      emptyText="cms.containers.sections_last"
+      // The empty choice is null for the API: after all fields.
+      format={(value: number | null | undefined) => value ?? ''}
+      parse={(value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value))}
+      helperText={false}
+      // The empty choice reads "After all fields", shown as the value rather than left blank.
+      SelectProps={{ displayEmpty: true }}
+      InputLabelProps={{ shrink: true }}
+      sx={{ minWidth: 320 }}
+    />
   );
 }
 

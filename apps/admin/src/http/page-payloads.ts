@@ -25,7 +25,7 @@ export function isLocalizedResource(resource: string): boolean {
   return (LOCALIZED_RESOURCES as readonly string[]).includes(resource);
 }
 
-const CONTAINER_FIELDS = ['title', 'published', 'status', 'disableContentSections', 'hideFooter', 'slug', 'fields', 'metadata', 'sections', 'accesses'] as const;
+const CONTAINER_FIELDS = ['title', 'published', 'status', 'disableContentSections', 'hideFooter', 'sectionsPosition', 'slug', 'fields', 'metadata', 'sections', 'accesses'] as const;
 const CONTENT_FIELDS = ['title', 'containerId', 'published', 'status', 'slug', 'metadata', 'sections', 'accesses'] as const;
 const FORM_FIELDS = ['title', 'sendMail', 'sendTo', 'successMessage', 'errorMessage', 'status', 'fields'] as const;
 const FORM_TYPES_WITH_OPTIONS: readonly string[] = [...FORM_FIELD_TYPES_WITH_OPTIONS, FormFieldType.ZOHOOPTIONS];

@@ -18,6 +18,10 @@ export class Container {
   @Column({ type: 'boolean', default: false })
   hideFooter: boolean;
 
+  /** Where its contents' pages show their sections among their fields: null after the last, 0 before the first, n after the n-th. */
+  @Column({ type: 'integer', nullable: true })
+  sectionsPosition: number | null;
+
   @Index()
   @Column({ type: 'boolean', default: false })
   published: boolean;

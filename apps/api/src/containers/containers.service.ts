@@ -42,6 +42,7 @@ interface SummaryRow {
   status: ContainerSummaryDto['status'];
   disableContentSections: boolean;
   hideFooter: boolean;
+  sectionsPosition: number | null;
   slug: string | null;
   full: string | null;
   updatedAt: Date;
@@ -55,6 +56,7 @@ function toSummary(row: SummaryRow): ContainerSummaryDto {
     status: row.status,
     disableContentSections: row.disableContentSections,
     hideFooter: row.hideFooter,
+    sectionsPosition: row.sectionsPosition,
     slug: row.slug,
     path: row.full === null ? null : pathOf(row.full),
     updatedAt: new Date(row.updatedAt).toISOString(),
@@ -140,7 +142,7 @@ export class ContainersService {
         .clone()
         .leftJoin('slug', 'slug', 'slug."containerId" = container.id')
         .select(['container.id AS id', 'container.title AS title', 'container.published AS published', 'container.status AS status'])
-        .addSelect(['container.disableContentSections AS "disableContentSections"', 'container.hideFooter AS "hideFooter"', 'container.updatedAt AS "updatedAt"'])
+        .addSelect(['container.disableContentSections AS "disableContentSections"', 'container.hideFooter AS "hideFooter"', 'container.sectionsPosition AS "sectionsPosition"', 'container.updatedAt AS "updatedAt"'])
         .addSelect(['slug.basic AS slug', 'slug.full AS full']),
       query,
       'container.id',
@@ -184,6 +186,7 @@ export class ContainersService {
         status: dto.status,
         disableContentSections: dto.disableContentSections ?? false,
         hideFooter: dto.hideFooter ?? false,
+        sectionsPosition: dto.sectionsPosition ?? null,
       });
       const id = identifiers[0].id as number;
       await this.writeFields(manager, id, fields, []);
@@ -210,9 +213,11 @@ export class ContainersService {
       errors.throwIfAny();
 
       const published = dto.published ?? container.published;
-      const changes: Partial<Pick<Container, 'title' | 'published' | 'status' | 'disableContentSections' | 'hideFooter'>> = {};
-      for (const key of ['title', 'published', 'status', 'disableContentSections', 'hideFooter'] as const) {
-        if (dto[key] != null && dto[key] !== container[key]) Object.assign(changes, { [key]: dto[key] });
+      const changes: Partial<Pick<Container, 'title' | 'published' | 'status' | 'disableContentSections' | 'hideFooter' | 'sectionsPosition'>> = {};
+      for (const key of ['title', 'published', 'status', 'disableContentSections', 'hideFooter', 'sectionsPosition'] as const) {
+        // null is a value only for sectionsPosition (after the last field); elsewhere it says nothing.
+        const value = dto[key];
+        if (value !== undefined && (value !== null || key === 'sectionsPosition') && value !== container[key]) Object.assign(changes, { [key]: value });
       }
       await manager.getRepository(Container).update({ id }, { ...changes, updatedAt: new Date() });
       const seeds: AffectedSeeds = { containerIds: [id], paths: [] };

@@ -54,6 +54,7 @@ interface PageRow {
   containerPublished: boolean;
   hideFooter: boolean;
   disableContentSections: boolean;
+  sectionsPosition: number | null;
   containerFull: string | null;
   contentAccesses: string[];
   containerAccesses: string[];
@@ -155,7 +156,7 @@ export class PagesService {
     const [page] = await query<PageRow>(
       `SELECT s."full", s.published AS "slugPublished",
          c.id AS "contentId", c.title AS "contentTitle", c.published AS "contentPublished", c."updatedAt" AS "contentUpdatedAt",
-         k.id AS "containerId", k.title AS "containerTitle", k.published AS "containerPublished", k."hideFooter", k."disableContentSections",
+         k.id AS "containerId", k.title AS "containerTitle", k.published AS "containerPublished", k."hideFooter", k."disableContentSections", k."sectionsPosition",
          ks."full" AS "containerFull",
          (SELECT coalesce(json_agg(a."roleId" ORDER BY a."roleId"), '[]') FROM "access" a WHERE a."contentId" = c.id) AS "contentAccesses",
          (SELECT coalesce(json_agg(a."roleId" ORDER BY a."roleId"), '[]') FROM "access" a WHERE a."containerId" = k.id) AS "containerAccesses",
@@ -392,6 +393,7 @@ export class PagesService {
         title: page.containerTitle,
         hideFooter: page.hideFooter,
         disableContentSections: page.disableContentSections,
+        sectionsPosition: page.sectionsPosition,
         path: page.containerFull === null ? null : pathOf(page.containerFull),
       },
       content:

@@ -68,6 +68,47 @@ describe('containers in the back office', () => {
     }
   });
 
+  it('places the sections of its contents’ pages after a field the editor picks, and the post shows them there', async () => {
+    const slug = unique('placed').toLowerCase();
+    const container = await session.create('/containers', {
+      title: unique('Placed'),
+      slug,
+      published: true,
+      fields: [
+        { label: 'Subtitle', name: 'subtitle', type: 'STRING' },
+        { label: 'Summary', name: 'summary', type: 'PARAGRAPH' },
+      ],
+    });
+    await session.create('/contents', {
+      title: 'Placed post',
+      containerId: container.id,
+      slug: 'post',
+      published: true,
+      fields: { subtitle: 'Above the sections', summary: 'Below the sections' },
+      sections: [{ block: 'richtext', content: { html: '<p>The section</p>' } }],
+    });
+    const { page, close } = await session.open(`/admin/containers/${container.id}`, { timeout: 15_000 });
+    try {
+      const position = page.getByLabel("Where contents' pages show their sections");
+      await position.waitFor();
+      expect(await position.textContent()).toContain('After all fields');
+      await position.click();
+      await page.getByRole('option', { name: 'After “Subtitle”' }).click();
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes(`/api/containers/${container.id}`) && r.request().method() === 'PUT' && r.status() === 200),
+        page.getByRole('button', { name: 'Save' }).click(),
+      ]);
+      expect((await api<{ sectionsPosition: number | null }>(`/containers/${container.id}`, { token: session.token })).body.sectionsPosition).toBe(1);
+      const html = await (await fetch(`${baseUrl()}/${slug}/post`)).text();
+      const [subtitle, section, summary] = ['Above the sections', 'The section', 'Below the sections'].map((text) => html.indexOf(text));
+      expect(subtitle).toBeGreaterThan(0);
+      expect(section).toBeGreaterThan(subtitle);
+      expect(summary).toBeGreaterThan(section);
+    } finally {
+      await close();
+    }
+  });
+
   it('hides the sections editor on contents whose container says they have none', async () => {
     const plain = await session.create('/containers', { title: unique('With sections') });
     const flat = await session.create('/containers', { title: unique('Without sections'), disableContentSections: true });

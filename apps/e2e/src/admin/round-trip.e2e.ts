@@ -110,6 +110,7 @@ describe('nothing is lost on save', () => {
       status: 'AVAILABLE',
       disableContentSections: false,
       hideFooter: true,
+      sectionsPosition: 2,
       slug: unique('round-trip').toLowerCase(),
       fields: [
         { label: 'Subtitle', name: 'subtitle', type: 'STRING', required: true, min: 1, max: 80, metadata: { help: 'Shown under the title', width: 6, wide: true } },

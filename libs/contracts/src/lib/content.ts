@@ -146,12 +146,17 @@ export interface ContainerSummary {
   status: Status;
   disableContentSections: boolean;
   hideFooter: boolean;
+  /** Where a content's page shows its sections among its fields: null after the last field, 0 before the first, n after the n-th. */
+  sectionsPosition: number | null;
   /** The container page's own slug segment, null when it has no page. */
   slug: string | null;
   /** Its address (`/blog`), null when it has no page. */
   path: string | null;
   updatedAt: string;
 }
+
+/** Highest `sectionsPosition` of a container: after its 100th field (it has at most MAX_CONTAINER_FIELDS). */
+export const SECTIONS_POSITION_MAX = 100;
 
 /** GET /api/containers/:id?locale= (and the answer of POST and PUT). */
 export interface ContainerDto extends ContainerSummary {
@@ -179,6 +184,8 @@ export interface ContainerRequest {
   status?: Status;
   disableContentSections?: boolean;
   hideFooter?: boolean;
+  /** 0 to SECTIONS_POSITION_MAX, or null (after the last field). */
+  sectionsPosition?: number | null;
   /** The page's slug segment; null removes the page; '' makes it the home page. */
   slug?: string | null;
   parentSlugId?: number | null;
@@ -400,7 +407,7 @@ export interface PageResponse {
   path: string;
   kind: 'container' | 'content';
   title: string;
-  container: { id: number; title: string; hideFooter: boolean; disableContentSections: boolean; path: string | null };
+  container: { id: number; title: string; hideFooter: boolean; disableContentSections: boolean; sectionsPosition: number | null; path: string | null };
   content: { id: number; title: string; updatedAt: string; fields: Record<string, ContentFieldValue>; fallbackFields: string[] } | null;
   /** The page's own sections (PAGE) in the locale, else en's. */
   sections: PageSection[];

@@ -9,6 +9,7 @@ import {
   type ContainerSummary,
   Lang,
   MAX_ID,
+  SECTIONS_POSITION_MAX,
   Status,
   type UpdateContainerRequest,
 } from '@cms/contracts';
@@ -29,6 +30,7 @@ import {
   MaxLength,
   Min,
   MinLength,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { AccessEntryDto } from '../../accesses/dto/access.dto';
@@ -36,7 +38,8 @@ import { ListQueryDto } from '../../common/http/list-query.dto';
 import { MetadataEntryDto } from '../../metadata/dto/metadata.dto';
 import { SectionDto, SectionInputDto } from '../../sections/dto/section.dto';
 
-export const MAX_CONTAINER_FIELDS = 100;
+/** At most this many fields per container (sectionsPosition counts up to it: SECTIONS_POSITION_MAX). */
+export const MAX_CONTAINER_FIELDS = SECTIONS_POSITION_MAX;
 
 export class ContainerFieldInputDto implements ContainerFieldInput {
   @ApiPropertyOptional({ description: 'An existing field of this container; renaming it keeps its values' })
@@ -189,6 +192,20 @@ class ContainerWriteDto extends PageWriteDto {
   @IsBoolean()
   hideFooter?: boolean;
 
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: SECTIONS_POSITION_MAX,
+    description: "Where a content's page shows its sections among its fields: null after the last field, 0 before the first, n after the n-th",
+  })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsInt({ message: 'sectionsPosition must be a whole number from 0 to 100, or null (after the last field)' })
+  @Min(0, { message: 'sectionsPosition must be a whole number from 0 to 100, or null (after the last field)' })
+  @Max(SECTIONS_POSITION_MAX, { message: 'sectionsPosition must be a whole number from 0 to 100, or null (after the last field)' })
+  sectionsPosition?: number | null;
+
   @ApiPropertyOptional({ type: [ContainerFieldInputDto], description: 'Every field definition, in order: absent ones are removed with their values' })
   @IsOptional()
   @IsArray()
@@ -227,6 +244,7 @@ export class ContainerSummaryDto implements ContainerSummary {
   @ApiProperty({ enum: Status }) status: Status;
   @ApiProperty() disableContentSections: boolean;
   @ApiProperty() hideFooter: boolean;
+  @ApiProperty({ type: Number, nullable: true }) sectionsPosition: number | null;
   @ApiProperty({ type: String, nullable: true }) slug: string | null;
   @ApiProperty({ type: String, nullable: true, example: '/blog' }) path: string | null;
   @ApiProperty() updatedAt: string;

@@ -123,6 +123,8 @@ class PageContainerDto {
   @ApiProperty() title: string;
   @ApiProperty() hideFooter: boolean;
   @ApiProperty() disableContentSections: boolean;
+  @ApiProperty({ type: Number, nullable: true, description: "Where a content's page shows its sections among its fields: null after the last, 0 before the first, n after the n-th" })
+  sectionsPosition: number | null;
   @ApiProperty({ type: String, nullable: true }) path: string | null;
 }
 

@@ -73,7 +73,7 @@ describe('mapPageResponse', () => {
         title: 'Home',
         sections: [section(1, 'element', {}, { element: null })],
         layout: [section(2, 'richtext', { html: '<p>x</p>' }, { type: SectionType.PAGE })],
-        container: { id: 1, title: 'Home', hideFooter: true, disableContentSections: false, path: '/' },
+        container: { id: 1, title: 'Home', hideFooter: true, disableContentSections: false, sectionsPosition: null, path: '/' },
       }),
     );
     expect(page.path).toBe('');

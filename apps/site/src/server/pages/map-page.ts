@@ -223,11 +223,19 @@ export function mapPageResponse(page: PageResponse): PageModel {
   const sections = listOf<PageSection>(page.sections)
     .map((section) => mapSection(section, page, locale, 'section'))
     .filter((section): section is SectionModel => section !== null);
-  // A content's page shows its fields, then its sections.
+  // A content's page shows its fields, then its sections; or its sections after the n-th field, where its container says.
   if (isRecord(content) && typeof content.id === 'number' && isRecord(page.container)) {
-    const definitions = definitionsOf(page, page.container.id).filter((definition) => !(ownTitle && definition.name === TITLE_FIELD));
+    const allDefinitions = definitionsOf(page, page.container.id);
+    const definitions = allDefinitions.filter((definition) => !(ownTitle && definition.name === TITLE_FIELD));
     const fields = fieldsOf(definitions, isRecord(content.fields) ? content.fields : {}, listOf<string>(content.fallbackFields), page, locale);
-    sections.unshift({ id: 'content', block: 'content-fields', theme: 'white', content: { title: ownTitle ?? content.title, updatedAt: content.updatedAt, fields } });
+    const position = page.container.sectionsPosition;
+    const before = typeof position === 'number' ? new Set(allDefinitions.slice(0, Math.max(0, position)).map((definition) => definition.name)) : null;
+    const [first, rest] = before ? [fields.filter((field) => before.has(field.name)), fields.filter((field) => !before.has(field.name))] : [fields, []];
+    // Its first single date is the content's date, shown under its title (as on its card).
+    const dateField = fields.find((field) => field.type === ContainerFieldType.DATE && !field.multiple && field.values[0]?.kind === 'date');
+    const dates = { updatedAt: content.updatedAt, dateField: dateField?.name, date: dateField?.values[0]?.kind === 'date' ? dateField.values[0].iso : undefined };
+    sections.unshift({ id: 'content', block: 'content-fields', theme: 'white', content: { title: ownTitle ?? content.title, ...dates, fields: first } });
+    if (rest.length > 0) sections.push({ id: 'content-more', block: 'content-fields', theme: 'white', content: { continued: true, ...dates, fields: rest } });
   }
   // A page without sections of its own still shows its title.
   if (sections.length === 0) sections.push({ id: 'page-title', block: 'hero', theme: 'white', content: { title: pageTitle } });

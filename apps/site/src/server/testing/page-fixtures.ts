@@ -58,7 +58,7 @@ export function pageResponse(path: string, locale: Lang = Lang.en, overrides: Pa
     path,
     kind: 'container',
     title: 'Page',
-    container: { id: 1, title: 'Page', hideFooter: false, disableContentSections: false, path },
+    container: { id: 1, title: 'Page', hideFooter: false, disableContentSections: false, sectionsPosition: null, path },
     content: null,
     sections: [],
     layout: [],
@@ -143,7 +143,7 @@ export function postPage(locale: Lang = Lang.en, path = '/blog/hello'): PageResp
   return pageResponse(path, locale, {
     kind: 'content',
     title: 'Hello world',
-    container: { id: 4, title: 'Blog', hideFooter: false, disableContentSections: false, path: '/blog' },
+    container: { id: 4, title: 'Blog', hideFooter: false, disableContentSections: false, sectionsPosition: null, path: '/blog' },
     content: {
       id: 42,
       title: 'Hello world',

@@ -21,6 +21,26 @@ describe('content fields', () => {
     expect(html).toContain('<time class="entry__date" dateTime="2025-02-01T00:00:00.000Z">February 1, 2025</time>');
   });
 
+  it('draws the page sections after the n-th field where the container says, the other fields after them', () => {
+    const post = postPage();
+    post.container.sectionsPosition = 3;
+    const full = renderPage({ page: mapPageResponse(post), theme: DEFAULT_THEME, assets, origin: null });
+    const html = full.slice(full.indexOf('<main'), full.indexOf('</main>'));
+    expect(fieldOrder(html)).toEqual(['subtitle', 'cover', 'body', 'summary', 'price', 'featured', 'accent', 'website', 'place', 'related', 'tags', 'hours', 'brochure', 'clip', 'gallery']);
+    const sections = html.indexOf('After the fields');
+    expect(sections).toBeGreaterThan(html.indexOf('data-field="body"'));
+    expect(sections).toBeLessThan(html.indexOf('data-field="summary"'));
+    // One title and one date, above the first part; the date field stays out of both parts.
+    expect(html.match(/<h1 /g)).toHaveLength(1);
+    expect(html).toContain('<time class="entry__date" dateTime="2025-02-01T00:00:00.000Z">February 1, 2025</time>');
+    expect(html).not.toContain('data-field="published"');
+
+    post.container.sectionsPosition = 0;
+    const before = renderPage({ page: mapPageResponse(post), theme: DEFAULT_THEME, assets, origin: null });
+    expect(before.indexOf('After the fields')).toBeLessThan(before.indexOf('data-field="subtitle"'));
+    expect(before.indexOf('entry__title')).toBeLessThan(before.indexOf('After the fields'));
+  });
+
   it('draws text, sanitised rich text and paragraphs', () => {
     const html = render();
     expect(html).toContain('<p class="entry__lead">A first post</p>');

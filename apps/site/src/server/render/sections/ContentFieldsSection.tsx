@@ -10,9 +10,15 @@ import { defineBlock, type BlockProps } from './block';
 
 /** What the site draws of a content's own page: its title and date, then its fields in the container's order. */
 export interface ContentFieldsContent {
-  title: string;
+  /** Absent on the fields that follow the page's sections (`continued`): the title stands above the first part. */
+  title?: string;
   updatedAt?: string;
   fields: ReadyField[];
+  /** The fields after the page's sections, where the container puts the sections among them. */
+  continued?: boolean;
+  /** The content's date field (its first single DATE, over both parts): shown under the title, not among the fields. */
+  dateField?: string;
+  date?: string;
 }
 
 /** A field whose values went through the site's checks: media read, rich text sanitised, links made safe. */
@@ -205,14 +211,13 @@ function ContentFieldsSection({ content, Heading, headingId, context, eager }: B
   // en's values on a page of another locale say so, for screen readers and hyphenation.
   const langOf = (field: ReadyField) => (field.fallback && locale !== DEFAULT_LANG ? DEFAULT_LANG : undefined);
   // The content's first date is its date, shown under its title (as on its card); else its last change.
-  const dateField = content.fields.find((field) => field.type === ContainerFieldType.DATE && !field.multiple && field.values[0]?.kind === 'date');
-  const dated = dateField?.values[0]?.kind === 'date' ? dateField.values[0].iso : content.updatedAt;
+  const dated = content.date ?? content.updatedAt;
   const date = dated ? formatDate(dated, locale) : undefined;
 
   // Consecutive facts share one list; prose fields stand alone, in the container's order.
   const groups: { prose: boolean; fields: ReadyField[] }[] = [];
   for (const field of content.fields) {
-    if (field === dateField) continue;
+    if (field.name === content.dateField) continue;
     const prose = PROSE_TYPES.has(field.type);
     const last = groups[groups.length - 1];
     if (last && !prose && !last.prose) last.fields.push(field);
@@ -220,17 +225,19 @@ function ContentFieldsSection({ content, Heading, headingId, context, eager }: B
   }
 
   return (
-    <article className="container entry">
-      <header className="entry__header">
-        <Heading id={headingId} className="entry__title">
-          {content.title}
-        </Heading>
-        {date && dated && (
-          <time className="entry__date" dateTime={dated}>
-            {date}
-          </time>
-        )}
-      </header>
+    <article className={content.continued ? 'container entry entry--continued' : 'container entry'}>
+      {content.title !== undefined && (
+        <header className="entry__header">
+          <Heading id={headingId} className="entry__title">
+            {content.title}
+          </Heading>
+          {date && dated && (
+            <time className="entry__date" dateTime={dated}>
+              {date}
+            </time>
+          )}
+        </header>
+      )}
       {groups.map((group, index) =>
         group.prose ? (
           group.fields.map((field) => (
@@ -257,9 +264,12 @@ function ContentFieldsSection({ content, Heading, headingId, context, eager }: B
 
 export const contentFieldsBlock = defineBlock<ContentFieldsContent>((raw) => {
   const title = readText(raw, 'title');
-  if (!title) return null;
+  const continued = raw.continued === true;
+  if (!title && !continued) return null;
   const fields = readList(raw, 'fields')
     .map(readField)
     .filter((field): field is ReadyField => field !== null);
-  return { title, updatedAt: readText(raw, 'updatedAt'), fields };
+  const dates = { updatedAt: readText(raw, 'updatedAt'), dateField: readText(raw, 'dateField'), date: readText(raw, 'date') };
+  if (continued) return fields.some((field) => field.name !== dates.dateField) ? { ...dates, fields, continued } : null;
+  return { title, ...dates, fields };
 }, ContentFieldsSection);
