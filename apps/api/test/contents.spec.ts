@@ -202,6 +202,17 @@ describe('contents API', () => {
     expect(many.body).toHaveLength(2);
   });
 
+  it('sorts by title as people read it, whatever the case, with the same order inside every window', async () => {
+    const list = await cm.container({});
+    for (const title of ['b', 'A', 'c', 'B2']) await cm.content({ containerId: list.id, title });
+    const page = async (order: string, range: [number, number]) =>
+      (await cm.as().get(`/api/contents?filter=${q({ containerId: list.id })}&sort=${q(['title', order])}&range=${q(range)}`)).body.map((c: { title: string }) => c.title);
+    expect(await page('ASC', [0, 3])).toEqual(['A', 'b', 'B2', 'c']);
+    // Window by window, the pages follow the whole list (one expression cuts the ids and orders the rows).
+    expect([...(await page('ASC', [0, 1])), ...(await page('ASC', [2, 3]))]).toEqual(['A', 'b', 'B2', 'c']);
+    expect([...(await page('DESC', [0, 0])), ...(await page('DESC', [1, 2])), ...(await page('DESC', [3, 3]))]).toEqual(['c', 'B2', 'b', 'A']);
+  });
+
   it('lists the same fields as a single read, for every field type, through writes in several locales', async () => {
     // The list and the single read answer from the content_document read model kept by triggers;
     // pages compute the values from the field rows in TypeScript (ContentFieldsService.read). All

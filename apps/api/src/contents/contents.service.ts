@@ -21,17 +21,21 @@ import { ContentListCache, type ListPage } from './content-list-cache';
 import { Content } from './content.entity';
 import type { ContentDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
 
-/** The list's allow-list; `q` is a full-text search in the locale asked. */
+/**
+ * The list's allow-list; `q` is a full-text search in the locale asked. Each sort key maps to one
+ * SQL expression, used both to cut the page of ids and to order its rows: titles sort as people
+ * read them, whatever their case.
+ */
 export function contentListSpec(lang: Lang): ListSpec<Content> {
   return {
     resource: 'contents',
     sortable: {
       id: 'content.id',
-      title: 'content.title',
-      updatedAt: 'content.updatedAt',
+      title: 'LOWER(content.title)',
+      updatedAt: 'content."updatedAt"',
       published: 'content.published',
       status: 'content.status',
-      containerId: 'content.containerId',
+      containerId: 'content."containerId"',
     },
     defaultSort: ['updatedAt', 'DESC'],
     filters: {
@@ -169,7 +173,7 @@ export class ContentsService {
       JOIN content ON content.id = page.id
       LEFT JOIN slug ON slug."contentId" = page.id
       ${documentJoins('page.id', `$${n + 3}::lang`)}
-      ORDER BY content."${query.sort.field}" ${order}, content.id ${order}`;
+      ORDER BY ${query.sort.column} ${order}, content.id ${order}`;
     const size = query.range.end - query.range.start + 1;
     const [total, rows] = await Promise.all([
       this.count(query.filter, () => base.clone().select('count(*)::int', 'total').getRawOne<{ total: number }>()),
