@@ -168,7 +168,11 @@ describe('media API', () => {
     expect(res.body).toEqual({ ...media.body, name: 'after.png', alt: { it: 'Quadrato' }, packId: pack.body.id });
     const unpacked = await t.http.put(`/api/medias/${media.body.id}`).set('token', t.ownerToken).send({ packId: null });
     expect(unpacked.body.packId).toBeNull();
-    expect((await t.http.put(`/api/medias/${media.body.id}`).set('token', t.ownerToken).send({ uri: 'other.png' })).status).toBe(400);
+    // The file is read-only: sent back (as GET answered it, or changed), it is ignored.
+    const moved = await t.http.put(`/api/medias/${media.body.id}`).set('token', t.ownerToken).send({ uri: 'other.png', mimeType: 'image/gif', size: 1 });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ uri: media.body.uri, mimeType: media.body.mimeType, size: media.body.size });
+    expect((await t.http.put(`/api/medias/${media.body.id}`).set('token', t.ownerToken).send({ file: 'other.png' })).status).toBe(400);
     expect((await t.http.put(`/api/medias/${media.body.id}`).set('token', t.ownerToken).send({ alt: { xx: 'no' } })).status).toBe(400);
     expect((await t.http.put(`/api/medias/${media.body.id}`).set('token', t.ownerToken).send({ name: 'bad\u0000name' })).status).toBe(400);
     expect((await t.http.put(`/api/medias/${media.body.id}`).set('token', t.ownerToken).send({ packId: 999999 })).status).toBe(400);

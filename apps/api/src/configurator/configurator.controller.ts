@@ -6,7 +6,7 @@ import { setContentRange } from '../common/http/list-query';
 import { ListQueryDto } from '../common/http/list-query.dto';
 import { IdPipe } from '../common/http/params';
 import { ConfiguratorService } from './configurator.service';
-import { ConfiguratorBodyDto, ConfiguratorDto } from './dto/configurator.dto';
+import { ConfiguratorBodyDto, ConfiguratorDto, UpdateConfiguratorDto } from './dto/configurator.dto';
 
 @ApiTags('configurators')
 @Controller('configurators')
@@ -39,7 +39,7 @@ export class ConfiguratorController {
   @Put(':id')
   @SuperAdminOnly()
   @ApiOkResponse({ type: ConfiguratorDto })
-  update(@Param('id', IdPipe) id: number, @Body() body: ConfiguratorBodyDto): Promise<ConfiguratorDto> {
+  update(@Param('id', IdPipe) id: number, @Body() body: UpdateConfiguratorDto): Promise<ConfiguratorDto> {
     return this.configurators.update(id, body.data);
   }
 

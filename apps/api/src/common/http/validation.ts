@@ -1,4 +1,5 @@
 import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { withoutReadOnly } from './takes-back';
 
 function flatten(errors: ValidationError[], prefix = ''): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -10,10 +11,17 @@ function flatten(errors: ValidationError[], prefix = ''): Record<string, string[
   return out;
 }
 
-/** Path parameters keep their raw text, so their own pipes (IdPipe) can say what was wrong. */
+/**
+ * Path parameters keep their raw text, so their own pipes (IdPipe) can say what was wrong. A body
+ * that takes back an answer (`@TakesBack`) loses the read-only properties it carried back first.
+ */
 class AppValidationPipe extends ValidationPipe {
   protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
     return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
+  }
+
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    return super.transform(metadata.type === 'body' ? withoutReadOnly(value, metadata.metatype) : value, metadata);
   }
 }
 

@@ -1,6 +1,7 @@
 import { CONFIGURATOR_DATA_MAX_BYTES, type ConfiguratorDto as ConfiguratorShape, type ConfiguratorRequest } from '@cms/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsObject } from 'class-validator';
+import { TakesBack } from '../../common/http/takes-back';
 
 const DATA_DOC = `Any JSON object, stored and answered as given (at most ${CONFIGURATOR_DATA_MAX_BYTES / 1024} KiB)`;
 
@@ -14,3 +15,7 @@ export class ConfiguratorBodyDto implements ConfiguratorRequest {
   @IsObject({ message: 'data must be a JSON object' })
   data: Record<string, unknown>;
 }
+
+/** PUT takes back what GET answered (its id is ignored); a POST naming an id is still refused. */
+@TakesBack(() => ConfiguratorDto)
+export class UpdateConfiguratorDto extends ConfiguratorBodyDto {}

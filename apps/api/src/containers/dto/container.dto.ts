@@ -37,6 +37,7 @@ import { AccessEntryDto } from '../../accesses/dto/access.dto';
 import { ListQueryDto } from '../../common/http/list-query.dto';
 import { MetadataEntryDto } from '../../metadata/dto/metadata.dto';
 import { SectionDto, SectionInputDto } from '../../sections/dto/section.dto';
+import { TakesBack } from '../../common/http/takes-back';
 
 /** At most this many fields per container (sectionsPosition counts up to it: SECTIONS_POSITION_MAX). */
 export const MAX_CONTAINER_FIELDS = SECTIONS_POSITION_MAX;
@@ -223,6 +224,7 @@ export class CreateContainerDto extends ContainerWriteDto implements ContainerRe
   title: string;
 }
 
+@TakesBack(() => ContainerDto)
 export class UpdateContainerDto extends ContainerWriteDto implements UpdateContainerRequest {
   @ApiPropertyOptional({ example: 'Blog' })
   @IsOptional()

@@ -14,6 +14,7 @@ import { ListQueryDto } from '../../common/http/list-query.dto';
 import { PageWriteDto } from '../../containers/dto/container.dto';
 import { MetadataEntryDto } from '../../metadata/dto/metadata.dto';
 import { SectionDto } from '../../sections/dto/section.dto';
+import { TakesBack } from '../../common/http/takes-back';
 
 const MAX_ID = 2_147_483_647;
 
@@ -58,6 +59,7 @@ export class CreateContentDto extends ContentWriteDto implements ContentRequest 
   containerId: number;
 }
 
+@TakesBack(() => ContentDto)
 export class UpdateContentDto extends ContentWriteDto implements UpdateContentRequest {
   @ApiPropertyOptional()
   @IsOptional()

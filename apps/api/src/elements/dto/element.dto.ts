@@ -2,6 +2,7 @@ import { BLOCK_NAMES, type ElementDto as ElementShape, type ElementRequest, Stat
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEnum, IsObject, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsRecordId } from '../../common/http/record-ids';
+import { TakesBack } from '../../common/http/takes-back';
 
 const REUSABLE = BLOCK_NAMES.filter((b) => b !== 'element' && b !== 'contents');
 
@@ -35,6 +36,7 @@ export class CreateElementDto extends ElementWriteDto implements ElementRequest 
   block: string;
 }
 
+@TakesBack(() => ElementDto)
 export class UpdateElementDto extends ElementWriteDto implements UpdateElementRequest {
   @ApiPropertyOptional()
   @IsOptional()

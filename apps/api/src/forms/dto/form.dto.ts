@@ -35,6 +35,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { TakesBack } from '../../common/http/takes-back';
 
 /** Text on one line: no control characters (so nothing can break out into a header or a CSV row). */
 export const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
@@ -190,6 +191,7 @@ export class CreateFormDto implements CreateFormRequest {
 }
 
 /** Every property optional; `fields`, when given, replace the fields of ?locale=. */
+@TakesBack(() => FormDto)
 export class UpdateFormDto extends PartialType(CreateFormDto) implements UpdateFormRequest {}
 
 export class FormFieldDto implements FormFieldShape {

@@ -7,6 +7,7 @@ import type {
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsRecordIds } from '../../common/http/record-ids';
+import { TakesBack } from '../../common/http/takes-back';
 
 export const MEDIA_PACK_MAX_MEDIA = 10_000;
 
@@ -35,6 +36,7 @@ export class CreateMediaPackDto implements CreateMediaPackRequest {
   mediaIds?: number[];
 }
 
+@TakesBack(() => MediaPackDetailDto)
 export class UpdateMediaPackDto implements UpdateMediaPackRequest {
   @ApiPropertyOptional({ maxLength: 200 })
   @IsOptional()

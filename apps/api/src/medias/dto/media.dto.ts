@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, ValidateBy } from 'class-validator';
 import { IsRecordId } from '../../common/http/record-ids';
 import { MEDIA_ALT_MAX, MEDIA_NAME_MAX, mediaAltError, mediaNameError } from '../media-fields';
+import { TakesBack } from '../../common/http/takes-back';
 
 const ALT_SCHEMA = {
   type: 'object',
@@ -58,6 +59,7 @@ export class UploadMediaBodyDto implements MediaUploadFields {
   packId?: string;
 }
 
+@TakesBack(() => MediaDto)
 export class UpdateMediaDto implements UpdateMediaRequest {
   @ApiPropertyOptional({ maxLength: MEDIA_NAME_MAX })
   @IsOptional()

@@ -1,6 +1,7 @@
 import { FORM_HONEYPOT_FIELD, type FormSubmissionRequest, type FormSubmissionResponse, type FormValue, type MessageDto as MessageShape, type MessageMailStatus, type UpdateMessageRequest } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { TakesBack } from '../../common/http/takes-back';
 
 const VALUE_DOC = 'Values by field name: a text, a number (NUMBER) or a list of options (CHECKBOX); stored as given, never as HTML';
 
@@ -16,6 +17,7 @@ export class MessageDto implements MessageShape {
   mailStatus: MessageMailStatus | null;
 }
 
+@TakesBack(() => MessageDto)
 export class UpdateMessageDto implements UpdateMessageRequest {
   @ApiProperty({ description: 'Mark the message read or unread' })
   @IsBoolean()

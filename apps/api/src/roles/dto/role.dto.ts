@@ -1,6 +1,7 @@
 import { RightType, type CreateRoleRequest, type RoleDto as RoleShape, type UpdateRoleRequest } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsEnum, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { TakesBack } from '../../common/http/takes-back';
 
 export const ROLE_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
@@ -32,6 +33,7 @@ export class CreateRoleDto implements CreateRoleRequest {
   rights: RightType[];
 }
 
+@TakesBack(() => RoleDto)
 export class UpdateRoleDto implements UpdateRoleRequest {
   @ApiPropertyOptional()
   @IsOptional()

@@ -13,6 +13,7 @@ import {
 } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+import { TakesBack } from '../../common/http/takes-back';
 
 const VALUE_DOC =
   'Any JSON (at most 64 KiB). Known names are checked: siteName and cookieConsentText {en?,fr?,tr?,es?,it?} texts; ' +
@@ -40,6 +41,7 @@ export class CreateSettingDto implements CreateSettingRequest {
   value: unknown;
 }
 
+@TakesBack(() => SettingDto)
 export class UpdateSettingDto implements UpdateSettingRequest {
   @ApiPropertyOptional({ pattern: SETTING_NAME_PATTERN.source })
   @IsOptional()
@@ -53,6 +55,7 @@ export class UpdateSettingDto implements UpdateSettingRequest {
   value: unknown;
 }
 
+@TakesBack(() => SettingDto)
 export class SettingValueDto implements Omit<UpdateSettingRequest, 'name'> {
   @ApiProperty({ description: VALUE_DOC })
   @ValidateIf((body: { value?: unknown }) => body.value !== null)

@@ -2,6 +2,7 @@ import type { CreateUserRequest, UpdateUserRequest, UserDto as UserShape } from 
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { ROLE_ID_PATTERN } from '../../roles/dto/role.dto';
+import { TakesBack } from '../../common/http/takes-back';
 
 export class UserDto implements UserShape {
   @ApiProperty() id: number;
@@ -36,6 +37,7 @@ export class CreateUserDto implements CreateUserRequest {
   roleId: string;
 }
 
+@TakesBack(() => UserDto)
 export class UpdateUserDto implements UpdateUserRequest {
   @ApiPropertyOptional()
   @IsOptional()
