@@ -1,14 +1,14 @@
-import { Status } from '@cms/contracts';
-import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
 import type { Container } from '../containers/container.entity';
 import type { ContentField } from './content-field.entity';
+import { PublishableRecord } from '../database/record-columns';
 
 @Entity('content')
 // A contents list's page order (by container, updatedAt, then id) read straight from one index.
 @Index(['containerId', 'updatedAt', 'id'])
 // Full-text search of titles: an expression GIN index kept by migration ContentFullTextSearch (see search/full-text.ts).
 @Index('IDX_content_title_fts', { synchronize: false })
-export class Content {
+export class Content extends PublishableRecord {
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -23,18 +23,6 @@ export class Content {
   @ManyToOne('Container', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'containerId' })
   container?: Container;
-
-  @Index()
-  @Column({ type: 'boolean', default: false })
-  published: boolean;
-
-  @Index()
-  @Column({ type: 'enum', enum: Status, enumName: 'status', default: Status.AVAILABLE })
-  status: Status;
-
-  @Index()
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 
   @OneToMany('ContentField', (field: ContentField) => field.content)
   fields?: ContentField[];

@@ -1,10 +1,10 @@
-import { Status } from '@cms/contracts';
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { Form } from '../forms/form.entity';
+import { StatusRecord } from '../database/record-columns';
 
 /** A reusable block, placed in sections by reference. */
 @Entity('element')
-export class Element {
+export class Element extends StatusRecord {
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -26,12 +26,4 @@ export class Element {
 
   @Column({ type: 'jsonb', default: () => "'{}'" })
   content: Record<string, unknown>;
-
-  @Index()
-  @Column({ type: 'enum', enum: Status, enumName: 'status', default: Status.AVAILABLE })
-  status: Status;
-
-  @Index()
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,9 +1,9 @@
-import { Status } from '@cms/contracts';
-import { Column, Entity, Index, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
 import type { FormField } from './form-field.entity';
+import { StatusRecord } from '../database/record-columns';
 
 @Entity('form')
-export class Form {
+export class Form extends StatusRecord {
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -22,14 +22,6 @@ export class Form {
 
   @Column({ type: 'text', nullable: true })
   errorMessage: string | null;
-
-  @Index()
-  @Column({ type: 'enum', enum: Status, enumName: 'status', default: Status.AVAILABLE })
-  status: Status;
-
-  @Index()
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 
   @OneToMany('FormField', (field: FormField) => field.form)
   fields?: FormField[];

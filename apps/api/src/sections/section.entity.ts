@@ -1,9 +1,9 @@
 import { Lang, SectionType } from '@cms/contracts';
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import type { Container } from '../containers/container.entity';
-import type { Content } from '../contents/content.entity';
 import type { Element } from '../elements/element.entity';
 import type { Form } from '../forms/form.entity';
+import { PagePart } from '../database/record-columns';
 
 /**
  * An ordered block of a page in one locale. PAGE sections belong to a container or a content;
@@ -11,10 +11,7 @@ import type { Form } from '../forms/form.entity';
  */
 @Entity('section')
 @Index(['type', 'lang', 'position'])
-export class Section {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class Section extends PagePart {
   @Column({ type: 'enum', enum: SectionType, enumName: 'section_type' })
   type: SectionType;
 
@@ -29,14 +26,6 @@ export class Section {
   @JoinColumn({ name: 'formId' })
   form?: Form | null;
 
-  @Index()
-  @Column({ type: 'int', nullable: true })
-  containerId: number | null;
-
-  @ManyToOne('Container', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'containerId' })
-  container?: Container | null;
-
   /** The container whose contents a `contents` block lists. */
   @Index()
   @Column({ type: 'int', nullable: true })
@@ -45,14 +34,6 @@ export class Section {
   @ManyToOne('Container', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'containerContentId' })
   containerContent?: Container | null;
-
-  @Index()
-  @Column({ type: 'int', nullable: true })
-  contentId: number | null;
-
-  @ManyToOne('Content', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'contentId' })
-  ownerContent?: Content | null;
 
   @Index()
   @Column({ type: 'int', nullable: true })

@@ -1,13 +1,9 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { Container } from '../containers/container.entity';
-import type { Content } from '../contents/content.entity';
+import { Column, Entity, Index, JoinColumn, ManyToOne, UpdateDateColumn } from 'typeorm';
+import { PagePart } from '../database/record-columns';
 
 /** The URL of a page: `basic` is its own segment, `full` the path built from the parent chain. */
 @Entity('slug')
-export class Slug {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class Slug extends PagePart {
   @Index({ unique: true })
   @Column({ type: 'varchar', length: 1000 })
   full: string;
@@ -22,22 +18,6 @@ export class Slug {
   @ManyToOne('Slug', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'parentId' })
   parent?: Slug | null;
-
-  @Index()
-  @Column({ type: 'int', nullable: true })
-  containerId: number | null;
-
-  @ManyToOne('Container', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'containerId' })
-  container?: Container | null;
-
-  @Index()
-  @Column({ type: 'int', nullable: true })
-  contentId: number | null;
-
-  @ManyToOne('Content', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'contentId' })
-  content?: Content | null;
 
   @Index()
   @UpdateDateColumn({ type: 'timestamptz' })
