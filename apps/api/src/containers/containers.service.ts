@@ -4,9 +4,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccessesService } from '../accesses/accesses.service';
 import { choicesOf, type ChoiceDto } from '../common/http/choices';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, escapeLike, intFilter, booleanFilter, oneOfFilter, containsFilter } from '../common/http/list-query';
 import { MetadataService } from '../metadata/metadata.service';
-import { escapeLike } from '../roles/roles.service';
 import { InputErrors } from '../sections/input-errors';
 import { sectionToDto, SectionsService, type PreparedSection } from '../sections/sections.service';
 import { AffectedPagesService, type AffectedSeeds } from '../slugs/affected-pages.service';
@@ -21,13 +20,10 @@ export const CONTAINER_LIST: ListSpec<Container> = {
   sortable: { id: 'container.id', title: 'LOWER(container.title)', published: 'container.published', status: 'container.status', updatedAt: 'container.updatedAt' },
   defaultSort: ['title', 'ASC'],
   filters: {
-    id: { kind: { type: 'int' }, column: 'container.id' },
-    published: { kind: { type: 'boolean' }, column: 'container.published' },
-    status: { kind: { type: 'enum', values: ['AVAILABLE', 'DISCONTINUED'] }, column: 'container.status' },
-    q: {
-      kind: { type: 'string' },
-      apply: (qb, value, param) => qb.andWhere(`container.title ILIKE :${param}`, { [param]: `%${escapeLike(String(value))}%` }),
-    },
+    id: intFilter('container.id'),
+    published: booleanFilter('container.published'),
+    status: oneOfFilter('container.status', ['AVAILABLE', 'DISCONTINUED']),
+    q: containsFilter('container.title'),
   },
 };
 

@@ -2,8 +2,7 @@ import { Injectable, ConflictException, NotFoundException } from '@nestjs/common
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { choicesOf, type ChoiceDto } from '../common/http/choices';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
-import { escapeLike } from '../roles/roles.service';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, intFilter, textFilter, oneOfFilter, containsFilter } from '../common/http/list-query';
 import { InputErrors } from '../sections/input-errors';
 import { SectionsService } from '../sections/sections.service';
 import { AffectedPagesService } from '../slugs/affected-pages.service';
@@ -15,14 +14,11 @@ export const ELEMENT_LIST: ListSpec<Element> = {
   sortable: { id: 'element.id', title: 'LOWER(element.title)', block: 'element.block', status: 'element.status', updatedAt: 'element.updatedAt' },
   defaultSort: ['title', 'ASC'],
   filters: {
-    id: { kind: { type: 'int' }, column: 'element.id' },
-    block: { kind: { type: 'string' }, column: 'element.block' },
-    formId: { kind: { type: 'int' }, column: 'element.formId' },
-    status: { kind: { type: 'enum', values: ['AVAILABLE', 'DISCONTINUED'] }, column: 'element.status' },
-    q: {
-      kind: { type: 'string' },
-      apply: (qb, value, param) => qb.andWhere(`element.title ILIKE :${param}`, { [param]: `%${escapeLike(String(value))}%` }),
-    },
+    id: intFilter('element.id'),
+    block: textFilter('element.block'),
+    formId: intFilter('element.formId'),
+    status: oneOfFilter('element.status', ['AVAILABLE', 'DISCONTINUED']),
+    q: containsFilter('element.title'),
   },
 };
 

@@ -3,9 +3,8 @@ import { BadRequestException, ConflictException, ForbiddenException, Injectable,
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { readableSql, type Reader } from '../accesses/readable-sql';
-import { escapeLike } from '../roles/roles.service';
 import { choicesOf, type ChoiceDto } from '../common/http/choices';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, intFilter, booleanFilter, oneOfFilter, containsFilter } from '../common/http/list-query';
 import { Element } from '../elements/element.entity';
 import { RevalidationService } from '../revalidation/revalidation.service';
 import { Section } from '../sections/section.entity';
@@ -32,10 +31,10 @@ export const FORM_LIST: ListSpec<Form> = {
   sortable: { id: 'form.id', title: 'LOWER(form.title)', status: 'form.status', sendMail: 'form.sendMail', updatedAt: 'form.updatedAt' },
   defaultSort: ['title', 'ASC'],
   filters: {
-    id: { kind: { type: 'int' }, column: 'form.id' },
-    status: { kind: { type: 'enum', values: Object.values(Status) }, column: 'form.status' },
-    sendMail: { kind: { type: 'boolean' }, column: 'form.sendMail' },
-    q: { kind: { type: 'string' }, apply: (qb, value, param) => qb.andWhere(`form.title ILIKE :${param}`, { [param]: `%${escapeLike(String(value))}%` }) },
+    id: intFilter('form.id'),
+    status: oneOfFilter('form.status', Object.values(Status)),
+    sendMail: booleanFilter('form.sendMail'),
+    q: containsFilter('form.title'),
   },
 };
 

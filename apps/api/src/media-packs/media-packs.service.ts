@@ -1,9 +1,8 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, intFilter, containsFilter } from '../common/http/list-query';
 import { Media } from '../medias/media.entity';
-import { escapeLike } from '../roles/roles.service';
 import type { CreateMediaPackDto, MediaPackDetailDto, MediaPackDto, UpdateMediaPackDto } from './dto/media-pack.dto';
 import { MediaPack } from './media-pack.entity';
 
@@ -15,11 +14,8 @@ export const MEDIA_PACK_LIST: ListSpec<MediaPack> = {
   sortable: { id: 'pack.id', name: 'LOWER(pack.name)', createdAt: 'pack.createdAt', updatedAt: 'pack.updatedAt', mediaCount: MEDIA_COUNT },
   defaultSort: ['name', 'ASC'],
   filters: {
-    id: { kind: { type: 'int' }, column: 'pack.id' },
-    q: {
-      kind: { type: 'string' },
-      apply: (qb, value, param) => qb.andWhere(`pack.name ILIKE :${param}`, { [param]: `%${escapeLike(String(value))}%` }),
-    },
+    id: intFilter('pack.id'),
+    q: containsFilter('pack.name'),
   },
 };
 

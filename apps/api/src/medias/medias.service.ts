@@ -5,11 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { DataSource, type EntityManager } from 'typeorm';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, escapeLike, intFilter, containsFilter } from '../common/http/list-query';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MediaPack } from '../media-packs/media-pack.entity';
 import { RevalidationService } from '../revalidation/revalidation.service';
-import { escapeLike } from '../roles/roles.service';
 import { ScratchSpace } from '../storage/scratch-space';
 import { STORAGE, type StorageDriver } from '../storage/storage-driver';
 import type { MediaDto, MediaUploadLimitsDto, UpdateMediaDto } from './dto/media.dto';
@@ -26,8 +25,8 @@ export const MEDIA_LIST: ListSpec<Media> = {
   sortable: { id: 'media.id', name: 'LOWER(media.name)', mimeType: 'media.mimeType', size: 'media.size', uploadTime: 'media.uploadTime', packId: 'media.packId' },
   defaultSort: ['uploadTime', 'DESC'],
   filters: {
-    id: { kind: { type: 'int' }, column: 'media.id' },
-    packId: { kind: { type: 'int' }, column: 'media.packId' },
+    id: intFilter('media.id'),
+    packId: intFilter('media.packId'),
     mimeType: {
       kind: { type: 'string' },
       apply: (qb, value, param) => {
@@ -35,10 +34,7 @@ export const MEDIA_LIST: ListSpec<Media> = {
         qb.andWhere(`media.mimeType LIKE ANY(ARRAY[:...${param}])`, { [param]: prefixes });
       },
     },
-    q: {
-      kind: { type: 'string' },
-      apply: (qb, value, param) => qb.andWhere(`media.name ILIKE :${param}`, { [param]: `%${escapeLike(String(value))}%` }),
-    },
+    q: containsFilter('media.name'),
   },
 };
 

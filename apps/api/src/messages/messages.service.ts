@@ -5,10 +5,9 @@ import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataSource, type EntityManager } from 'typeorm';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, intFilter, booleanFilter, containsFilter } from '../common/http/list-query';
 import { FormsService } from '../forms/forms.service';
 import { MailService } from '../mail/mail.service';
-import { escapeLike } from '../roles/roles.service';
 import { CHOICES_LIMIT, type ChoiceDto } from '../common/http/choices';
 import { csvCell } from './csv-cells';
 import type { MessageDto } from './dto/message.dto';
@@ -19,10 +18,10 @@ export const MESSAGE_LIST: ListSpec<Message> = {
   sortable: { id: 'message.id', createdAt: 'message.createdAt', read: 'message.read', formId: 'message.formId' },
   defaultSort: ['createdAt', 'DESC'],
   filters: {
-    id: { kind: { type: 'int' }, column: 'message.id' },
-    formId: { kind: { type: 'int' }, column: 'message.formId' },
-    read: { kind: { type: 'boolean' }, column: 'message.read' },
-    q: { kind: { type: 'string' }, apply: (qb, value, param) => qb.andWhere(`message.value::text ILIKE :${param}`, { [param]: `%${escapeLike(String(value))}%` }) },
+    id: intFilter('message.id'),
+    formId: intFilter('message.formId'),
+    read: booleanFilter('message.read'),
+    q: containsFilter('message.value::text'),
   },
 };
 

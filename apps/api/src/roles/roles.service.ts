@@ -7,7 +7,7 @@ import { AccessesService, describePages } from '../accesses/accesses.service';
 import { SessionsService } from '../auth/sessions.service';
 import type { AuthContext } from '../common/auth/auth-context';
 import { choicesOf, type ChoiceDto } from '../common/http/choices';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, textFilter, containsFilter } from '../common/http/list-query';
 import { Login } from '../users/login.entity';
 import { ROLE_ID_PATTERN, type CreateRoleDto, type RoleDto, type UpdateRoleDto } from './dto/role.dto';
 import { Right } from './right.entity';
@@ -18,17 +18,10 @@ export const ROLE_LIST: ListSpec<Role> = {
   sortable: { id: 'role.id', name: 'LOWER(role.name)', updatedAt: 'role.updatedAt' },
   defaultSort: ['name', 'ASC'],
   filters: {
-    id: { kind: { type: 'string' }, column: 'role.id' },
-    q: {
-      kind: { type: 'string' },
-      apply: (qb, value, param) => qb.andWhere(`(role.name ILIKE :${param} OR role.id ILIKE :${param})`, { [param]: `%${escapeLike(String(value))}%` }),
-    },
+    id: textFilter('role.id'),
+    q: containsFilter('role.name', 'role.id'),
   },
 };
-
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function toDto(role: Role): RoleDto {
   const rights = role.id === SUPER_ADMIN_ROLE_ID ? [...RIGHT_TYPES] : (role.rights ?? []).map((r) => r.rightType).sort();

@@ -14,7 +14,7 @@ import {
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, intFilter, textFilter, containsFilter } from '../common/http/list-query';
 import { RevalidationService } from '../revalidation/revalidation.service';
 import type { CreateSettingDto, SettingDto, UpdateSettingDto } from './dto/setting.dto';
 import { checkSettingValue, isKnownSetting } from './setting-values';
@@ -25,12 +25,9 @@ export const SETTING_LIST: ListSpec<Setting> = {
   sortable: { id: 'setting.id', name: 'setting.name', updatedAt: 'setting.updatedAt' },
   defaultSort: ['name', 'ASC'],
   filters: {
-    id: { kind: { type: 'int' }, column: 'setting.id' },
-    name: { kind: { type: 'string' }, column: 'setting.name' },
-    q: {
-      kind: { type: 'string' },
-      apply: (qb, value, param) => qb.andWhere(`setting.name ILIKE :${param}`, { [param]: `%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%` }),
-    },
+    id: intFilter('setting.id'),
+    name: textFilter('setting.name'),
+    q: containsFilter('setting.name'),
   },
 };
 

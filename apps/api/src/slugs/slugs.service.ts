@@ -5,8 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import { readableSql, readerOf } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
-import { escapeLike } from '../roles/roles.service';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, intFilter, booleanFilter, containsFilter } from '../common/http/list-query';
 import { InputErrors } from '../sections/input-errors';
 import { fullProblem, joinFull, MAX_SLUG_DEPTH, pathOf, segmentProblem } from './slug-rules';
 import { Slug } from './slug.entity';
@@ -35,15 +34,12 @@ export const SLUG_LIST: ListSpec<Slug> = {
   sortable: { id: 'slug.id', full: 'slug.full', basic: 'slug.basic', updatedAt: 'slug.updatedAt', published: 'slug.published' },
   defaultSort: ['full', 'ASC'],
   filters: {
-    id: { kind: { type: 'int' }, column: 'slug.id' },
-    parentId: { kind: { type: 'int' }, column: 'slug.parentId' },
-    containerId: { kind: { type: 'int' }, column: 'slug.containerId' },
-    contentId: { kind: { type: 'int' }, column: 'slug.contentId' },
-    published: { kind: { type: 'boolean' }, column: 'slug.published' },
-    q: {
-      kind: { type: 'string' },
-      apply: (qb, value, param) => qb.andWhere(`slug.full ILIKE :${param}`, { [param]: `%${escapeLike(String(value))}%` }),
-    },
+    id: intFilter('slug.id'),
+    parentId: intFilter('slug.parentId'),
+    containerId: intFilter('slug.containerId'),
+    contentId: intFilter('slug.contentId'),
+    published: booleanFilter('slug.published'),
+    q: containsFilter('slug.full'),
   },
   maxPageSize: 10_000,
 };

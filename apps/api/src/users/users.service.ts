@@ -8,8 +8,8 @@ import { normalizeEmail } from '../auth/normalize-email';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
 import type { AuthContext } from '../common/auth/auth-context';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
-import { escapeLike, RolesService } from '../roles/roles.service';
+import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, intFilter, textFilter, containsFilter } from '../common/http/list-query';
+import { RolesService } from '../roles/roles.service';
 import type { CreateUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
 import { Login } from './login.entity';
 import { User } from './user.entity';
@@ -19,12 +19,9 @@ export const USER_LIST: ListSpec<Login> = {
   sortable: { id: 'user.id', name: 'LOWER(user.name)', email: 'login.email', roleId: 'login.roleId', updatedAt: 'user.updatedAt' },
   defaultSort: ['name', 'ASC'],
   filters: {
-    id: { kind: { type: 'int' }, column: 'user.id' },
-    roleId: { kind: { type: 'string' }, column: 'login.roleId' },
-    q: {
-      kind: { type: 'string' },
-      apply: (qb, value, param) => qb.andWhere(`(user.name ILIKE :${param} OR login.email ILIKE :${param})`, { [param]: `%${escapeLike(String(value))}%` }),
-    },
+    id: intFilter('user.id'),
+    roleId: textFilter('login.roleId'),
+    q: containsFilter('user.name', 'login.email'),
   },
 };
 

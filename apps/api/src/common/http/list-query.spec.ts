@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { parseListQuery, setContentRange, type ListSpec } from './list-query';
+import { escapeLike, parseListQuery, setContentRange, type ListSpec } from './list-query';
 
 const spec: ListSpec<{ id: number }> = {
   resource: 'things',
@@ -43,5 +43,12 @@ describe('list query parsing', () => {
     expect(headers['Content-Range']).toBe('things 0-24/319');
     setContentRange(res, 'things', 0, 0, 0);
     expect(headers['Content-Range']).toBe('things */0');
+  });
+});
+
+describe('escapeLike', () => {
+  it('makes a LIKE pattern match the text literally: %, _ and \\ lose their meaning', () => {
+    expect(escapeLike('50%_off\\now')).toBe('50\\%\\_off\\\\now');
+    expect(escapeLike('plain text')).toBe('plain text');
   });
 });

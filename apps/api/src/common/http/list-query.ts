@@ -18,6 +18,39 @@ export interface FilterDefinition<Q extends ObjectLiteral> {
   apply?: (qb: SelectQueryBuilder<Q>, value: unknown, param: string) => void;
 }
 
+/** `value` as a LIKE pattern that matches it literally: its `\`, `%` and `_` escaped. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Equality on a whole-number column (ids). */
+export function intFilter<Q extends ObjectLiteral>(column: string): FilterDefinition<Q> {
+  return { kind: { type: 'int' }, column };
+}
+
+/** Equality on a text column. */
+export function textFilter<Q extends ObjectLiteral>(column: string): FilterDefinition<Q> {
+  return { kind: { type: 'string' }, column };
+}
+
+/** Equality on a boolean column. */
+export function booleanFilter<Q extends ObjectLiteral>(column: string): FilterDefinition<Q> {
+  return { kind: { type: 'boolean' }, column };
+}
+
+/** Equality on a column of one of these values (an enum). */
+export function oneOfFilter<Q extends ObjectLiteral>(column: string, values: readonly string[]): FilterDefinition<Q> {
+  return { kind: { type: 'enum', values }, column };
+}
+
+/** `q`: the text anywhere in one of these columns, whatever its case, taken literally (no wildcards). */
+export function containsFilter<Q extends ObjectLiteral>(...columns: string[]): FilterDefinition<Q> {
+  return {
+    kind: { type: 'string' },
+    apply: (qb, value, param) => qb.andWhere(`(${columns.map((column) => `${column} ILIKE :${param}`).join(' OR ')})`, { [param]: `%${escapeLike(String(value))}%` }),
+  };
+}
+
 /** What a list endpoint lets callers sort and filter by: an allow-list, never raw SQL. */
 export interface ListSpec<Q extends ObjectLiteral> {
   resource: string;
