@@ -97,24 +97,28 @@ async function createPage(baseUrl, token) {
     title: 'Bench journal',
     slug: 'journal',
     published: true,
+    // [label, name, type, multiple]
     fields: [
-      { label: 'Subtitle', name: 'subtitle', type: 'STRING' },
-      { label: 'Summary', name: 'summary', type: 'PARAGRAPH' },
-      { label: 'Cover', name: 'cover', type: 'IMAGE' },
-      { label: 'Body', name: 'body', type: 'RICHTEXT' },
-      { label: 'Published on', name: 'date', type: 'DATE' },
-      { label: 'Reading time', name: 'minutes', type: 'NUMBER' },
-      { label: 'Featured', name: 'featured', type: 'BOOLEAN' },
-      { label: 'Accent', name: 'accent', type: 'COLOR' },
-      { label: 'Source', name: 'source', type: 'LINK' },
-      { label: 'Where', name: 'where', type: 'LOCATION' },
-      { label: 'Event', name: 'hours', type: 'TIMERANGE' },
-      { label: 'Level', name: 'level', type: 'OPTION', options: ['Beginner', 'Expert'] },
-      { label: 'Attachment', name: 'attachment', type: 'FILE' },
-      { label: 'Author', name: 'author', type: 'CONTENT', linkedContainerId: people.id },
-      { label: 'Tags', name: 'tags', type: 'STRING', multiple: true },
-      { label: 'Gallery', name: 'gallery', type: 'IMAGE', multiple: true },
-    ],
+      ['Subtitle', 'subtitle', 'STRING'],
+      ['Summary', 'summary', 'PARAGRAPH'],
+      ['Cover', 'cover', 'IMAGE'],
+      ['Body', 'body', 'RICHTEXT'],
+      ['Published on', 'date', 'DATE'],
+      ['Reading time', 'minutes', 'NUMBER'],
+      ['Featured', 'featured', 'BOOLEAN'],
+      ['Accent', 'accent', 'COLOR'],
+      ['Source', 'source', 'LINK'],
+      ['Where', 'where', 'LOCATION'],
+      ['Event', 'hours', 'TIMERANGE'],
+      ['Attachment', 'attachment', 'FILE'],
+      ['Tags', 'tags', 'STRING', true],
+      ['Gallery', 'gallery', 'IMAGE', true],
+    ]
+      .map(([label, name, type, multiple = false]) => ({ label, name, type, multiple }))
+      .concat([
+        { label: 'Level', name: 'level', type: 'OPTION', options: ['Beginner', 'Expert'] },
+        { label: 'Author', name: 'author', type: 'CONTENT', linkedContainerId: people.id },
+      ]),
   });
   const pdf = new FormData();
   pdf.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), 'guide.pdf');
