@@ -2,7 +2,7 @@ import type { AccessEntry } from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { Role } from '../roles/role.entity';
-import type { InputErrors } from '../sections/input-errors';
+import type { InputErrors } from '../common/http/input-errors';
 import { Access } from './access.entity';
 
 export type AccessOwner = { containerId: number } | { contentId: number };

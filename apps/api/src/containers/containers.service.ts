@@ -6,7 +6,7 @@ import { AccessesService } from '../accesses/accesses.service';
 import { choicesOf, type ChoiceDto } from '../common/http/choices';
 import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, escapeLike, intFilter, booleanFilter, oneOfFilter, containsFilter } from '../common/http/list-query';
 import { MetadataService } from '../metadata/metadata.service';
-import { InputErrors } from '../sections/input-errors';
+import { InputErrors } from '../common/http/input-errors';
 import { sectionToDto, SectionsService, type PreparedSection } from '../sections/sections.service';
 import { AffectedPagesService, type AffectedSeeds } from '../slugs/affected-pages.service';
 import { pathOf } from '../slugs/slug-rules';

@@ -2,7 +2,7 @@ import { ContainerFieldType, DEFAULT_LANG, type ContentFieldValue, type Lang } f
 import { Injectable } from '@nestjs/common';
 import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import type { ContainerField } from '../containers/container-field.entity';
-import type { InputErrors } from '../sections/input-errors';
+import type { InputErrors } from '../common/http/input-errors';
 import { ContentField } from './content-field.entity';
 import { checkFieldValue, valueOf, type FieldItem, type FieldReferences } from './field-values';
 

@@ -10,7 +10,7 @@ import { preparedQuery } from '../database/prepared-query';
 import type { Metadata } from '../metadata/metadata.entity';
 import { MetadataService, pickMetadata } from '../metadata/metadata.service';
 import { contentMatchSql, toPrefixQuery } from '../search/full-text';
-import { InputErrors } from '../sections/input-errors';
+import { InputErrors } from '../common/http/input-errors';
 import { Section } from '../sections/section.entity';
 import { pickLocale, sectionToDto, SectionsService, type PreparedSection } from '../sections/sections.service';
 import { AffectedPagesService, type AffectedSeeds } from '../slugs/affected-pages.service';

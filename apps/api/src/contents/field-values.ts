@@ -8,7 +8,7 @@ import {
   type TimeRangeValue,
 } from '@cms/contracts';
 import type { ContainerField } from '../containers/container-field.entity';
-import type { InputErrors } from '../sections/input-errors';
+import type { InputErrors } from '../common/http/input-errors';
 import { plainTextOf, sanitizeRichText } from '../sections/rich-text';
 import type { ContentField } from './content-field.entity';
 

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { choicesOf, type ChoiceDto } from '../common/http/choices';
 import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, intFilter, textFilter, oneOfFilter, containsFilter } from '../common/http/list-query';
-import { InputErrors } from '../sections/input-errors';
+import { InputErrors } from '../common/http/input-errors';
 import { SectionsService } from '../sections/sections.service';
 import { AffectedPagesService } from '../slugs/affected-pages.service';
 import type { CreateElementDto, ElementDto, UpdateElementDto } from './dto/element.dto';

@@ -1,5 +1,5 @@
 import { DEFAULT_LANG, FORM_HONEYPOT_FIELD, Status, type Lang } from '@cms/contracts';
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { readableSql, type Reader } from '../accesses/readable-sql';
@@ -12,6 +12,7 @@ import type { CreateFormDto, FormDto, FormFieldDto, FormFieldInputDto, FormListI
 import { checkFormFields } from './form-definition';
 import { FormField } from './form-field.entity';
 import { Form } from './form.entity';
+import { invalidInput } from '../common/http/input-errors';
 
 /**
  * Where a form is shown (its own sections and the sections placing an element that holds it) and
@@ -255,18 +256,13 @@ export class FormsService {
 
   private assertMailTarget(sendMail: boolean, sendTo: string | null): void {
     if (sendMail && !sendTo) {
-      throw new BadRequestException({ message: 'Invalid input. sendTo: an e-mail address is required when sendMail is true', errors: { sendTo: ['sendTo is required when sendMail is true'] } });
+      throw invalidInput({ sendTo: ['an e-mail address is required when sendMail is true'] });
     }
   }
 
   private assertFields(fields: FormFieldInputDto[]): void {
     const errors = checkFormFields(fields);
-    if (Object.keys(errors).length) {
-      const summary = Object.entries(errors)
-        .map(([key, messages]) => `${key}: ${messages.join(', ')}`)
-        .join('; ');
-      throw new BadRequestException({ message: `Invalid fields. ${summary}`, errors });
-    }
+    if (Object.keys(errors).length) throw invalidInput(errors);
   }
 
   /** Makes the locale's fields exactly `inputs`: given ids are updated, others inserted, the rest deleted. */
@@ -275,8 +271,8 @@ export class FormsService {
     const existing = new Set((await repo.find({ where: { formId, lang }, select: { id: true } })).map((f) => f.id));
     const unknown = inputs.map((input, index) => ({ input, index })).filter(({ input }) => input.id !== undefined && !existing.has(input.id));
     if (unknown.length) {
-      const errors = Object.fromEntries(unknown.map(({ input, index }) => [`fields.${index}.id`, [`no field ${input.id} among the ${lang} fields of form ${formId}`]]));
-      throw new BadRequestException({ message: `Invalid fields: unknown field ids (leave id out for a new field)`, errors });
+      // Leave id out for a new field.
+      throw invalidInput(Object.fromEntries(unknown.map(({ input, index }) => [`fields.${index}.id`, [`no field ${input.id} among the ${lang} fields of form ${formId}`]])));
     }
     const kept = new Set(inputs.flatMap((input) => (input.id !== undefined ? [input.id] : [])));
     const gone = [...existing].filter((id) => !kept.has(id));

@@ -2,7 +2,7 @@ import { LAYOUT_SECTION_TYPES, type Lang } from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { InputErrors } from '../sections/input-errors';
+import { InputErrors } from '../common/http/input-errors';
 import { sectionToDto, SectionsService } from '../sections/sections.service';
 import { AffectedPagesService } from '../slugs/affected-pages.service';
 import type { LayoutDto, LayoutRequestDto } from './dto/layout.dto';

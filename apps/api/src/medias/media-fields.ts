@@ -1,5 +1,5 @@
 import { isLang, LANGS, MAX_ID, type MediaAlt } from '@cms/contracts';
-import { BadRequestException } from '@nestjs/common';
+import { invalidInput } from '../common/http/input-errors';
 
 export const MEDIA_NAME_MAX = 255;
 export const MEDIA_ALT_MAX = 1000;
@@ -35,7 +35,7 @@ export interface UploadFields {
   packId: number | null;
 }
 
-const invalid = (field: string, reason: string) => new BadRequestException({ message: `Invalid input. ${field}: ${reason}`, errors: { [field]: [reason] } });
+const invalid = (field: string, reason: string) => invalidInput({ [field]: [reason] });
 
 /**
  * The text fields of a multipart upload: `name` (else the file's name), `alt` as JSON or as

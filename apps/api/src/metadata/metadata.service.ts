@@ -1,7 +1,7 @@
 import { DEFAULT_LANG, type Lang, type MetadataEntry } from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
-import type { InputErrors } from '../sections/input-errors';
+import type { InputErrors } from '../common/http/input-errors';
 import { Metadata } from './metadata.entity';
 
 export type MetadataOwner = { containerId: number } | { contentId: number };

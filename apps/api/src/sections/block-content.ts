@@ -1,5 +1,5 @@
 import { BLOCK_THEMES, type BlockDefinition, type BlockFieldSchema, MAX_ID, safeHref } from '@cms/contracts';
-import type { InputErrors } from './input-errors';
+import type { InputErrors } from '../common/http/input-errors';
 import { sanitizeRichText } from './rich-text';
 
 const THEME_SCHEMA: BlockFieldSchema = { kind: 'enum', values: BLOCK_THEMES };

@@ -2,7 +2,7 @@ import { BLOCKS, BLOCK_NAMES, DEFAULT_LANG, isBlockName, SectionType, type Block
 import { Injectable } from '@nestjs/common';
 import { Brackets, In, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { checkBlockContent, type BlockReferences } from './block-content';
-import type { InputErrors } from './input-errors';
+import type { InputErrors } from '../common/http/input-errors';
 import { Section } from './section.entity';
 
 /** Whose sections: a container's or a content's page (PAGE), or the site layout (no owner). */

@@ -6,7 +6,7 @@ import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import { readableSql, readerOf } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
 import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, intFilter, booleanFilter, containsFilter } from '../common/http/list-query';
-import { InputErrors } from '../sections/input-errors';
+import { InputErrors } from '../common/http/input-errors';
 import { fullProblem, joinFull, MAX_SLUG_DEPTH, pathOf, segmentProblem } from './slug-rules';
 import { Slug } from './slug.entity';
 

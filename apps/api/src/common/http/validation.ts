@@ -1,4 +1,5 @@
-import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { invalidInput } from './input-errors';
 import { withoutReadOnly } from './takes-back';
 
 function flatten(errors: ValidationError[], prefix = ''): Record<string, string[]> {
@@ -45,12 +46,6 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     transformOptions: { enableImplicitConversion: false },
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) => {
-      const fields = flatten(errors);
-      const summary = Object.entries(fields)
-        .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
-        .join('; ');
-      return new BadRequestException({ message: `Invalid input. ${summary}`, errors: fields });
-    },
+    exceptionFactory: (errors) => invalidInput(flatten(errors)),
   });
 }

@@ -1,5 +1,13 @@
 import { BadRequestException } from '@nestjs/common';
 
+/** The 400 of every refused input, the validation pipe's and the services' alike: `Invalid input. path: rules; ...` and `errors` by path. */
+export function invalidInput(errors: Record<string, string[]>): BadRequestException {
+  const summary = Object.entries(errors)
+    .map(([path, messages]) => `${path}: ${messages.join(', ')}`)
+    .join('; ');
+  return new BadRequestException({ message: `Invalid input. ${summary}`, errors });
+}
+
 /**
  * Collects what is wrong with a write, keyed by the path of the value (`fields.price`,
  * `sections.2.content.title`), so that one 400 names every problem, in the shape the validation
@@ -17,10 +25,7 @@ export class InputErrors {
   }
 
   toException(): BadRequestException {
-    const summary = Object.entries(this.byPath)
-      .map(([path, messages]) => `${path}: ${messages.join(', ')}`)
-      .join('; ');
-    return new BadRequestException({ message: `Invalid input. ${summary}`, errors: this.byPath });
+    return invalidInput(this.byPath);
   }
 
   throwIfAny(): void {
