@@ -9,6 +9,7 @@ import type { AuthContext } from '../common/auth/auth-context';
 import { preparedQuery } from '../database/prepared-query';
 import { InstanceEventsService } from '../instance-events/instance-events.service';
 import { Session } from './session.entity';
+import { KeptValues } from '../common/cache/kept-values';
 
 interface SessionClaims {
   sid: string;
@@ -66,8 +67,7 @@ export class SessionsService {
    * calls `authChanged()`, which empties this map on every instance before the write answers here,
    * and within milliseconds elsewhere; nothing is kept while other instances' events may be missed.
    */
-  private readonly resolved = new Map<string, { auth: AuthContext; sessionExpiresAt: number; storedAt: number; lastUsedAt: number }>();
-  private resolvedGeneration = 0;
+  private readonly resolved = new KeptValues<{ auth: AuthContext; sessionExpiresAt: number; lastUsedAt: number }>({ max: RESOLVED_SESSIONS_KEPT, ttlMs: RESOLVED_TTL_MS });
 
   /** Whoever holds a session may now resolve to something else: every instance forgets what it kept. */
   authChanged(): void {
@@ -75,7 +75,6 @@ export class SessionsService {
   }
 
   private forgetResolved(): void {
-    this.resolvedGeneration += 1;
     this.resolved.clear();
   }
 
@@ -95,18 +94,18 @@ export class SessionsService {
     const now = Date.now();
     const known = this.resolved.get(token);
     if (known) {
-      if (known.sessionExpiresAt > now && now - known.storedAt < RESOLVED_TTL_MS && !this.idle(known.lastUsedAt, now)) {
+      if (known.sessionExpiresAt > now && !this.idle(known.lastUsedAt, now)) {
         if (now - known.lastUsedAt >= LAST_USED_PRECISION_MS) {
           known.lastUsedAt = now;
           await this.touch(known.auth.sessionId);
         }
         return known.auth;
       }
-      this.resolved.delete(token);
+      this.resolved.forget(token);
     }
     const sid = await this.sessionIdOf(token);
     if (!sid) return null;
-    const generation = this.resolvedGeneration;
+    const generation = this.resolved.generation;
     const rows = await preparedQuery<ResolvedRow>(this.dataSource, RESOLVE_SQL, [sid]);
     const row = rows[0];
     if (!row || row.token !== digest(token) || new Date(row.expiresAt).getTime() <= Date.now()) return null;
@@ -119,10 +118,7 @@ export class SessionsService {
     const rights = row.roleId === SUPER_ADMIN_ROLE_ID ? [...RIGHT_TYPES] : (row.rights ?? []);
     const auth: AuthContext = { sessionId: row.sessionId, loginId: row.loginId, userId: row.userId, name: row.name, email: row.email, role: row.roleId, rights };
     // A change that committed while this row was read has emptied the map since: keep nothing then.
-    if (generation === this.resolvedGeneration && this.events.reliable()) {
-      if (this.resolved.size >= RESOLVED_SESSIONS_KEPT) this.resolved.delete(this.resolved.keys().next().value as string);
-      this.resolved.set(token, { auth, sessionExpiresAt: new Date(row.expiresAt).getTime(), storedAt: Date.now(), lastUsedAt });
-    }
+    if (this.events.reliable()) this.resolved.set(token, { auth, sessionExpiresAt: new Date(row.expiresAt).getTime(), lastUsedAt }, generation);
     return auth;
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { KeptValues } from '../common/cache/kept-values';
 import { preparedQuery } from '../database/prepared-query';
 
 export interface ListPage {
@@ -24,8 +25,7 @@ const VERSION_SQL = `SELECT "version"::text AS "version" FROM "cache_version" WH
 @Injectable()
 export class ContentListCache {
   private version: string | null = null;
-  private readonly pages = new Map<string, ListPage>();
-  private bytes = 0;
+  private readonly pages = new KeptValues<ListPage>({ max: 10_000, maxBytes: MAX_BYTES, sizeOf: (page) => page.body.length });
   /** The version query under way, and the one that callers arriving meanwhile wait for. */
   private running: Promise<string> | null = null;
   private queued: Promise<string> | null = null;
@@ -65,20 +65,13 @@ export class ContentListCache {
     const version = row?.version ?? '0';
     if (this.version === null || BigInt(version) > BigInt(this.version)) {
       this.pages.clear();
-      this.bytes = 0;
       this.version = version;
     }
     return version;
   }
 
   get(key: string, version: string): ListPage | undefined {
-    if (version !== this.version) return undefined;
-    const page = this.pages.get(key);
-    if (page) {
-      this.pages.delete(key);
-      this.pages.set(key, page);
-    }
-    return page;
+    return version === this.version ? this.pages.get(key) : undefined;
   }
 
   /**
@@ -86,18 +79,6 @@ export class ContentListCache {
    * than its version, never older: the next read sees a newer version and reads again.
    */
   set(key: string, version: string, page: ListPage): void {
-    if (version !== this.version || page.body.length > MAX_BYTES / 8) return;
-    const previous = this.pages.get(key);
-    if (previous) {
-      this.pages.delete(key);
-      this.bytes -= previous.body.length;
-    }
-    this.pages.set(key, page);
-    this.bytes += page.body.length;
-    for (const [oldest, old] of this.pages) {
-      if (this.bytes <= MAX_BYTES) break;
-      this.pages.delete(oldest);
-      this.bytes -= old.body.length;
-    }
+    if (version === this.version) this.pages.set(key, page, this.pages.generation);
   }
 }

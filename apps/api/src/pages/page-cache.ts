@@ -1,4 +1,5 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { KeptValues } from '../common/cache/kept-values';
 import { RevalidationService } from '../revalidation/revalidation.service';
 
 const MAX_ENTRIES = 5000;
@@ -14,18 +15,13 @@ const TTL_MS = 5 * 60 * 1000;
  */
 @Injectable()
 export class PageCache implements OnModuleDestroy {
-  private readonly entries = new Map<string, { body: Buffer; storedAt: number }>();
-  private generation = 0;
+  private readonly entries = new KeptValues<Buffer>({ max: MAX_ENTRIES, ttlMs: TTL_MS });
   private readonly unsubscribe: () => void;
 
   constructor(private readonly revalidation: RevalidationService) {
     this.unsubscribe = revalidation.subscribe((event) => {
-      this.generation += 1;
-      if (event.scope === 'all') {
-        this.entries.clear();
-        return;
-      }
-      for (const locale of event.locales) for (const path of event.paths) this.entries.delete(PageCache.key(locale, path));
+      if (event.scope === 'all') return this.entries.clear();
+      for (const locale of event.locales) for (const path of event.paths) this.entries.purge(PageCache.key(locale, path));
     });
   }
 
@@ -35,25 +31,17 @@ export class PageCache implements OnModuleDestroy {
 
   /** The page's JSON, encoded, when kept. */
   get(locale: string, path: string): Buffer | undefined {
-    const key = PageCache.key(locale, path);
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (Date.now() - entry.storedAt > TTL_MS) return undefined;
-    this.entries.set(key, entry);
-    return entry.body;
+    return this.entries.get(PageCache.key(locale, path));
   }
 
   /** The generation to hand back to `set`: reads it before querying. */
   currentGeneration(): number {
-    return this.generation;
+    return this.entries.generation;
   }
 
   /** Keeps an anonymous read of a page that is not guarded (the caller checks), read since `generation` was taken. */
   set(locale: string, path: string, body: Buffer, generation: number): void {
-    if (generation !== this.generation || !this.revalidation.reliable()) return;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(PageCache.key(locale, path), { body, storedAt: Date.now() });
+    if (this.revalidation.reliable()) this.entries.set(PageCache.key(locale, path), body, generation);
   }
 
   onModuleDestroy(): void {
