@@ -1,11 +1,12 @@
 import { type ContainerDto, Lang } from '@cms/contracts';
 import { useState } from 'react';
-import { Edit, SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Edit, SimpleForm, useRecordContext, useTranslate } from 'react-admin';
 import { DraftKeeper } from '../components/DraftKeeper';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { AccessesInput, PageSectionsInput } from '../components/block-inputs';
 import { ContainerDeleteButton } from './ContainerDeleteButton';
 import { CONTAINER_ACCESS_HELP, ContainerFieldsInput, ContainerMainInputs, MetadataInput } from './ContainerInputs';
+import { EditToolbar } from '../components/resource-screens';
 
 function ContainerTitle() {
   const record = useRecordContext<ContainerDto>();
@@ -13,14 +14,7 @@ function ContainerTitle() {
   return <>{record ? translate('cms.containers.edit_title', { title: record.title }) : translate('resources.containers.name', { smart_count: 1 })}</>;
 }
 
-function ContainerEditToolbar() {
-  return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      <ContainerDeleteButton />
-    </Toolbar>
-  );
-}
+const ContainerEditToolbar = () => <EditToolbar deleteButton={<ContainerDeleteButton />} />;
 
 function ContainerEditForm({ locale }: { locale: Lang }) {
   const record = useRecordContext<ContainerDto>();

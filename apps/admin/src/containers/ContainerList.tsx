@@ -1,12 +1,8 @@
-import { BooleanField, CreateButton, DataTable, List, SearchInput, SelectField, TopToolbar, useTranslate } from 'react-admin';
+import { BooleanField, DataTable, List, SearchInput, SelectField, useTranslate } from 'react-admin';
 import { LocaleDateField } from '../components/LocaleDateField';
 import { STATUS_CHOICES } from './ContainerInputs';
+import { CreateListActions } from '../components/resource-screens';
 
-const ContainerListActions = () => (
-  <TopToolbar>
-    <CreateButton label="cms.containers.create" />
-  </TopToolbar>
-);
 
 export function ContainerList() {
   const translate = useTranslate();
@@ -16,7 +12,7 @@ export function ContainerList() {
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.by_title')} />]}
       sort={{ field: 'updatedAt', order: 'DESC' }}
       perPage={25}
-      actions={<ContainerListActions />}
+      actions={<CreateListActions label="cms.containers.create" />}
       empty={false}
     >
       <DataTable>

@@ -1,10 +1,11 @@
 import { type ContentDto, Lang } from '@cms/contracts';
 import { useState } from 'react';
-import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { Edit, SimpleForm, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { DraftKeeper } from '../components/DraftKeeper';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { AccessesInput } from '../components/block-inputs';
 import { CONTENT_ACCESS_HELP, ContentFieldsInputs, ContentMainInputs, ContentMetadataInput, ContentSectionsInput } from './ContentInputs';
+import { EditToolbar } from '../components/resource-screens';
 
 function ContentTitle() {
   const record = useRecordContext<ContentDto>();
@@ -13,18 +14,13 @@ function ContentTitle() {
 }
 
 function ContentEditToolbar() {
-  const record = useRecordContext<ContentDto>();
-  const translate = useTranslate();
   const listPath = useCreatePath()({ resource: 'contents', type: 'list' });
+  // After a delete, back to the list of the content's container.
   return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton
-        mutationMode="pessimistic"
-        redirect={record ? `${listPath}?container=${record.containerId}` : 'list'}
-        confirmTitle={record ? translate('cms.contents.delete_confirm', { title: record.title }) : undefined}
-      />
-    </Toolbar>
+    <EditToolbar<ContentDto>
+      confirm={(record) => ['cms.contents.delete_confirm', { title: record.title }]}
+      redirect={(record) => `${listPath}?container=${record.containerId}`}
+    />
   );
 }
 

@@ -1,35 +1,13 @@
 import { type ElementDto, Status } from '@cms/contracts';
 import Widgets from '@mui/icons-material/Widgets';
-import {
-  Create,
-  CreateButton,
-  DataTable,
-  DeleteButton,
-  Edit,
-  List,
-  required,
-  SaveButton,
-  SearchInput,
-  SelectField,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  TopToolbar,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Create, DataTable, Edit, List, required, SearchInput, SelectField, SelectInput, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { initialContent } from '../blocks/block-values';
 import { blockChoices, BlockContentInputs, useBlockChoiceText } from '../components/block-inputs';
 import { LocaleDateField } from '../components/LocaleDateField';
 import { STATUS_CHOICES } from '../containers/ContainerInputs';
+import { EditToolbar, CreateListActions } from '../components/resource-screens';
 
-const ElementListActions = () => (
-  <TopToolbar>
-    <CreateButton label="cms.elements.create" />
-  </TopToolbar>
-);
 
 export function ElementList() {
   const translate = useTranslate();
@@ -43,7 +21,7 @@ export function ElementList() {
       ]}
       sort={{ field: 'updatedAt', order: 'DESC' }}
       perPage={25}
-      actions={<ElementListActions />}
+      actions={<CreateListActions label="cms.elements.create" />}
       empty={false}
     >
       <DataTable>
@@ -98,16 +76,7 @@ function ElementTitle() {
   return <>{record ? translate('cms.elements.edit_title', { title: record.title }) : translate('resources.elements.name', { smart_count: 1 })}</>;
 }
 
-function ElementToolbar() {
-  const record = useRecordContext<ElementDto>();
-  const translate = useTranslate();
-  return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? translate('cms.elements.delete_confirm', { title: record.title }) : undefined} />
-    </Toolbar>
-  );
-}
+const ElementToolbar = () => <EditToolbar<ElementDto> confirm={(record) => ['cms.elements.delete_confirm', { title: record.title }]} />;
 
 export function ElementEdit() {
   return (

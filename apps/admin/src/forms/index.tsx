@@ -1,33 +1,14 @@
 import { type FormDto, Lang } from '@cms/contracts';
 import DynamicForm from '@mui/icons-material/DynamicForm';
 import { useState } from 'react';
-import {
-  Create,
-  CreateButton,
-  DataTable,
-  DeleteButton,
-  Edit,
-  List,
-  SaveButton,
-  SearchInput,
-  SelectField,
-  SimpleForm,
-  Toolbar,
-  TopToolbar,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Create, DataTable, Edit, List, SearchInput, SelectField, SimpleForm, useRecordContext, useTranslate } from 'react-admin';
 import { LocaleDateField } from '../components/LocaleDateField';
 import { DraftKeeper } from '../components/DraftKeeper';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { STATUS_CHOICES } from '../containers/ContainerInputs';
 import { FORM_DEFAULTS, FormFieldsInput, FormMainInputs } from './FormInputs';
+import { EditToolbar, CreateListActions } from '../components/resource-screens';
 
-const FormListActions = () => (
-  <TopToolbar>
-    <CreateButton label="cms.forms.create" />
-  </TopToolbar>
-);
 
 export function FormList() {
   const translate = useTranslate();
@@ -37,7 +18,7 @@ export function FormList() {
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.by_title')} />]}
       sort={{ field: 'updatedAt', order: 'DESC' }}
       perPage={25}
-      actions={<FormListActions />}
+      actions={<CreateListActions label="cms.forms.create" />}
       empty={false}
     >
       <DataTable>
@@ -71,16 +52,7 @@ function FormTitle() {
   return <>{record ? translate('cms.forms.edit_title', { title: record.title }) : translate('resources.forms.name', { smart_count: 1 })}</>;
 }
 
-function FormEditToolbar() {
-  const record = useRecordContext<FormDto>();
-  const translate = useTranslate();
-  return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? translate('cms.forms.delete_confirm', { title: record.title }) : undefined} />
-    </Toolbar>
-  );
-}
+const FormEditToolbar = () => <EditToolbar<FormDto> confirm={(record) => ['cms.forms.delete_confirm', { title: record.title }]} />;
 
 function FormEditForm({ locale }: { locale: Lang }) {
   const record = useRecordContext<FormDto>();

@@ -1,10 +1,11 @@
 import type { MediaDto } from '@cms/contracts';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { DeleteButton, Edit, required, SaveButton, SimpleForm, TextInput, Toolbar, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { Edit, required, SimpleForm, TextInput, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { formatSize } from './media-format';
 import { AltInputs, PackInput } from './MediaInputs';
 import { MediaThumbnail } from './MediaList';
+import { EditToolbar } from '../components/resource-screens';
 
 function MediaTitle() {
   const record = useRecordContext<MediaDto>();
@@ -12,16 +13,7 @@ function MediaTitle() {
   return <>{record ? translate('cms.medias.edit_title', { name: record.name }) : translate('resources.medias.name', { smart_count: 1 })}</>;
 }
 
-function MediaEditToolbar() {
-  const record = useRecordContext<MediaDto>();
-  const translate = useTranslate();
-  return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? translate('cms.medias.delete_confirm', { name: record.name }) : undefined} />
-    </Toolbar>
-  );
-}
+const MediaEditToolbar = () => <EditToolbar<MediaDto> confirm={(record) => ['cms.medias.delete_confirm', { name: record.name }]} />;
 
 function MediaPreview() {
   const record = useRecordContext<MediaDto>();

@@ -1,30 +1,10 @@
 import Folder from '@mui/icons-material/Folder';
 import type { MediaPackDto } from '@cms/contracts';
-import {
-  Create,
-  CreateButton,
-  DataTable,
-  DeleteButton,
-  Edit,
-  List,
-  required,
-  SaveButton,
-  SearchInput,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  TopToolbar,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Create, DataTable, Edit, List, required, SearchInput, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { LocaleDateField, LocaleNumberField } from '../components/LocaleDateField';
 import { PackMediaInput } from './MediaIdsInput';
+import { EditToolbar, CreateListActions } from '../components/resource-screens';
 
-const PackListActions = () => (
-  <TopToolbar>
-    <CreateButton label="cms.packs.create" />
-  </TopToolbar>
-);
 
 export function MediaPackList() {
   const translate = useTranslate();
@@ -34,7 +14,7 @@ export function MediaPackList() {
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.by_name')} />]}
       sort={{ field: 'name', order: 'ASC' }}
       perPage={25}
-      actions={<PackListActions />}
+      actions={<CreateListActions label="cms.packs.create" />}
       empty={false}
     >
       <DataTable>
@@ -66,16 +46,7 @@ function PackTitle() {
   return <>{record ? translate('cms.packs.edit_title', { name: record.name }) : translate('resources.medias/packs.name', { smart_count: 1 })}</>;
 }
 
-function PackToolbar() {
-  const record = useRecordContext<MediaPackDto>();
-  const translate = useTranslate();
-  return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? translate('cms.packs.delete_confirm', { name: record.name }) : undefined} />
-    </Toolbar>
-  );
-}
+const PackToolbar = () => <EditToolbar<MediaPackDto> confirm={(record) => ['cms.packs.delete_confirm', { name: record.name }]} />;
 
 export function MediaPackEdit() {
   return (

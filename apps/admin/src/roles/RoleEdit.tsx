@@ -1,17 +1,8 @@
 import { type RoleDto, SUPER_ADMIN_ROLE_ID } from '@cms/contracts';
 import Alert from '@mui/material/Alert';
-import {
-  DeleteButton,
-  Edit,
-  required,
-  SaveButton,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Edit, required, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { RightsInput } from './RightsInput';
+import { EditToolbar } from '../components/resource-screens';
 
 function RoleTitle() {
   const record = useRecordContext<RoleDto>();
@@ -21,14 +12,9 @@ function RoleTitle() {
 
 function RoleEditToolbar() {
   const record = useRecordContext<RoleDto>();
-  const translate = useTranslate();
+  // The super-admin role is fixed: nothing to save, nothing to delete.
   if (!record || record.id === SUPER_ADMIN_ROLE_ID) return null;
-  return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmTitle={translate('cms.roles.delete_confirm', { name: record.name })} />
-    </Toolbar>
-  );
+  return <EditToolbar<RoleDto> confirm={(role) => ['cms.roles.delete_confirm', { name: role.name }]} />;
 }
 
 function RoleEditForm() {

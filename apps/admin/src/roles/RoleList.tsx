@@ -1,14 +1,10 @@
 import { type RoleDto, SUPER_ADMIN_ROLE_ID } from '@cms/contracts';
 import Chip from '@mui/material/Chip';
-import { CreateButton, DataTable, List, SearchInput, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
+import { DataTable, List, SearchInput, useCanAccess, useTranslate } from 'react-admin';
 import { LocaleDateField } from '../components/LocaleDateField';
 import { ROLES_RESOURCE } from './resource-name';
+import { CreateListActions } from '../components/resource-screens';
 
-const RoleListActions = () => (
-  <TopToolbar>
-    <CreateButton label="cms.roles.create" />
-  </TopToolbar>
-);
 
 function RightsCount({ record }: { record: RoleDto }) {
   const translate = useTranslate();
@@ -21,7 +17,7 @@ export function RoleList() {
   const translate = useTranslate();
   const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.roles')} />];
   return (
-    <List title="cms.roles.list_title" filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<RoleListActions />}>
+    <List title="cms.roles.list_title" filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<CreateListActions label="cms.roles.create" />}>
       <DataTable<RoleDto>
         // The super-admin role cannot be edited or deleted.
         rowClick={(_id, _resource, record) => (canEdit && record.id !== SUPER_ADMIN_ROLE_ID ? 'edit' : false)}

@@ -1,19 +1,8 @@
 import type { UserDto } from '@cms/contracts';
-import {
-  DeleteButton,
-  Edit,
-  email,
-  PasswordInput,
-  required,
-  SaveButton,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Edit, email, PasswordInput, required, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useAuth } from '../auth/AuthContext';
 import { RoleInput } from './UserInputs';
+import { EditToolbar } from '../components/resource-screens';
 
 function UserTitle() {
   const record = useRecordContext<UserDto>();
@@ -21,16 +10,7 @@ function UserTitle() {
   return <>{record ? translate('cms.users.edit_title', { name: record.name }) : translate('resources.users.name', { smart_count: 1 })}</>;
 }
 
-function UserEditToolbar() {
-  const record = useRecordContext<UserDto>();
-  const translate = useTranslate();
-  return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmTitle={record ? translate('cms.users.delete_confirm', { name: record.name }) : undefined} />
-    </Toolbar>
-  );
-}
+const UserEditToolbar = () => <EditToolbar<UserDto> confirm={(record) => ['cms.users.delete_confirm', { name: record.name }]} />;
 
 function UserEditForm() {
   const { me } = useAuth();

@@ -1,25 +1,8 @@
-import {
-  CreateButton,
-  DataTable,
-  EmailField,
-  List,
-  ReferenceField,
-  ReferenceInput,
-  SearchInput,
-  SelectInput,
-  TextField,
-  TopToolbar,
-  useCanAccess,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, EmailField, List, ReferenceField, ReferenceInput, SearchInput, SelectInput, TextField, useCanAccess, useTranslate } from 'react-admin';
 import { LocaleDateField } from '../components/LocaleDateField';
 import { ROLES_RESOURCE } from '../roles/resource-name';
+import { CreateListActions } from '../components/resource-screens';
 
-const UserListActions = () => (
-  <TopToolbar>
-    <CreateButton label="cms.users.create" />
-  </TopToolbar>
-);
 
 export function UserList() {
   // The role names come from the roles API, which needs VIEW_ROLE: without it, show the keys.
@@ -37,7 +20,7 @@ export function UserList() {
   ];
 
   return (
-    <List title="cms.users.list_title" filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<UserListActions />}>
+    <List title="cms.users.list_title" filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<CreateListActions label="cms.users.create" />}>
       <DataTable>
         <DataTable.Col source="name" label="cms.fields.name" />
         <DataTable.Col source="email" label="cms.fields.email" field={EmailField} />
