@@ -1,5 +1,7 @@
 import type { ReactElement } from 'react';
-import { CreateButton, DeleteButton, type RaRecord, type RedirectionSideEffect, SaveButton, Toolbar, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanField, CreateButton, DataTable, DeleteButton, type RaRecord, type RedirectionSideEffect, SaveButton, SelectField, Toolbar, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { STATUS_CHOICES } from '../containers/ContainerInputs';
+import { LocaleDateField } from './LocaleDateField';
 
 /** A list screen's actions: its Create button (react-admin shows it only to those who may create). */
 export function CreateListActions({ label }: { label: string }) {
@@ -34,3 +36,22 @@ export function EditToolbar<R extends RaRecord>({
     </Toolbar>
   );
 }
+
+/** The columns several lists share, spelled once: when a record last changed, whether it is published, its status. */
+export const UpdatedColumn = () => (
+  <DataTable.Col source="updatedAt" label="cms.fields.updated">
+    <LocaleDateField source="updatedAt" showTime />
+  </DataTable.Col>
+);
+
+export const PublishedColumn = () => (
+  <DataTable.Col source="published" label="cms.fields.published">
+    <BooleanField source="published" />
+  </DataTable.Col>
+);
+
+export const StatusColumn = () => (
+  <DataTable.Col source="status" label="cms.fields.status">
+    <SelectField source="status" choices={STATUS_CHOICES} />
+  </DataTable.Col>
+);

@@ -1,7 +1,5 @@
-import { BooleanField, DataTable, List, SearchInput, SelectField, useTranslate } from 'react-admin';
-import { LocaleDateField } from '../components/LocaleDateField';
-import { STATUS_CHOICES } from './ContainerInputs';
-import { CreateListActions } from '../components/resource-screens';
+import { DataTable, List, SearchInput, useTranslate } from 'react-admin';
+import { CreateListActions, UpdatedColumn, PublishedColumn, StatusColumn } from '../components/resource-screens';
 
 
 export function ContainerList() {
@@ -17,15 +15,9 @@ export function ContainerList() {
     >
       <DataTable>
         <DataTable.Col source="title" label="cms.fields.title" />
-        <DataTable.Col source="published" label="cms.fields.published">
-          <BooleanField source="published" />
-        </DataTable.Col>
-        <DataTable.Col source="status" label="cms.fields.status">
-          <SelectField source="status" choices={STATUS_CHOICES} />
-        </DataTable.Col>
-        <DataTable.Col source="updatedAt" label="cms.fields.updated">
-          <LocaleDateField source="updatedAt" showTime />
-        </DataTable.Col>
+        <PublishedColumn />
+        <StatusColumn />
+        <UpdatedColumn />
       </DataTable>
     </List>
   );

@@ -1,7 +1,7 @@
 import type { ContainerDto } from '@cms/contracts';
-import { BooleanField, CreateButton, DataTable, List, ReferenceField, SearchInput, TopToolbar, useCreatePath, useGetOne, useTranslate } from 'react-admin';
-import { LocaleDateField } from '../components/LocaleDateField';
+import { CreateButton, DataTable, List, ReferenceField, SearchInput, TopToolbar, useCreatePath, useGetOne, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
+import { UpdatedColumn, PublishedColumn } from '../components/resource-screens';
 
 /** `?container={id}` of the address, as the top bar's Containers shortcuts write it. */
 export function useContainerParam(): number | undefined {
@@ -41,12 +41,8 @@ export function ContentList() {
         <DataTable.Col source="containerId" label="cms.fields.container">
           <ReferenceField source="containerId" reference="containers" link={false} />
         </DataTable.Col>
-        <DataTable.Col source="published" label="cms.fields.published">
-          <BooleanField source="published" />
-        </DataTable.Col>
-        <DataTable.Col source="updatedAt" label="cms.fields.updated">
-          <LocaleDateField source="updatedAt" showTime />
-        </DataTable.Col>
+        <PublishedColumn />
+        <UpdatedColumn />
       </DataTable>
     </List>
   );

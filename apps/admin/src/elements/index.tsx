@@ -1,12 +1,11 @@
 import { type ElementDto, Status } from '@cms/contracts';
 import Widgets from '@mui/icons-material/Widgets';
-import { Create, DataTable, Edit, List, required, SearchInput, SelectField, SelectInput, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { Create, DataTable, Edit, List, required, SearchInput, SelectInput, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { initialContent } from '../blocks/block-values';
 import { blockChoices, BlockContentInputs, useBlockChoiceText } from '../components/block-inputs';
-import { LocaleDateField } from '../components/LocaleDateField';
 import { STATUS_CHOICES } from '../containers/ContainerInputs';
-import { EditToolbar, CreateListActions } from '../components/resource-screens';
+import { EditToolbar, CreateListActions, UpdatedColumn, StatusColumn } from '../components/resource-screens';
 
 
 export function ElementList() {
@@ -27,12 +26,8 @@ export function ElementList() {
       <DataTable>
         <DataTable.Col source="title" label="cms.fields.title" />
         <DataTable.Col source="block" label="cms.fields.block" />
-        <DataTable.Col source="status" label="cms.fields.status">
-          <SelectField source="status" choices={STATUS_CHOICES} />
-        </DataTable.Col>
-        <DataTable.Col source="updatedAt" label="cms.fields.updated">
-          <LocaleDateField source="updatedAt" showTime />
-        </DataTable.Col>
+        <StatusColumn />
+        <UpdatedColumn />
       </DataTable>
     </List>
   );

@@ -1,13 +1,11 @@
 import { type FormDto, Lang } from '@cms/contracts';
 import DynamicForm from '@mui/icons-material/DynamicForm';
 import { useState } from 'react';
-import { Create, DataTable, Edit, List, SearchInput, SelectField, SimpleForm, useRecordContext, useTranslate } from 'react-admin';
-import { LocaleDateField } from '../components/LocaleDateField';
+import { Create, DataTable, Edit, List, SearchInput, SimpleForm, useRecordContext, useTranslate } from 'react-admin';
 import { DraftKeeper } from '../components/DraftKeeper';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
-import { STATUS_CHOICES } from '../containers/ContainerInputs';
 import { FORM_DEFAULTS, FormFieldsInput, FormMainInputs } from './FormInputs';
-import { EditToolbar, CreateListActions } from '../components/resource-screens';
+import { EditToolbar, CreateListActions, UpdatedColumn, StatusColumn } from '../components/resource-screens';
 
 
 export function FormList() {
@@ -23,13 +21,9 @@ export function FormList() {
     >
       <DataTable>
         <DataTable.Col source="title" label="cms.fields.title" />
-        <DataTable.Col source="status" label="cms.fields.status">
-          <SelectField source="status" choices={STATUS_CHOICES} />
-        </DataTable.Col>
+        <StatusColumn />
         <DataTable.Col source="sendTo" label="cms.forms.sent_to" disableSort />
-        <DataTable.Col source="updatedAt" label="cms.fields.updated">
-          <LocaleDateField source="updatedAt" showTime />
-        </DataTable.Col>
+        <UpdatedColumn />
       </DataTable>
     </List>
   );

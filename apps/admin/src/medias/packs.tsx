@@ -1,9 +1,9 @@
 import Folder from '@mui/icons-material/Folder';
 import type { MediaPackDto } from '@cms/contracts';
 import { Create, DataTable, Edit, List, required, SearchInput, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
-import { LocaleDateField, LocaleNumberField } from '../components/LocaleDateField';
+import { LocaleNumberField } from '../components/LocaleDateField';
 import { PackMediaInput } from './MediaIdsInput';
-import { EditToolbar, CreateListActions } from '../components/resource-screens';
+import { EditToolbar, CreateListActions, UpdatedColumn } from '../components/resource-screens';
 
 
 export function MediaPackList() {
@@ -22,9 +22,7 @@ export function MediaPackList() {
         <DataTable.Col source="mediaCount" label="cms.packs.medias">
           <LocaleNumberField source="mediaCount" />
         </DataTable.Col>
-        <DataTable.Col source="updatedAt" label="cms.fields.updated">
-          <LocaleDateField source="updatedAt" showTime />
-        </DataTable.Col>
+        <UpdatedColumn />
       </DataTable>
     </List>
   );

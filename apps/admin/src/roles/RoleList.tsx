@@ -1,9 +1,8 @@
 import { type RoleDto, SUPER_ADMIN_ROLE_ID } from '@cms/contracts';
 import Chip from '@mui/material/Chip';
 import { DataTable, List, SearchInput, useCanAccess, useTranslate } from 'react-admin';
-import { LocaleDateField } from '../components/LocaleDateField';
 import { ROLES_RESOURCE } from './resource-name';
-import { CreateListActions } from '../components/resource-screens';
+import { CreateListActions, UpdatedColumn } from '../components/resource-screens';
 
 
 function RightsCount({ record }: { record: RoleDto }) {
@@ -26,9 +25,7 @@ export function RoleList() {
         <DataTable.Col source="name" label="cms.fields.name" />
         <DataTable.Col source="id" label="cms.fields.key" />
         <DataTable.Col label="cms.fields.rights" disableSort render={(record: RoleDto) => <RightsCount record={record} />} />
-        <DataTable.Col source="updatedAt" label="cms.fields.updated">
-          <LocaleDateField source="updatedAt" showTime />
-        </DataTable.Col>
+        <UpdatedColumn />
       </DataTable>
     </List>
   );

@@ -1,7 +1,6 @@
 import { DataTable, EmailField, List, ReferenceField, ReferenceInput, SearchInput, SelectInput, TextField, useCanAccess, useTranslate } from 'react-admin';
-import { LocaleDateField } from '../components/LocaleDateField';
 import { ROLES_RESOURCE } from '../roles/resource-name';
-import { CreateListActions } from '../components/resource-screens';
+import { CreateListActions, UpdatedColumn } from '../components/resource-screens';
 
 
 export function UserList() {
@@ -31,9 +30,7 @@ export function UserList() {
             <TextField source="roleId" />
           )}
         </DataTable.Col>
-        <DataTable.Col source="updatedAt" label="cms.fields.updated">
-          <LocaleDateField source="updatedAt" showTime />
-        </DataTable.Col>
+        <UpdatedColumn />
       </DataTable>
     </List>
   );
