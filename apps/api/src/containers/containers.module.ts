@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AccessesModule } from '../accesses/accesses.module';
+import { ContentsModule } from '../contents/contents.module';
 import { MetadataModule } from '../metadata/metadata.module';
 import { SectionsModule } from '../sections/sections.module';
 import { SlugsModule } from '../slugs/slugs.module';
 import { ContainersController } from './containers.controller';
 import { ContainersService } from './containers.service';
 
-@Module({ imports: [SlugsModule, SectionsModule, MetadataModule, AccessesModule], controllers: [ContainersController], providers: [ContainersService] })
+@Module({ imports: [SlugsModule, SectionsModule, MetadataModule, AccessesModule, ContentsModule], controllers: [ContainersController], providers: [ContainersService] })
 export class ContainersModule {}

@@ -14,6 +14,8 @@ import { SlugsService } from '../slugs/slugs.service';
 import { ContainerField } from './container-field.entity';
 import { Container } from './container.entity';
 import type { ContainerDto, ContainerFieldDto, ContainerFieldInputDto, ContainerListItemDto, ContainerSummaryDto, CreateContainerDto, UpdateContainerDto } from './dto/container.dto';
+import { ContentFieldsService } from '../contents/content-fields.service';
+import { ContentsService } from '../contents/contents.service';
 
 export const CONTAINER_LIST: ListSpec<Container> = {
   resource: 'containers',
@@ -91,6 +93,8 @@ export class ContainersService {
     private readonly metadata: MetadataService,
     private readonly accesses: AccessesService,
     private readonly affected: AffectedPagesService,
+    private readonly contents: ContentsService,
+    private readonly contentFields: ContentFieldsService,
   ) {}
 
   /**
@@ -233,8 +237,7 @@ export class ContainersService {
       }
       if (dto.accesses != null) {
         // Its contents take these accesses: pages whose CONTENT fields reference them show them or not.
-        const rows: { id: number }[] = await manager.query(`SELECT id FROM "content" WHERE "containerId" = $1`, [id]);
-        seeds.referencingContentIds = rows.map((r) => r.id);
+        seeds.referencingContentIds = await this.contents.idsIn(manager, id);
       }
       return { affected: await this.affected.collect(manager, seeds), localOnly };
     });
@@ -248,29 +251,26 @@ export class ContainersService {
       const exists = await manager.getRepository(Container).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
       if (!exists) throw new NotFoundException(`No container ${id}`);
       const deleted = await this.get(id, DEFAULT_LANG, manager);
-      const [{ count }]: { count: number }[] = await manager.query(`SELECT count(*)::int AS count FROM "content" WHERE "containerId" = $1`, [id]);
+      const contentIds = await this.contents.idsIn(manager, id);
+      const count = contentIds.length;
       if (count > 0 && !cascade) {
         throw new ConflictException({
           message: `The container "${deleted.title}" still has ${count} content${count > 1 ? 's' : ''}: delete ${count > 1 ? 'them' : 'it'} first, or send ?cascade=true to delete ${count > 1 ? 'them' : 'it'} with the container`,
           errors: { contents: [`${count}`] },
         });
       }
-      const slugIds: { id: number }[] = await manager.query(
-        `SELECT id FROM "slug" WHERE "containerId" = $1 OR "contentId" IN (SELECT id FROM "content" WHERE "containerId" = $1)`,
-        [id],
-      );
+      const slugIds: { id: number }[] = await manager.query(`SELECT id FROM "slug" WHERE "containerId" = $1 OR "contentId" = ANY($2::int[])`, [id, contentIds]);
       await this.slugs.assertNoChildren(manager, slugIds.map((s) => s.id));
       // Every one of these slugs goes: unhook them from each other so no RESTRICT fires mid-delete.
       await manager.query(`UPDATE "slug" SET "parentId" = NULL WHERE id = ANY($1::int[])`, [slugIds.map((s) => s.id)]);
-      const contentIds: { id: number }[] = await manager.query(`SELECT id FROM "content" WHERE "containerId" = $1`, [id]);
       const affected = await this.affected.collect(manager, {
         containerIds: [id],
         contentsOfContainerIds: [id],
         listingContainerIds: [id],
-        referencingContentIds: contentIds.map((c) => c.id),
+        referencingContentIds: contentIds,
       });
       // Children before parents: content slugs hang under the container's slug.
-      await manager.query(`DELETE FROM "content" WHERE "containerId" = $1`, [id]);
+      await this.contents.removeAllIn(manager, id);
       await manager.getRepository(Container).delete({ id });
       return { deleted, affected };
     });
@@ -348,20 +348,15 @@ export class ContainersService {
     const kept = inputs.filter((f) => f.id !== undefined && byId.get(f.id)!.type === f.type).map((f) => ({ input: f, old: byId.get(f.id!)! }));
     const keptIds = new Set(kept.map((k) => k.old.id));
     const dropped = existing.filter((f) => !keptIds.has(f.id)).map((f) => f.name);
-    const contents = `SELECT id FROM "content" WHERE "containerId" = $1`;
     if (existing.length) {
-      if (dropped.length) await manager.query(`DELETE FROM "content_field" WHERE "contentId" IN (${contents}) AND name = ANY($2::varchar[])`, [containerId, dropped]);
-      const single = kept.filter((k) => k.old.multiple && !k.input.multiple).map((k) => k.old.name);
-      if (single.length) await manager.query(`DELETE FROM "content_field" WHERE "contentId" IN (${contents}) AND name = ANY($2::varchar[]) AND position > 0`, [containerId, single]);
-      const moved = kept.filter((k) => k.old.name !== k.input.name || k.old.multiple !== (k.input.multiple ?? false));
-      if (moved.length) {
-        await manager.query(
-          `UPDATE "content_field" cf SET name = m.new, multiple = m.multiple
-           FROM unnest($2::varchar[], $3::varchar[], $4::boolean[]) AS m(old, new, multiple)
-           WHERE cf.name = m.old AND cf."contentId" IN (${contents})`,
-          [containerId, moved.map((k) => k.old.name), moved.map((k) => k.input.name), moved.map((k) => k.input.multiple ?? false)],
-        );
-      }
+      // The contents' values follow the definitions (the contents module writes its own tables).
+      await this.contentFields.followDefinitions(manager, containerId, {
+        dropped,
+        single: kept.filter((k) => k.old.multiple && !k.input.multiple).map((k) => k.old.name),
+        moved: kept
+          .filter((k) => k.old.name !== k.input.name || k.old.multiple !== (k.input.multiple ?? false))
+          .map((k) => ({ from: k.old.name, to: k.input.name, multiple: k.input.multiple ?? false })),
+      });
       // Names are unique per container: clear the old rows, then write the list with the kept ids.
       await manager.getRepository(ContainerField).delete({ containerId });
     }

@@ -99,6 +99,29 @@ export class ContentFieldsService {
   }
 
   /** Per locale (the asked one and en), the names of the fields a content has values for. One query. */
+  /**
+   * Values follow their container's new field definitions: `dropped` fields (removed, or whose type
+   * changed) lose theirs, `single` ones (no longer multiple) keep their first item, `moved` ones
+   * (renamed, or multiple changed) keep theirs under the new name.
+   */
+  async followDefinitions(
+    manager: EntityManager,
+    containerId: number,
+    change: { dropped: string[]; single: string[]; moved: { from: string; to: string; multiple: boolean }[] },
+  ): Promise<void> {
+    const contents = `SELECT id FROM "content" WHERE "containerId" = $1`;
+    if (change.dropped.length) await manager.query(`DELETE FROM "content_field" WHERE "contentId" IN (${contents}) AND name = ANY($2::varchar[])`, [containerId, change.dropped]);
+    if (change.single.length) await manager.query(`DELETE FROM "content_field" WHERE "contentId" IN (${contents}) AND name = ANY($2::varchar[]) AND position > 0`, [containerId, change.single]);
+    if (change.moved.length) {
+      await manager.query(
+        `UPDATE "content_field" cf SET name = m.new, multiple = m.multiple
+         FROM unnest($2::varchar[], $3::varchar[], $4::boolean[]) AS m(old, new, multiple)
+         WHERE cf.name = m.old AND cf."contentId" IN (${contents})`,
+        [containerId, change.moved.map((m) => m.from), change.moved.map((m) => m.to), change.moved.map((m) => m.multiple)],
+      );
+    }
+  }
+
   async presentNames(manager: EntityManager, contentId: number, lang: Lang): Promise<Map<Lang, Set<string>>> {
     const rows: { lang: Lang; name: string }[] = await manager.query(
       `SELECT DISTINCT lang, name FROM "content_field" WHERE "contentId" = $1 AND lang = ANY($2::lang[])`,

@@ -12,6 +12,6 @@ import { ContentsService } from './contents.service';
   imports: [SlugsModule, SectionsModule, MetadataModule, AccessesModule],
   controllers: [ContentsController],
   providers: [ContentsService, ContentFieldsService, ContentListCache],
-  exports: [ContentFieldsService],
+  exports: [ContentsService, ContentFieldsService],
 })
 export class ContentsModule {}

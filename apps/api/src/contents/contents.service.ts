@@ -313,6 +313,17 @@ export class ContentsService {
   }
 
   /** The container (locked against definition changes until the write ends) and its field definitions. */
+  /** The ids of a container's contents (the containers module asks; it never reads this module's tables). */
+  async idsIn(manager: EntityManager, containerId: number): Promise<number[]> {
+    const rows: { id: number }[] = await manager.query(`SELECT id FROM "content" WHERE "containerId" = $1`, [containerId]);
+    return rows.map((row) => row.id);
+  }
+
+  /** Deletes every content of a container, with their fields (and, by cascade, their page parts), inside the container's removal. */
+  async removeAllIn(manager: EntityManager, containerId: number): Promise<void> {
+    await manager.query(`DELETE FROM "content" WHERE "containerId" = $1`, [containerId]);
+  }
+
   private async containerOf(manager: EntityManager, containerId: number, path: string): Promise<{ container: Container; definitions: ContainerField[] }> {
     const container = await manager.getRepository(Container).createQueryBuilder('c').setLock('pessimistic_read').where('c.id = :id', { id: containerId }).getOne();
     if (!container) InputErrors.fail(path, `container ${containerId} does not exist`);
