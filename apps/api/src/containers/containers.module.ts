@@ -3,9 +3,10 @@ import { AccessesModule } from '../accesses/accesses.module';
 import { ContentsModule } from '../contents/contents.module';
 import { MetadataModule } from '../metadata/metadata.module';
 import { SectionsModule } from '../sections/sections.module';
+import { PagePartsModule } from '../page-parts/page-parts.module';
 import { SlugsModule } from '../slugs/slugs.module';
 import { ContainersController } from './containers.controller';
 import { ContainersService } from './containers.service';
 
-@Module({ imports: [SlugsModule, SectionsModule, MetadataModule, AccessesModule, ContentsModule], controllers: [ContainersController], providers: [ContainersService] })
+@Module({ imports: [SlugsModule, SectionsModule, MetadataModule, AccessesModule, PagePartsModule, ContentsModule], controllers: [ContainersController], providers: [ContainersService] })
 export class ContainersModule {}

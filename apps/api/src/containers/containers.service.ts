@@ -7,7 +7,7 @@ import { choicesOf, type ChoiceDto } from '../common/http/choices';
 import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, escapeLike, intFilter, booleanFilter, oneOfFilter, containsFilter } from '../common/http/list-query';
 import { MetadataService } from '../metadata/metadata.service';
 import { InputErrors } from '../common/http/input-errors';
-import { sectionToDto, SectionsService, type PreparedSection } from '../sections/sections.service';
+import { sectionToDto, SectionsService } from '../sections/sections.service';
 import { AffectedPagesService, type AffectedSeeds } from '../slugs/affected-pages.service';
 import { pathOf } from '../slugs/slug-rules';
 import { SlugsService } from '../slugs/slugs.service';
@@ -16,6 +16,7 @@ import { Container } from './container.entity';
 import type { ContainerDto, ContainerFieldDto, ContainerFieldInputDto, ContainerListItemDto, ContainerSummaryDto, CreateContainerDto, UpdateContainerDto } from './dto/container.dto';
 import { ContentFieldsService } from '../contents/content-fields.service';
 import { ContentsService } from '../contents/contents.service';
+import { PagePartsService } from '../page-parts/page-parts.service';
 
 export const CONTAINER_LIST: ListSpec<Container> = {
   resource: 'containers',
@@ -93,6 +94,7 @@ export class ContainersService {
     private readonly metadata: MetadataService,
     private readonly accesses: AccessesService,
     private readonly affected: AffectedPagesService,
+    private readonly pageParts: PagePartsService,
     private readonly contents: ContentsService,
     private readonly contentFields: ContentFieldsService,
   ) {}
@@ -176,7 +178,7 @@ export class ContainersService {
       const errors = new InputErrors();
       const fields = dto.fields ?? [];
       await this.checkFieldDefinitions(manager, fields, [], errors);
-      const prepared = await this.checkPageParts(manager, dto, errors);
+      const parts = await this.pageParts.check(manager, dto, errors);
       errors.throwIfAny();
 
       const repo = manager.getRepository(Container);
@@ -195,7 +197,7 @@ export class ContainersService {
         const result = await this.slugs.apply(manager, { containerId: id }, { basic: dto.slug, parentId: dto.parentSlugId, published: dto.published ?? false });
         seeds.paths!.push(...result.paths);
       }
-      await this.writePageParts(manager, id, lang, dto, prepared);
+      await this.pageParts.write(manager, { kind: 'container', id }, lang, dto, parts);
       return { id, affected: await this.affected.collect(manager, seeds) };
     });
     this.affected.emit(affected, 'all');
@@ -209,7 +211,7 @@ export class ContainersService {
       const existingFields = await manager.getRepository(ContainerField).find({ where: { containerId: id }, order: { position: 'ASC', id: 'ASC' } });
       const errors = new InputErrors();
       if (dto.fields != null) await this.checkFieldDefinitions(manager, dto.fields, existingFields, errors);
-      const prepared = await this.checkPageParts(manager, dto, errors);
+      const parts = await this.pageParts.check(manager, dto, errors);
       errors.throwIfAny();
 
       const published = dto.published ?? container.published;
@@ -228,7 +230,7 @@ export class ContainersService {
       } else if (changes.published !== undefined) {
         await this.slugs.setPublished(manager, { containerId: id }, published);
       }
-      await this.writePageParts(manager, id, lang, dto, prepared);
+      await this.pageParts.write(manager, { kind: 'container', id }, lang, dto, parts);
       const localOnly = Object.keys(changes).length === 0 && dto.fields == null && dto.slug === undefined && dto.parentSlugId === undefined && dto.accesses == null;
       if (!localOnly) {
         // Content pages show their container's title, footer setting and field definitions.
@@ -277,21 +279,6 @@ export class ContainersService {
     this.affected.emit(affected, 'all');
     return deleted;
   }
-
-  /** Checks sections, metadata and accesses of a write (slug rules are checked when applied). */
-  private async checkPageParts(manager: EntityManager, dto: UpdateContainerDto, errors: InputErrors): Promise<PreparedSection[] | null> {
-    const prepared = dto.sections != null ? await this.sections.prepare(manager, dto.sections, { allowedTypes: [SectionType.PAGE], path: 'sections' }, errors) : null;
-    if (dto.metadata != null) this.metadata.check(dto.metadata, 'metadata', errors);
-    if (dto.accesses != null) await this.accesses.check(manager, dto.accesses, 'accesses', errors);
-    return prepared;
-  }
-
-  private async writePageParts(manager: EntityManager, id: number, lang: Lang, dto: UpdateContainerDto, prepared: PreparedSection[] | null): Promise<void> {
-    if (prepared) await this.sections.replace(manager, { kind: 'container', id }, lang, [SectionType.PAGE], prepared);
-    if (dto.metadata != null) await this.metadata.replace(manager, { containerId: id }, lang, dto.metadata);
-    if (dto.accesses != null) await this.accesses.replace(manager, { containerId: id }, dto.accesses);
-  }
-
   /** The rules of field definitions, each problem under `fields.<index>.<property>`. */
   private async checkFieldDefinitions(manager: EntityManager, inputs: readonly ContainerFieldInputDto[], existing: readonly ContainerField[], errors: InputErrors): Promise<void> {
     const names = new Set<string>();

@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccessesModule } from '../accesses/accesses.module';
-import { MetadataModule } from '../metadata/metadata.module';
-import { SectionsModule } from '../sections/sections.module';
+import { PagePartsModule } from '../page-parts/page-parts.module';
 import { SlugsModule } from '../slugs/slugs.module';
 import { ContentFieldsService } from './content-fields.service';
 import { ContentListCache } from './content-list-cache';
@@ -9,7 +7,7 @@ import { ContentsController } from './contents.controller';
 import { ContentsService } from './contents.service';
 
 @Module({
-  imports: [SlugsModule, SectionsModule, MetadataModule, AccessesModule],
+  imports: [SlugsModule, PagePartsModule],
   controllers: [ContentsController],
   providers: [ContentsService, ContentFieldsService, ContentListCache],
   exports: [ContentsService, ContentFieldsService],

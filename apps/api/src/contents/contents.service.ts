@@ -2,17 +2,16 @@ import { DEFAULT_LANG, SectionType, type Lang } from '@cms/contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AccessesService } from '../accesses/accesses.service';
 import { applyFilters, parseListQuery, type ListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
 import { ContainerField } from '../containers/container-field.entity';
 import { Container } from '../containers/container.entity';
 import { preparedQuery } from '../database/prepared-query';
 import type { Metadata } from '../metadata/metadata.entity';
-import { MetadataService, pickMetadata } from '../metadata/metadata.service';
+import { pickMetadata } from '../metadata/metadata.service';
 import { contentMatchSql, toPrefixQuery } from '../search/full-text';
 import { InputErrors } from '../common/http/input-errors';
 import { Section } from '../sections/section.entity';
-import { pickLocale, sectionToDto, SectionsService, type PreparedSection } from '../sections/sections.service';
+import { pickLocale, sectionToDto } from '../sections/sections.service';
 import { AffectedPagesService, type AffectedSeeds } from '../slugs/affected-pages.service';
 import { pathOf } from '../slugs/slug-rules';
 import { SlugsService } from '../slugs/slugs.service';
@@ -20,6 +19,7 @@ import { ContentFieldsService, type FieldChanges } from './content-fields.servic
 import { ContentListCache, type ListPage } from './content-list-cache';
 import { Content } from './content.entity';
 import type { ContentDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
+import { PagePartsService } from '../page-parts/page-parts.service';
 
 /**
  * The list's allow-list; `q` is a full-text search in the locale asked. Each sort key maps to one
@@ -125,15 +125,18 @@ function toSummary(row: ContentRow, lang: Lang): Omit<ContentSummaryDto, 'fields
  * definitions), their page (slug under the container's, PAGE sections and metadata per locale,
  * accesses), written in one transaction: a refused write leaves the previous version whole.
  */
+/** Why a content of this container may have no sections of its own, if it may not. */
+function noSectionsIn(container: Container): string | undefined {
+  return container.disableContentSections ? `the container "${container.title}" disables sections on its contents` : undefined;
+}
+
 @Injectable()
 export class ContentsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly fields: ContentFieldsService,
     private readonly slugs: SlugsService,
-    private readonly sections: SectionsService,
-    private readonly metadata: MetadataService,
-    private readonly accesses: AccessesService,
+    private readonly pageParts: PagePartsService,
     private readonly affected: AffectedPagesService,
     private readonly listCache: ContentListCache,
   ) {}
@@ -241,7 +244,7 @@ export class ContentsService {
       const errors = new InputErrors();
       const changes = await this.fields.check(manager, definitions, dto.fields ?? {}, errors);
       this.fields.checkRequired(definitions, lang, new Map(), changes, errors);
-      const prepared = await this.checkPageParts(manager, container, dto, errors);
+      const parts = await this.pageParts.check(manager, dto, errors, noSectionsIn(container));
       errors.throwIfAny();
 
       const { identifiers } = await manager.getRepository(Content).insert({ title: dto.title, containerId: container.id, published: dto.published ?? false, status: dto.status });
@@ -253,7 +256,7 @@ export class ContentsService {
         const result = await this.slugs.apply(manager, { contentId: id }, { basic: dto.slug, parentId: dto.parentSlugId, defaultParentId: containerSlug?.id ?? null, published: dto.published ?? false });
         seeds.paths!.push(...result.paths);
       }
-      await this.writePageParts(manager, id, lang, dto, prepared);
+      await this.pageParts.write(manager, { kind: 'content', id }, lang, dto, parts);
       return { id, affected: await this.affected.collect(manager, seeds) };
     });
     this.affected.emit(affected, 'all');
@@ -272,7 +275,7 @@ export class ContentsService {
         changes = await this.fields.check(manager, definitions, dto.fields, errors);
         this.fields.checkRequired(definitions, lang, await this.fields.presentNames(manager, id, lang), changes, errors);
       }
-      const prepared = await this.checkPageParts(manager, container, dto, errors);
+      const parts = await this.pageParts.check(manager, dto, errors, noSectionsIn(container));
       errors.throwIfAny();
 
       const published = dto.published ?? content.published;
@@ -290,7 +293,7 @@ export class ContentsService {
       } else if (scalars.published !== undefined) {
         await this.slugs.setPublished(manager, { contentId: id }, published);
       }
-      await this.writePageParts(manager, id, lang, dto, prepared);
+      await this.pageParts.write(manager, { kind: 'content', id }, lang, dto, parts);
       const localOnly = Object.keys(scalars).length === 0 && dto.slug === undefined && dto.parentSlugId === undefined && dto.accesses == null;
       return { affected: await this.affected.collect(manager, seeds), localOnly };
     });
@@ -331,20 +334,4 @@ export class ContentsService {
     return { container, definitions };
   }
 
-  private async checkPageParts(manager: EntityManager, container: Container, dto: UpdateContentDto, errors: InputErrors): Promise<PreparedSection[] | null> {
-    let prepared: PreparedSection[] | null = null;
-    if (dto.sections != null) {
-      if (container.disableContentSections && dto.sections.length > 0) errors.add('sections', `the container "${container.title}" disables sections on its contents`);
-      else prepared = await this.sections.prepare(manager, dto.sections, { allowedTypes: [SectionType.PAGE], path: 'sections' }, errors);
-    }
-    if (dto.metadata != null) this.metadata.check(dto.metadata, 'metadata', errors);
-    if (dto.accesses != null) await this.accesses.check(manager, dto.accesses, 'accesses', errors);
-    return prepared;
-  }
-
-  private async writePageParts(manager: EntityManager, id: number, lang: Lang, dto: UpdateContentDto, prepared: PreparedSection[] | null): Promise<void> {
-    if (prepared) await this.sections.replace(manager, { kind: 'content', id }, lang, [SectionType.PAGE], prepared);
-    if (dto.metadata != null) await this.metadata.replace(manager, { contentId: id }, lang, dto.metadata);
-    if (dto.accesses != null) await this.accesses.replace(manager, { contentId: id }, dto.accesses);
-  }
 }
