@@ -30,7 +30,7 @@ import { decidePageAccess } from '@cms/rights';
 import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { readableSql, readerOf } from '../accesses/readable-sql';
+import { readableSql, readerOf, type Reader } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
 import { ContentFieldsService, OPTION_LISTS_SETTING, type LocalizedFields } from '../contents/content-fields.service';
 import { pickMetadata } from '../metadata/metadata.service';
@@ -84,6 +84,25 @@ interface FormRow {
 
 // Listed and referenced contents are those the reader could open as pages: a public page must not
 // hand out, in a listing or a reference, what the content's own page refuses.
+/** What the steps of a page read found, handed to `assemble`. */
+interface PageRead {
+  full: string;
+  lang: Lang;
+  langs: Lang[];
+  reader: Reader;
+  pageNumber: number;
+  page: PageRow;
+  roleIds: string[];
+  ownSections: Section[];
+  layoutSections: Section[];
+  allSections: Section[];
+  elements: Map<number, PageElement>;
+  listings: Section[];
+  listed: Map<number, ListedRow[]>;
+  totals: Map<number, number>;
+  fields: Map<number, LocalizedFields>;
+}
+
 const LISTED_READABLE = readableSql({ contentId: 'ct.id', containerId: 'ct."containerId"' }, { role: '$6', superAdmin: '$7' });
 const REFERENCED_READABLE = readableSql({ contentId: 'c.id', containerId: 'c."containerId"' }, { role: '$2', superAdmin: '$3' });
 
@@ -146,14 +165,31 @@ export class PagesService {
     return { body, guarded, personal };
   }
 
+  /**
+   * The page read, step by step: resolve the path to its owner (container or content), guard it
+   * (accesses), load its sections and the layout's, the elements they place, what `contents`
+   * blocks list, the fields shown, then what all of it refers to (contents, media, forms, settings,
+   * field definitions), and assemble the answer. Each step is one statement, prepared on a server.
+   */
   private async readFromDatabase(full: string, lang: Lang, auth: AuthContext | undefined, pageNumber: number): Promise<PageResponse> {
-    // Fixed statement texts (values are parameters): prepared once per connection on a server.
-    const query = <T>(sql: string, params: unknown[]) => preparedQuery<T>(this.dataSource, sql, params);
     const langs = [...new Set([lang, DEFAULT_LANG])];
     const reader = readerOf(auth);
+    const { page, roleIds } = this.guard(await this.resolvePath(full, langs), full, auth);
+    const { ownSections, layoutSections, allSections } = await this.loadSections(page, lang, langs);
+    const elements = await this.loadElements(allSections);
+    const { listings, listed, totals } = await this.loadListings(allSections, pageNumber, reader);
+    const fields = await this.loadFields(page, listed, lang);
+    return this.assemble({ full, lang, langs, reader, pageNumber, page, roleIds, ownSections, layoutSections, allSections, elements, listings, listed, totals, fields });
+  }
 
-    // 1. The page, its accesses (a content without its own takes its container's) and metadata.
-    const [page] = await query<PageRow>(
+  /** Fixed statement texts (values are parameters): prepared once per connection on a server. */
+  private query<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return preparedQuery<T>(this.dataSource, sql, params);
+  }
+
+  /** 1. The page at this path: its owner (content and container), accesses, metadata and, for a content, its container's field definitions. */
+  private async resolvePath(full: string, langs: Lang[]): Promise<PageRow | undefined> {
+    const [page] = await this.query<PageRow>(
       `SELECT s."full", s.published AS "slugPublished",
          c.id AS "contentId", c.title AS "contentTitle", c.published AS "contentPublished", c."updatedAt" AS "contentUpdatedAt",
          k.id AS "containerId", k.title AS "containerTitle", k.published AS "containerPublished", k."hideFooter", k."disableContentSections", k."sectionsPosition",
@@ -171,6 +207,11 @@ export class PagesService {
        WHERE s."full" = $1`,
       [full, langs],
     );
+    return page;
+  }
+
+  /** 2. Published, and readable by this reader: the roles that guard it (a content without its own takes its container's). */
+  private guard(page: PageRow | undefined, full: string, auth: AuthContext | undefined): { page: PageRow; roleIds: string[] } {
     const published = page && page.slugPublished && (page.contentId !== null ? page.contentPublished : page.containerPublished);
     if (!page || !published) throw new NotFoundException(`No page at ${pathOf(full)}`);
     const roleIds = page.contentId !== null && page.contentAccesses.length > 0 ? page.contentAccesses : page.containerAccesses;
@@ -179,10 +220,13 @@ export class PagesService {
     // /sign-in (spec section 2). A signed-in role without access is told what a missing page tells.
     if (decision.kind === 'sign-in') throw new UnauthorizedException('This page is for signed-in members: sign in first');
     if (decision.kind === 'not-found') throw new NotFoundException(`No page at ${pathOf(full)}`);
+    return { page, roleIds };
+  }
 
-    // 2. The page's own sections and the layout's, in the locale or en.
+  /** 3. The page's own sections and the layout's, in the locale or en. */
+  private async loadSections(page: PageRow, lang: Lang, langs: Lang[]): Promise<{ ownSections: Section[]; layoutSections: Section[]; allSections: Section[] }> {
     const owner = page.contentId !== null ? { containerId: null, contentId: page.contentId } : { containerId: page.containerId, contentId: null };
-    const sectionRows = await query<Section>(
+    const sectionRows = await this.query<Section>(
       `SELECT id, type, block, "formId", "containerId", "containerContentId", "contentId", "elementId", position, content, lang FROM "section"
        WHERE lang = ANY($1::lang[]) AND ((type = 'PAGE' AND ("containerId" = $2 OR "contentId" = $3)) OR (type <> 'PAGE' AND "containerId" IS NULL AND "contentId" IS NULL))
        ORDER BY position, id`,
@@ -192,17 +236,25 @@ export class PagesService {
     const layoutTypes = page.hideFooter ? LAYOUT_SECTION_TYPES.filter((t) => t !== SectionType.FOOTER) : LAYOUT_SECTION_TYPES;
     const layoutSections = pickLocale(sectionRows, lang, layoutTypes).sections;
     const allSections = [...ownSections, ...layoutSections].filter((s) => isBlockName(s.block));
+    return { ownSections, layoutSections, allSections };
+  }
 
-    // 3. Placed elements (discontinued ones are not shown).
+  /** 4. Placed elements (discontinued ones are not shown). */
+  private async loadElements(allSections: Section[]): Promise<Map<number, PageElement>> {
     const elementIds = [...new Set(allSections.map((s) => s.elementId).filter((id): id is number => id !== null))];
     const elements = new Map<number, PageElement>();
     if (elementIds.length) {
-      const rows = await query<PageElement & { status: Status }>(`SELECT id, title, block, "formId", content, status FROM "element" WHERE id = ANY($1::int[])`, [elementIds]);
+      const rows = await this.query<PageElement & { status: Status }>(`SELECT id, title, block, "formId", content, status FROM "element" WHERE id = ANY($1::int[])`, [elementIds]);
       for (const row of rows) if (row.status === Status.AVAILABLE && isBlockName(row.block)) elements.set(row.id, { id: row.id, title: row.title, block: row.block, formId: row.formId, content: row.content ?? {} });
     }
+    return elements;
+  }
 
-    // 4. What `contents` blocks list: published contents of the container, newest first or by title; a
-    // paginating block skips the pages before `pageNumber`.
+  /**
+   * 5. What `contents` blocks list: published contents of the container, newest first or by title;
+   * a paginating block skips the pages before `pageNumber`.
+   */
+  private async loadListings(allSections: Section[], pageNumber: number, reader: Reader): Promise<{ listings: Section[]; listed: Map<number, ListedRow[]>; totals: Map<number, number> }> {
     const listings = allSections.filter((s) => s.block === 'contents' && s.containerContentId !== null);
     const listed = new Map<number, ListedRow[]>();
     const totals = new Map<number, number>();
@@ -210,7 +262,7 @@ export class PagesService {
       const limit = (s: Section) => (typeof s.content.limit === 'number' ? s.content.limit : CONTENTS_BLOCK_DEFAULT_LIMIT);
       const sortOf = (s: Section) => (s.content.sort === 'title' ? 'title' : 'updatedAt');
       const offset = (s: Section) => (s.content.paginate === true ? (pageNumber - 1) * limit(s) : 0);
-      const rows = await query<ListedRow>(
+      const rows = await this.query<ListedRow>(
         `SELECT q.sid AS "sectionId", c.id, c.title, c."containerId", c."updatedAt", sl."full",
            (SELECT count(*)::int FROM "content" ct WHERE "containerId" = q.cid AND published AND ${LISTED_READABLE}) AS total
          FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[]) AS q(sid, cid, lim, sort, off)
@@ -240,12 +292,19 @@ export class PagesService {
         listed.set(section.id, own);
       }
     }
+    return { listings, listed, totals };
+  }
 
-    // 5. Fields of the page's content and of the listed contents.
+  /** 6. Fields of the page's content and of the listed contents. */
+  private async loadFields(page: PageRow, listed: Map<number, ListedRow[]>, lang: Lang): Promise<Map<number, LocalizedFields>> {
     const fieldOwners = [...new Set([...(page.contentId !== null ? [page.contentId] : []), ...[...listed.values()].flat().map((r) => r.id)])];
     const fields = fieldOwners.length ? await this.fields.read(this.dataSource.manager, fieldOwners, lang) : new Map<number, LocalizedFields>();
+    return fields;
+  }
 
-    // What the page refers to: contents (CONTENT fields), media (fields, blocks, elements), forms.
+  /** 7. What the page refers to (contents, media, forms, settings, the cards' field definitions), then the answer. */
+  private async assemble(read: PageRead): Promise<PageResponse> {
+    const { full, lang, langs, reader, pageNumber, page, roleIds, ownSections, layoutSections, allSections, elements, listings, listed, totals, fields } = read;
     const contentRefs = new Set<number>();
     const mediaIds = new Set<number>();
     const collect = ({ fields: values, types }: LocalizedFields) => {
@@ -272,18 +331,18 @@ export class PagesService {
     // The field definitions the site draws the listed cards with (the page's own came with query 1).
     const definedContainers = [...new Set(listings.map((s) => s.containerContentId as number))].filter((id) => id !== page.containerId || page.contentId === null);
 
-    // 6-10 do not depend on each other.
+    // The references do not depend on each other: read together.
     const [refRows, mediaRows, formRows, settingRows, definitionRows] = await Promise.all([
       contentRefs.size
-        ? query(
+        ? this.query(
             `SELECT c.id, c.title, c."containerId", s."full" FROM "content" c LEFT JOIN "slug" s ON s."contentId" = c.id AND s.published
              WHERE c.id = ANY($1::int[]) AND c.published AND ${REFERENCED_READABLE}`,
             [[...contentRefs], reader.role, reader.superAdmin],
           )
         : Promise.resolve([]),
-      mediaIds.size ? query(`SELECT id, uri, "mimeType", alt, width, height, name, size FROM "media" WHERE id = ANY($1::int[])`, [[...mediaIds]]) : Promise.resolve([]),
+      mediaIds.size ? this.query(`SELECT id, uri, "mimeType", alt, width, height, name, size FROM "media" WHERE id = ANY($1::int[])`, [[...mediaIds]]) : Promise.resolve([]),
       formIds.size
-        ? query(
+        ? this.query(
             `SELECT f.id, f.title, f."successMessage", f."errorMessage",
                (SELECT coalesce(json_agg(json_build_object('name', ff.name, 'type', ff.type, 'label', ff.label, 'placeholder', ff.placeholder, 'position', ff.position,
                   'line', ff.line, 'options', ff.options, 'min', ff.min, 'max', ff.max, 'defaultText', ff."defaultText", 'defaultNumber', ff."defaultNumber",
@@ -293,9 +352,9 @@ export class PagesService {
             [[...formIds], langs],
           )
         : Promise.resolve([]),
-      query(`SELECT name, value FROM "setting" WHERE name = ANY($1::varchar[])`, [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]]),
+      this.query(`SELECT name, value FROM "setting" WHERE name = ANY($1::varchar[])`, [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]]),
       definedContainers.length
-        ? query<PageFieldDefinition & { containerId: number }>(
+        ? this.query<PageFieldDefinition & { containerId: number }>(
             `SELECT "containerId", name, label, type, multiple FROM "container_field" WHERE "containerId" = ANY($1::int[]) ORDER BY position, id`,
             [definedContainers],
           )
@@ -345,7 +404,6 @@ export class PagesService {
         if (Array.isArray(list)) optionLists[key] = list.filter((v): v is string => typeof v === 'string');
       }
     }
-
     const itemOf = (row: ListedRow): PageContentItem => {
       const localized = fields.get(row.id);
       return {
