@@ -1,7 +1,9 @@
-import type { ReactElement } from 'react';
-import { BooleanField, CreateButton, DataTable, DeleteButton, type RaRecord, type RedirectionSideEffect, SaveButton, SelectField, Toolbar, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Lang } from '@cms/contracts';
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { BooleanField, CreateButton, DataTable, DeleteButton, Edit, type RaRecord, type RedirectionSideEffect, SaveButton, SelectField, Toolbar, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { STATUS_CHOICES } from '../containers/ContainerInputs';
 import { LocaleDateField } from './LocaleDateField';
+import { LocaleSwitcher } from './LocaleSwitcher';
 
 /** A list screen's actions: its Create button (react-admin shows it only to those who may create). */
 export function CreateListActions({ label }: { label: string }) {
@@ -55,3 +57,19 @@ export const StatusColumn = () => (
     <SelectField source="status" choices={STATUS_CHOICES} />
   </DataTable.Col>
 );
+
+/**
+ * The edit screen of a record kept per locale (containers, contents, forms): the locale switcher
+ * above, the record read and saved in the chosen locale, the form drawn for it.
+ */
+export function LocaleEdit({ title, children }: { title: ReactElement; children: (locale: Lang) => ReactNode }) {
+  const [locale, setLocale] = useState<Lang>(Lang.en);
+  return (
+    <>
+      <LocaleSwitcher value={locale} onChange={setLocale} />
+      <Edit title={title} mutationMode="pessimistic" redirect={false} queryOptions={{ meta: { locale } }} mutationOptions={{ meta: { locale } }}>
+        {children(locale)}
+      </Edit>
+    </>
+  );
+}

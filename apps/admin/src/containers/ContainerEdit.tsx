@@ -1,12 +1,10 @@
 import { type ContainerDto, Lang } from '@cms/contracts';
-import { useState } from 'react';
-import { Edit, SimpleForm, useRecordContext, useTranslate } from 'react-admin';
+import { SimpleForm, useRecordContext, useTranslate } from 'react-admin';
 import { DraftKeeper } from '../components/DraftKeeper';
-import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { AccessesInput, PageSectionsInput } from '../components/block-inputs';
 import { ContainerDeleteButton } from './ContainerDeleteButton';
 import { CONTAINER_ACCESS_HELP, ContainerFieldsInput, ContainerMainInputs, MetadataInput } from './ContainerInputs';
-import { EditToolbar } from '../components/resource-screens';
+import { EditToolbar, LocaleEdit } from '../components/resource-screens';
 
 function ContainerTitle() {
   const record = useRecordContext<ContainerDto>();
@@ -31,19 +29,5 @@ function ContainerEditForm({ locale }: { locale: Lang }) {
 }
 
 export function ContainerEdit() {
-  const [locale, setLocale] = useState<Lang>(Lang.en);
-  return (
-    <>
-      <LocaleSwitcher value={locale} onChange={setLocale} />
-      <Edit
-        title={<ContainerTitle />}
-        mutationMode="pessimistic"
-        redirect={false}
-        queryOptions={{ meta: { locale } }}
-        mutationOptions={{ meta: { locale } }}
-      >
-        <ContainerEditForm locale={locale} />
-      </Edit>
-    </>
-  );
+  return <LocaleEdit title={<ContainerTitle />}>{(locale) => <ContainerEditForm locale={locale} />}</LocaleEdit>;
 }

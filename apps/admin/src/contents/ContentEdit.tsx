@@ -1,11 +1,9 @@
-import { type ContentDto, Lang } from '@cms/contracts';
-import { useState } from 'react';
-import { Edit, SimpleForm, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { type ContentDto } from '@cms/contracts';
+import { SimpleForm, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { DraftKeeper } from '../components/DraftKeeper';
-import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { AccessesInput } from '../components/block-inputs';
 import { CONTENT_ACCESS_HELP, ContentFieldsInputs, ContentMainInputs, ContentMetadataInput, ContentSectionsInput } from './ContentInputs';
-import { EditToolbar } from '../components/resource-screens';
+import { EditToolbar, LocaleEdit } from '../components/resource-screens';
 
 function ContentTitle() {
   const record = useRecordContext<ContentDto>();
@@ -25,11 +23,9 @@ function ContentEditToolbar() {
 }
 
 export function ContentEdit() {
-  const [locale, setLocale] = useState<Lang>(Lang.en);
   return (
-    <>
-      <LocaleSwitcher value={locale} onChange={setLocale} />
-      <Edit title={<ContentTitle />} mutationMode="pessimistic" redirect={false} queryOptions={{ meta: { locale } }} mutationOptions={{ meta: { locale } }}>
+    <LocaleEdit title={<ContentTitle />}>
+      {(locale) => (
         <SimpleForm toolbar={<ContentEditToolbar />} sx={{ maxWidth: 720 }}>
           <DraftKeeper />
           <ContentMainInputs containerLocked />
@@ -38,7 +34,7 @@ export function ContentEdit() {
           <ContentMetadataInput locale={locale} />
           <AccessesInput helperText={CONTENT_ACCESS_HELP} />
         </SimpleForm>
-      </Edit>
-    </>
+      )}
+    </LocaleEdit>
   );
 }

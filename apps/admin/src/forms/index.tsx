@@ -1,11 +1,9 @@
 import { type FormDto, Lang } from '@cms/contracts';
 import DynamicForm from '@mui/icons-material/DynamicForm';
-import { useState } from 'react';
-import { Create, DataTable, Edit, List, SearchInput, SimpleForm, useRecordContext, useTranslate } from 'react-admin';
+import { Create, DataTable, List, SearchInput, SimpleForm, useRecordContext, useTranslate } from 'react-admin';
 import { DraftKeeper } from '../components/DraftKeeper';
-import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { FORM_DEFAULTS, FormFieldsInput, FormMainInputs } from './FormInputs';
-import { EditToolbar, CreateListActions, UpdatedColumn, StatusColumn } from '../components/resource-screens';
+import { EditToolbar, CreateListActions, UpdatedColumn, StatusColumn, LocaleEdit } from '../components/resource-screens';
 
 
 export function FormList() {
@@ -60,15 +58,7 @@ function FormEditForm({ locale }: { locale: Lang }) {
 }
 
 export function FormEdit() {
-  const [locale, setLocale] = useState<Lang>(Lang.en);
-  return (
-    <>
-      <LocaleSwitcher value={locale} onChange={setLocale} />
-      <Edit title={<FormTitle />} mutationMode="pessimistic" redirect={false} queryOptions={{ meta: { locale } }} mutationOptions={{ meta: { locale } }}>
-        <FormEditForm locale={locale} />
-      </Edit>
-    </>
-  );
+  return <LocaleEdit title={<FormTitle />}>{(locale) => <FormEditForm locale={locale} />}</LocaleEdit>;
 }
 
 export default {
