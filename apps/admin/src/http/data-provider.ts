@@ -2,8 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { API_URL } from './api-request';
 import { httpClient } from './http-client';
-import { isLocalizedResource, toMediaUpdate, toMediaUpload, toPagePayload, toPageUpdatePayload } from './page-payloads';
-import { affectsCurrentUser, apiPathOf, toCreatePayload, toUpdatePayload } from './resource-payloads';
+import type { Payload, ResourceWrites } from './resource-writes';
 
 export interface DataProviderHooks {
   /** The signed-in user's own profile may have changed. */
@@ -17,75 +16,72 @@ function localeQuery(meta: unknown): string {
   return typeof locale === 'string' && locale ? `?locale=${encodeURIComponent(locale)}` : '';
 }
 
-const jsonBody = (payload: unknown) => ({ body: JSON.stringify(payload), headers: new Headers({ 'Content-Type': 'application/json' }) });
+function requestBody(payload: Payload | FormData): RequestInit {
+  // A multipart upload: the browser sets the Content-Type with its boundary.
+  if (payload instanceof FormData) return { body: payload };
+  return { body: JSON.stringify(payload), headers: new Headers({ 'Content-Type': 'application/json' }) };
+}
+
+function without(record: Payload, keys: readonly string[] = []): Payload {
+  const kept = { ...record };
+  for (const key of keys) delete kept[key];
+  return kept;
+}
 
 /**
- * The API speaks ra-data-simple-rest; this wraps it to map screen names to API paths, send only
- * accepted fields, and tell the auth layer when the signed-in user's own profile may have changed.
+ * The API speaks ra-data-simple-rest. What differs per resource (its API path, its locale, the
+ * bodies of its writes, what a write makes stale) is declared in the resource's own folder and
+ * handed in as `writes`; this follows the declarations and knows no resource by name.
  */
-export function createDataProvider(hooks: DataProviderHooks | (() => void)): DataProvider {
-  const { onCurrentUserMaybeChanged, onContainersChanged } = typeof hooks === 'function' ? { onCurrentUserMaybeChanged: hooks, onContainersChanged: undefined } : hooks;
+export function createDataProvider(writes: Readonly<Record<string, ResourceWrites>>, hooks: DataProviderHooks): DataProvider {
   const rest = simpleRestProvider(API_URL, httpClient);
+  const of = (resource: string): ResourceWrites => writes[resource] ?? {};
+  const path = (resource: string) => of(resource).apiPath ?? resource;
+  const url = (resource: string, id?: unknown, meta?: unknown) =>
+    `${API_URL}/${path(resource)}${id === undefined ? '' : `/${encodeURIComponent(String(id))}`}${of(resource).localized ? localeQuery(meta) : ''}`;
   const afterWrite = <T>(resource: string, result: T): T => {
-    if (affectsCurrentUser(resource)) onCurrentUserMaybeChanged();
-    if (resource === 'containers') onContainersChanged?.();
+    const changes = of(resource).changes;
+    if (changes === 'current-user') hooks.onCurrentUserMaybeChanged();
+    if (changes === 'containers-menu') hooks.onContainersChanged?.();
     return result;
   };
-  const url = (resource: string, id?: unknown, meta?: unknown) =>
-    `${API_URL}/${apiPathOf(resource)}${id === undefined ? '' : `/${encodeURIComponent(String(id))}`}${localeQuery(meta)}`;
+  const send = async (method: 'POST' | 'PUT', target: string, payload: Payload | FormData) =>
+    (await httpClient(target, { method, ...requestBody(payload) })).json as Payload;
 
   return {
     ...rest,
-    getList: (resource, params) => rest.getList(apiPathOf(resource), params),
+    getList: (resource, params) => rest.getList(path(resource), params),
     getOne: async (resource, params) => {
-      if (!isLocalizedResource(resource)) return rest.getOne(apiPathOf(resource), params);
+      if (!of(resource).localized) return rest.getOne(path(resource), params);
       const { json } = await httpClient(url(resource, params.id, params.meta));
       return { data: json };
     },
-    getMany: (resource, params) => rest.getMany(apiPathOf(resource), params),
-    getManyReference: (resource, params) => rest.getManyReference(apiPathOf(resource), params),
+    getMany: (resource, params) => rest.getMany(path(resource), params),
+    getManyReference: (resource, params) => rest.getManyReference(path(resource), params),
     create: async (resource, params) => {
-      if (isLocalizedResource(resource)) {
-        const { json } = await httpClient(url(resource, undefined, params.meta), { method: 'POST', ...jsonBody(toPagePayload(resource, params.data)) });
-        return afterWrite(resource, { data: json });
-      }
-      if (resource === 'medias') {
-        // The upload is multipart: the browser sets the Content-Type with its boundary.
-        const { json } = await httpClient(url(resource), { method: 'POST', body: toMediaUpload(params.data) });
-        return afterWrite(resource, { data: json });
-      }
-      return afterWrite(resource, await rest.create(apiPathOf(resource), { ...params, data: toCreatePayload(resource, params.data) }));
+      const body = of(resource).create?.(params.data) ?? params.data;
+      return afterWrite(resource, { data: await send('POST', url(resource, undefined, params.meta), body) });
     },
     update: async (resource, params) => {
-      if (isLocalizedResource(resource)) {
-        const payload = toPageUpdatePayload(resource, params.data, params.previousData);
-        const { json } = await httpClient(url(resource, params.id, params.meta), { method: 'PUT', ...jsonBody(payload) });
-        return afterWrite(resource, { data: json });
-      }
-      if (resource === 'medias') {
-        const { json } = await httpClient(url(resource, params.id), { method: 'PUT', ...jsonBody(toMediaUpdate(params.data, params.previousData)) });
-        return afterWrite(resource, { data: json });
-      }
-      const data = toUpdatePayload(resource, params.data, params.previousData);
-      const result = await rest.update(apiPathOf(resource), { ...params, data });
-      // Keep the cache free of the passwords just typed, whatever the API answers.
-      const { password: _password, currentPassword: _currentPassword, ...sent } = params.data as Record<string, unknown>;
-      return afterWrite(resource, { data: { ...params.previousData, ...sent, ...result.data, id: params.id } });
+      const { update, forget, localized } = of(resource);
+      const previous = (params.previousData ?? {}) as Payload;
+      const answer = await send('PUT', url(resource, params.id, params.meta), update ? update(params.data, previous) : params.data);
+      // A localized record is answered whole in its locale. Otherwise: what the screen held, then
+      // what the API answered; never the passwords just typed.
+      const record = localized ? answer : { ...previous, ...without(params.data, forget), ...answer, id: params.id };
+      return afterWrite(resource, { data: record });
     },
-    updateMany: async (resource, params) =>
-      afterWrite(resource, await rest.updateMany(apiPathOf(resource), { ...params, data: toUpdatePayload(resource, params.data) })),
+    updateMany: async (resource, params) => {
+      const { update } = of(resource);
+      return afterWrite(resource, await rest.updateMany(path(resource), { ...params, data: update ? update(params.data, {}) : params.data }));
+    },
     delete: async (resource, params) => {
-      if (resource === 'containers' && (params.meta as { cascade?: unknown } | undefined)?.cascade === true) {
-        // Contents go with their container only when the editor confirmed it knowing how many.
-        await httpClient(`${url(resource, params.id)}?cascade=true`, { method: 'DELETE' });
-        return afterWrite(resource, { data: params.previousData ?? { id: params.id } });
-      }
-      const result = await rest.delete(apiPathOf(resource), params);
+      await httpClient(`${url(resource, params.id)}${of(resource).deleteQuery?.(params.meta) ?? ''}`, { method: 'DELETE' });
       // The API answers 204 to a delete: give react-admin back the record it removed.
-      return afterWrite(resource, { data: result.data ?? params.previousData ?? { id: params.id } });
+      return afterWrite(resource, { data: params.previousData ?? { id: params.id } });
     },
     deleteMany: async (resource, params) => {
-      await rest.deleteMany(apiPathOf(resource), params);
+      await rest.deleteMany(path(resource), params);
       return afterWrite(resource, { data: params.ids });
     },
   } as DataProvider;

@@ -1,5 +1,3 @@
-import { toFormErrors } from './page-payloads';
-
 /**
  * The one place where the API's `{ statusCode, message, errors? }` answers become words in the
  * reader's language. The API keeps its messages in English (integrators read them); the kinds of
@@ -103,4 +101,14 @@ export function localizedApiMessage(error: { status: number; body: unknown; mess
   const kind = kindOfAnswer({ status: error.status, body: error.body, method });
   if (kind) return translate(ANSWER_KEYS[kind]);
   return messagesOf(error.body).message ?? translate('cms.server_errors.request_failed', { status: error.status });
+}
+
+/** The API answers `errors: { "fields.x": ["..."] }`; react-admin's forms take one message per input. */
+export function toFormErrors(errors: unknown): Record<string, string> | null {
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return null;
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
+    result[key] = Array.isArray(value) ? value.map(String).join('. ') : String(value);
+  }
+  return result;
 }

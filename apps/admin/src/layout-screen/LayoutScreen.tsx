@@ -14,7 +14,7 @@ import { CenteredSpinner } from '../components/CenteredSpinner';
 import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { API_URL } from '../http/api-request';
 import { httpClient } from '../http/http-client';
-import { toSectionInput } from '../http/page-payloads';
+import { toSectionInput } from '../page-parts/page-parts-payload';
 import { AccessDenied } from '../layout/AccessDenied';
 
 type SectionValues = Pick<SectionInput, 'block' | 'content' | 'formId' | 'elementId' | 'containerContentId'>;

@@ -4,7 +4,7 @@ import { tokenStore } from '../auth/token-store';
 import { translate as translateNow } from '../i18n-provider';
 import { API_URL } from '../http/api-request';
 import { httpClient } from '../http/http-client';
-import { toMediaUpload } from '../http/page-payloads';
+import { toMediaUpload } from './media-writes';
 import { localizeApiAnswer } from '../http/server-errors';
 import { notifyUnauthorized } from '../http/unauthorized';
 

@@ -1,6 +1,15 @@
-import { toFormErrors, toFormFieldInput, toMediaUpdate, toPagePayload, toPageUpdatePayload } from './page-payloads';
+import { containerWrites } from '../containers/container-writes';
+import { contentWrites } from '../contents/content-writes';
+import { formWrites, toFormFieldInput } from '../forms/form-writes';
+import type { Payload, ResourceWrites } from '../http/resource-writes';
+import { toFormErrors } from '../http/server-errors';
+import { toMediaUpdate } from '../medias/media-writes';
 
-describe('page payloads', () => {
+const writers: Record<string, ResourceWrites> = { containers: containerWrites, contents: contentWrites, forms: formWrites };
+const toPagePayload = (resource: string, data: Payload) => writers[resource].create?.(data) as Payload;
+const toPageUpdatePayload = (resource: string, data: Payload, previous: Payload = {}) => writers[resource].update?.(data, previous) as Payload;
+
+describe('page owners and forms: what their writes send', () => {
   it('sends a container with clean field definitions and without an empty slug', () => {
     expect(
       toPagePayload('containers', {

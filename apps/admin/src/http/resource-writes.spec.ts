@@ -1,9 +1,16 @@
-import { affectsCurrentUser, apiPathOf, toCreatePayload, toUpdatePayload } from './resource-payloads';
+import { elementWrites } from '../elements/element-writes';
+import { roleWrites } from '../roles/role-writes';
+import { userWrites } from '../users/user-writes';
+import type { Payload, ResourceWrites } from './resource-writes';
 
-describe('resource payloads', () => {
+const writers: Record<string, ResourceWrites> = { users: userWrites, 'users/roles': roleWrites, elements: elementWrites };
+const toCreatePayload = (resource: string, data: Payload) => writers[resource].create?.(data);
+const toUpdatePayload = (resource: string, data: Payload, previous: Payload = {}) => writers[resource].update?.(data, previous);
+
+describe('resource writes', () => {
   it('sends the roles screen at /admin/users/roles to the /api/roles endpoint', () => {
-    expect(apiPathOf('users/roles')).toBe('roles');
-    expect(apiPathOf('users')).toBe('users');
+    expect(roleWrites.apiPath).toBe('roles');
+    expect(userWrites.apiPath).toBeUndefined();
   });
 
   it('creates a user with only the fields the API accepts', () => {
@@ -42,13 +49,18 @@ describe('resource payloads', () => {
     expect(toUpdatePayload('users/roles', { id: 'editor', name: 'Editors' })).toEqual({ name: 'Editors' });
   });
 
-  it('passes other resources through untouched', () => {
-    expect(toCreatePayload('containers', { title: 'Blog', extra: 1 })).toEqual({ title: 'Blog', extra: 1 });
+  it('never keeps the passwords just typed in the cache', () => {
+    expect(userWrites.forget).toEqual(['password', 'currentPassword']);
+  });
+
+  it('sends an element back whole, its content as its block takes it', () => {
+    const previous = { id: 4, title: 'Banner', block: 'richtext', content: { html: '<p>a</p>' }, formId: null, status: 'AVAILABLE', updatedAt: 'x' };
+    expect(toUpdatePayload('elements', { ...previous, title: 'Top' }, previous)).toEqual({ ...previous, title: 'Top' });
   });
 
   it('knows which writes can change the signed-in user', () => {
-    expect(affectsCurrentUser('users')).toBe(true);
-    expect(affectsCurrentUser('users/roles')).toBe(true);
-    expect(affectsCurrentUser('containers')).toBe(false);
+    expect(userWrites.changes).toBe('current-user');
+    expect(roleWrites.changes).toBe('current-user');
+    expect(elementWrites.changes).toBeUndefined();
   });
 });
