@@ -315,7 +315,6 @@ export class ContentsService {
     return deleted;
   }
 
-  /** The container (locked against definition changes until the write ends) and its field definitions. */
   /** The ids of a container's contents (the containers module asks; it never reads this module's tables). */
   async idsIn(manager: EntityManager, containerId: number): Promise<number[]> {
     const rows: { id: number }[] = await manager.query(`SELECT id FROM "content" WHERE "containerId" = $1`, [containerId]);
@@ -327,11 +326,11 @@ export class ContentsService {
     await manager.query(`DELETE FROM "content" WHERE "containerId" = $1`, [containerId]);
   }
 
+  /** The container (locked against definition changes until the write ends) and its field definitions. */
   private async containerOf(manager: EntityManager, containerId: number, path: string): Promise<{ container: Container; definitions: ContainerField[] }> {
     const container = await manager.getRepository(Container).createQueryBuilder('c').setLock('pessimistic_read').where('c.id = :id', { id: containerId }).getOne();
     if (!container) InputErrors.fail(path, `container ${containerId} does not exist`);
     const definitions = await manager.getRepository(ContainerField).find({ where: { containerId }, order: { position: 'ASC', id: 'ASC' } });
     return { container, definitions };
   }
-
 }
