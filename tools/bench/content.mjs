@@ -27,12 +27,13 @@ const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
 await db.connect();
 const { rows: containers } = await db.query(`SELECT c.id, s."full" FROM container c JOIN slug s ON s."containerId" = c.id ORDER BY c.id LIMIT 20`);
 const { rows: pages } = await db.query(`SELECT s."full" FROM slug s WHERE s."contentId" IS NOT NULL AND s.published ORDER BY random() LIMIT 2000`);
+const { rows: everyPage } = await db.query(`SELECT s."full" FROM slug s WHERE s."contentId" IS NOT NULL AND s.published ORDER BY random()`);
 const { rows: counted } = await db.query('SELECT count(*)::int AS n FROM content');
 const { rows: contentIds } = await db.query('SELECT id FROM content ORDER BY random() LIMIT 5000');
 const { rows: deepest } = await db.query('SELECT max("count")::int AS n FROM content_count');
 const { rows: optionFields } = await db.query(`SELECT "containerId" FROM container_field WHERE type = 'OPTION' AND options ? 'news' ORDER BY "containerId" LIMIT 1`);
 
-console.log(`database: ${counted[0].n} contents, ${containers.length} containers sampled, ${pages.length} page paths sampled`);
+console.log(`database: ${counted[0].n} contents, ${containers.length} containers sampled, ${everyPage.length} published content pages`);
 
 /** CPU time (utime + stime) of a process so far, in ms; null when it cannot be read (another machine). */
 function cpuMs(pid) {
@@ -74,6 +75,7 @@ const { token } = await signIn.json();
 const locales = ['en', 'fr', 'tr', 'es', 'it'];
 const q = (v) => encodeURIComponent(JSON.stringify(v));
 let i = 0;
+let cold = 0;
 const { rows: ids } = await (async () => {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
@@ -96,14 +98,22 @@ const scenarios = {
     return `/api/contents?locale=${locales[i % 5]}&filter=${q({ containerId: c.id })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([start, start + 24])}`;
   },
   'one content read (GET /api/contents/{id})': () => `/api/contents/${ids[i++ % ids.length].id}?locale=${locales[i % 5]}`,
-  // 2,000 pages in 5 locales: mostly first reads, so mostly the database path.
-  'public page read, 10,000 distinct page/locale pairs (GET /api/pages)': () => {
-    const p = pages[i++ % pages.length];
-    return `/api/pages?path=${encodeURIComponent(`/${p.full}`)}&locale=${locales[i % 5]}`;
+  // Every published content page in each locale, each pair read once (a visitor's first visit: no
+  // token, nothing in the page cache yet) until all have been read, warm-up included.
+  'public page read, cold: each published page/locale pair once (GET /api/pages)': () => {
+    const k = cold++;
+    if (k === everyPage.length * locales.length) console.log('  (every page/locale pair has been read once: later reads are cache hits)');
+    const p = everyPage[k % everyPage.length];
+    return { path: `/api/pages?path=${encodeURIComponent(`/${p.full}`)}&locale=${locales[Math.floor(k / everyPage.length) % locales.length]}`, headers: {} };
   },
   // The 100 most visited pages of a site: served from the API's page cache after the first read.
   'public page read, 100 popular pages (GET /api/pages)': () => {
     const p = pages[i++ % 20];
+    return { path: `/api/pages?path=${encodeURIComponent(`/${p.full}`)}&locale=${locales[i % 5]}`, headers: {} };
+  },
+  // The same 10,000 pages read by a signed-in member: the session is resolved, nothing is kept.
+  'public page read as a signed-in member, 10,000 page/locale pairs (GET /api/pages)': () => {
+    const p = pages[i++ % pages.length];
     return `/api/pages?path=${encodeURIComponent(`/${p.full}`)}&locale=${locales[i % 5]}`;
   },
   // Every request a window never asked before (start moves by 1 through the whole container): the

@@ -296,6 +296,33 @@ describe('public page read', () => {
       expect(small.id).toEqual(expect.any(Number));
     });
 
+    // Before issue 14's last step: 5 (the path, the sections, the fields, the layout's form, the settings).
+    it("reads a content page with its fields and sections in 2 queries on a first visit, the settings kept from another page's read", async () => {
+      const post = await cm.content({ containerId: blog.id, slug: 'two-queries', published: true, fields: { heading: 'Two' }, sections: [{ block: 'hero', content: { title: 'Hi' } }] });
+      await cm.as().put(`/api/contents/${post.id}?locale=fr`, { fields: { heading: 'Deux' } });
+      expect((await read('/blog', 'fr')).status).toBe(200);
+      const { result, count, queries } = await countQueries(t, () => read('/blog/two-queries', 'fr'));
+      expect(result.status).toBe(200);
+      expect(result.body.content.fields.heading).toBe('Deux');
+      expect(result.body.sections.map((s: { block: string }) => s.block)).toContain('hero');
+      // The path brings the page's sections and field values; then the layout's form.
+      expect(count).toBe(2);
+      expect(queries.filter((sql: string) => /FROM "section"|FROM "content_field"|FROM "setting"/.test(sql))).toHaveLength(1);
+    });
+
+    it('reads the settings again once one of them changed', async () => {
+      expect((await read('/blog', 'fr')).body.theme.primaryColor).toBe('#112233');
+      const change = (value: string) => cm.as().put('/api/settings/by-name/primaryColor', { value });
+      expect((await change('#445566')).status).toBe(200);
+      try {
+        const { result, queries } = await countQueries(t, () => read('/blog', 'fr'));
+        expect(result.body.theme.primaryColor).toBe('#445566');
+        expect(queries.some((sql: string) => /FROM "setting"/.test(sql))).toBe(true);
+      } finally {
+        await change('#112233');
+      }
+    });
+
     it('lists a page of contents in the same number of queries for 5 rows as for 25', async () => {
       const c = await cm.container({ fields: [{ label: 'A', name: 'a', type: 'STRING' }, { label: 'B', name: 'b', type: 'NUMBER', multiple: true }] });
       for (let i = 0; i < 25; i++) await cm.content({ containerId: c.id, slug: `row-${i}`, fields: { a: `row ${i}`, b: [i, i + 1] } });

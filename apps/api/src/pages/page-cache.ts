@@ -5,6 +5,12 @@ import { RevalidationService } from '../revalidation/revalidation.service';
 const MAX_ENTRIES = 5000;
 /** A safety net: a write that forgot to emit cannot keep a page stale for longer. */
 const TTL_MS = 5 * 60 * 1000;
+const SETTINGS_KEY = 'page-settings';
+
+export interface PageSettingRow {
+  name: string;
+  value: unknown;
+}
 
 /**
  * Anonymous reads of pages that are not guarded, kept by (locale, path) until a revalidation event
@@ -16,11 +22,16 @@ const TTL_MS = 5 * 60 * 1000;
 @Injectable()
 export class PageCache implements OnModuleDestroy {
   private readonly entries = new KeptValues<Buffer>({ max: MAX_ENTRIES, ttlMs: TTL_MS });
+  /** The setting rows every page read needs (theme, option lists): changing one purges everything. */
+  private readonly settings = new KeptValues<readonly PageSettingRow[]>({ max: 1, ttlMs: TTL_MS });
   private readonly unsubscribe: () => void;
 
   constructor(private readonly revalidation: RevalidationService) {
     this.unsubscribe = revalidation.subscribe((event) => {
-      if (event.scope === 'all') return this.entries.clear();
+      if (event.scope === 'all') {
+        this.settings.clear();
+        return this.entries.clear();
+      }
       for (const locale of event.locales) for (const path of event.paths) this.entries.purge(PageCache.key(locale, path));
     });
   }
@@ -42,6 +53,19 @@ export class PageCache implements OnModuleDestroy {
   /** Keeps an anonymous read of a page that is not guarded (the caller checks), read since `generation` was taken. */
   set(locale: string, path: string, body: Buffer, generation: number): void {
     if (this.revalidation.reliable()) this.entries.set(PageCache.key(locale, path), body, generation);
+  }
+
+  /**
+   * The page settings: kept from one read to the next until a purge of everything (which a change
+   * to any of them emits), while this instance hears the purges of the others.
+   */
+  async pageSettings(read: () => Promise<readonly PageSettingRow[]>): Promise<readonly PageSettingRow[]> {
+    const kept = this.settings.get(SETTINGS_KEY);
+    if (kept) return kept;
+    const generation = this.settings.generation;
+    const rows = await read();
+    if (this.revalidation.reliable()) this.settings.set(SETTINGS_KEY, rows, generation);
+    return rows;
   }
 
   onModuleDestroy(): void {

@@ -32,7 +32,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { readableSql, readerOf, type Reader } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
-import { ContentFieldsService, OPTION_LISTS_SETTING, type LocalizedFields } from '../contents/content-fields.service';
+import { ContentFieldsService, localize, OPTION_LISTS_SETTING, type LocalizedFields, type StoredRow } from '../contents/content-fields.service';
 import { pickMetadata } from '../metadata/metadata.service';
 import { mediaIdsOf } from '../sections/block-content';
 import type { Section } from '../sections/section.entity';
@@ -61,6 +61,10 @@ interface PageRow {
   metadata: { name: string; content: string; lang: Lang }[];
   /** The container's field definitions when the page is a content (null otherwise). */
   definitions: PageFieldDefinition[] | null;
+  /** The page's own sections and the layout's, in the locale and en, by position. */
+  sections: Section[];
+  /** The content's field rows in the locale and en (none for a container page). */
+  fieldRows: StoredRow[];
 }
 
 interface ListedRow {
@@ -175,7 +179,7 @@ export class PagesService {
     const langs = [...new Set([lang, DEFAULT_LANG])];
     const reader = readerOf(auth);
     const { page, roleIds } = this.guard(await this.resolvePath(full, langs), full, auth);
-    const { ownSections, layoutSections, allSections } = await this.loadSections(page, lang, langs);
+    const { ownSections, layoutSections, allSections } = this.pickSections(page, lang);
     const elements = await this.loadElements(allSections);
     const { listings, listed, totals } = await this.loadListings(allSections, pageNumber, reader);
     const fields = await this.loadFields(page, listed, lang);
@@ -187,7 +191,11 @@ export class PagesService {
     return preparedQuery<T>(this.dataSource, sql, params);
   }
 
-  /** 1. The page at this path: its owner (content and container), accesses, metadata and, for a content, its container's field definitions. */
+  /**
+   * 1. The page at this path: its owner (content and container), accesses, metadata, its sections
+   * and the layout's and, for a content, its field values and its container's field definitions.
+   * One statement: a first visit costs a round trip less per part it brings.
+   */
   private async resolvePath(full: string, langs: Lang[]): Promise<PageRow | undefined> {
     const [page] = await this.query<PageRow>(
       `SELECT s."full", s.published AS "slugPublished",
@@ -199,7 +207,17 @@ export class PagesService {
          (SELECT coalesce(json_agg(json_build_object('name', m.name, 'content', m.content, 'lang', m.lang) ORDER BY m.id), '[]') FROM "metadata" m
            WHERE m.lang = ANY($2::lang[]) AND (m."contentId" = c.id OR (c.id IS NULL AND m."containerId" = k.id))) AS metadata,
          (SELECT json_agg(json_build_object('name', f.name, 'label', f.label, 'type', f.type, 'multiple', f.multiple) ORDER BY f.position, f.id) FROM "container_field" f
-           WHERE c.id IS NOT NULL AND f."containerId" = k.id) AS definitions
+           WHERE c.id IS NOT NULL AND f."containerId" = k.id) AS definitions,
+         (SELECT coalesce(json_agg(x ORDER BY x.position, x.id), '[]') FROM (
+           SELECT id, type, block, "formId", "containerId", "containerContentId", "contentId", "elementId", position, content, lang FROM "section"
+           WHERE lang = ANY($2::lang[]) AND (
+             (type = 'PAGE' AND ("contentId" = c.id OR (c.id IS NULL AND "containerId" = k.id)))
+             OR (type <> 'PAGE' AND "containerId" IS NULL AND "contentId" IS NULL))
+         ) x) AS sections,
+         (SELECT coalesce(json_agg(v ORDER BY v.name, v.position, v.id), '[]') FROM (
+           SELECT "contentId", name, type, lang, multiple, "textValue", "numberValue", "boolValue", "dateValue", "timeRange", "mediaId", "contentValueId", position, id
+           FROM "content_field" WHERE "contentId" = c.id AND lang = ANY($2::lang[])
+         ) v) AS "fieldRows"
        FROM "slug" s
        LEFT JOIN "content" c ON c.id = s."contentId"
        JOIN "container" k ON k.id = COALESCE(s."containerId", c."containerId")
@@ -223,15 +241,9 @@ export class PagesService {
     return { page, roleIds };
   }
 
-  /** 3. The page's own sections and the layout's, in the locale or en. */
-  private async loadSections(page: PageRow, lang: Lang, langs: Lang[]): Promise<{ ownSections: Section[]; layoutSections: Section[]; allSections: Section[] }> {
-    const owner = page.contentId !== null ? { containerId: null, contentId: page.contentId } : { containerId: page.containerId, contentId: null };
-    const sectionRows = await this.query<Section>(
-      `SELECT id, type, block, "formId", "containerId", "containerContentId", "contentId", "elementId", position, content, lang FROM "section"
-       WHERE lang = ANY($1::lang[]) AND ((type = 'PAGE' AND ("containerId" = $2 OR "contentId" = $3)) OR (type <> 'PAGE' AND "containerId" IS NULL AND "contentId" IS NULL))
-       ORDER BY position, id`,
-      [langs, owner.containerId, owner.contentId],
-    );
+  /** 3. The page's own sections and the layout's, in the locale or en (read with the path). */
+  private pickSections(page: PageRow, lang: Lang): { ownSections: Section[]; layoutSections: Section[]; allSections: Section[] } {
+    const sectionRows = page.sections;
     const ownSections = page.contentId !== null && page.disableContentSections ? [] : pickLocale(sectionRows, lang, [SectionType.PAGE]).sections;
     const layoutTypes = page.hideFooter ? LAYOUT_SECTION_TYPES.filter((t) => t !== SectionType.FOOTER) : LAYOUT_SECTION_TYPES;
     const layoutSections = pickLocale(sectionRows, lang, layoutTypes).sections;
@@ -295,10 +307,11 @@ export class PagesService {
     return { listings, listed, totals };
   }
 
-  /** 6. Fields of the page's content and of the listed contents. */
+  /** 6. Fields of the page's content (read with the path) and of the listed contents. */
   private async loadFields(page: PageRow, listed: Map<number, ListedRow[]>, lang: Lang): Promise<Map<number, LocalizedFields>> {
-    const fieldOwners = [...new Set([...(page.contentId !== null ? [page.contentId] : []), ...[...listed.values()].flat().map((r) => r.id)])];
-    const fields = fieldOwners.length ? await this.fields.read(this.dataSource.manager, fieldOwners, lang) : new Map<number, LocalizedFields>();
+    const listedIds = [...new Set([...listed.values()].flat().map((r) => r.id))].filter((id) => id !== page.contentId);
+    const fields = listedIds.length ? await this.fields.read(this.dataSource.manager, listedIds, lang) : new Map<number, LocalizedFields>();
+    if (page.contentId !== null) localize(page.fieldRows, lang, fields.set(page.contentId, { fields: {}, fallbackFields: [], types: {} }));
     return fields;
   }
 
@@ -352,7 +365,7 @@ export class PagesService {
             [[...formIds], langs],
           )
         : Promise.resolve([]),
-      this.query(`SELECT name, value FROM "setting" WHERE name = ANY($1::varchar[])`, [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]]),
+      this.cache.pageSettings(() => this.query(`SELECT name, value FROM "setting" WHERE name = ANY($1::varchar[])`, [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]])),
       definedContainers.length
         ? this.query<PageFieldDefinition & { containerId: number }>(
             `SELECT "containerId", name, label, type, multiple FROM "container_field" WHERE "containerId" = ANY($1::int[]) ORDER BY position, id`,
