@@ -125,12 +125,13 @@ function themeOf(content: Record<string, unknown> | undefined): BlockTheme | nul
 
 /**
  * The public read of one page: the container or content at a path, with everything the site
- * renders, in a constant number of queries (at most ten, whatever the number of sections,
+ * renders, in a constant number of queries (at most nine, whatever the number of sections,
  * fields, elements, forms or media):
- * 1 the slug with its owner, accesses, metadata and field definitions; 2 the page and layout sections; 3 the placed
- * elements; 4 what `contents` blocks list; 5 the fields of the content and listed contents;
- * then together 6 referenced contents, 7 media, 8 forms with their fields, 9 theme and option lists,
- * 10 the field definitions of the listed contents' containers.
+ * 1 the slug with its owner, accesses, metadata, field definitions, the page and layout sections
+ * and the content's field values; 2 the placed elements; 3 what `contents` blocks list; 4 the
+ * fields of the listed contents; then together 5 referenced contents, 6 media, 7 forms with their
+ * fields, 8 theme and option lists (kept until a purge of everything), 9 the field definitions of
+ * the listed contents' containers. A content page with nothing to list or place: 1 (and 8 once).
  */
 @Injectable()
 export class PagesService {
@@ -173,7 +174,8 @@ export class PagesService {
    * The page read, step by step: resolve the path to its owner (container or content), guard it
    * (accesses), load its sections and the layout's, the elements they place, what `contents`
    * blocks list, the fields shown, then what all of it refers to (contents, media, forms, settings,
-   * field definitions), and assemble the answer. Each step is one statement, prepared on a server.
+   * field definitions), and assemble the answer. Each step that reads is one statement, prepared
+   * on a server; a step with nothing to read sends none.
    */
   private async readFromDatabase(full: string, lang: Lang, auth: AuthContext | undefined, pageNumber: number): Promise<PageResponse> {
     const langs = [...new Set([lang, DEFAULT_LANG])];
