@@ -1,4 +1,4 @@
-import { ContainerFieldType, DEFAULT_LANG, type ContentFieldValue, type Lang } from '@cms/contracts';
+import { ContainerFieldType, DEFAULT_LANG, type ContentFieldValue, type Lang, type Status } from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import type { ContainerField } from '../containers/container-field.entity';
@@ -140,10 +140,9 @@ export class ContentFieldsService {
    * one for a content created in this transaction (`fresh`: it has no rows to delete, and the
    * delete would still fire the read model's statement trigger).
    */
-  async write(manager: EntityManager, contentId: number, lang: Lang, definitions: readonly ContainerField[], changes: FieldChanges, fresh = false): Promise<void> {
+  async write(manager: EntityManager, contentId: number, lang: Lang, definitions: readonly ContainerField[], changes: FieldChanges): Promise<void> {
     if (changes.size === 0) return;
-    if (!fresh)
-      await manager.query(`DELETE FROM "content_field" WHERE "contentId" = $1 AND lang = $2 AND name = ANY($3::varchar[])`, [contentId, lang, [...changes.keys()]]);
+    await manager.query(`DELETE FROM "content_field" WHERE "contentId" = $1 AND lang = $2 AND name = ANY($3::varchar[])`, [contentId, lang, [...changes.keys()]]);
     const byName = new Map(definitions.map((d) => [d.name, d]));
     const rows: QueryDeepPartialEntity<ContentField>[] = [];
     for (const [name, items] of changes) {
@@ -152,6 +151,52 @@ export class ContentFieldsService {
       items.forEach((item, position) => rows.push({ ...item, contentId, lang, name, type: definition.type, multiple: definition.multiple, position }));
     }
     if (rows.length) await manager.getRepository(ContentField).insert(rows);
+  }
+
+  /**
+   * A new content and its field values in one statement (a data-modifying CTE): a create is a
+   * round trip to the database less, and its rows are passed as one array per column instead of
+   * 13 parameters per row. Answers the new content's id.
+   */
+  async insertWithContent(
+    manager: EntityManager,
+    content: { title: string; containerId: number; published: boolean; status: Status },
+    lang: Lang,
+    definitions: readonly ContainerField[],
+    changes: FieldChanges,
+  ): Promise<number> {
+    const byName = new Map(definitions.map((d) => [d.name, d]));
+    const columns = { name: [] as string[], type: [] as string[], multiple: [] as boolean[], position: [] as number[], text: [] as (string | null)[], number: [] as (number | null)[], bool: [] as (boolean | null)[], date: [] as (Date | null)[], range: [] as (string | null)[], media: [] as (number | null)[], ref: [] as (number | null)[] };
+    for (const [name, items] of changes) {
+      if (!items) continue;
+      const definition = byName.get(name)!;
+      items.forEach((item, position) => {
+        columns.name.push(name);
+        columns.type.push(definition.type);
+        columns.multiple.push(definition.multiple);
+        columns.position.push(position);
+        columns.text.push(item.textValue);
+        columns.number.push(item.numberValue);
+        columns.bool.push(item.boolValue);
+        columns.date.push(item.dateValue);
+        columns.range.push(item.timeRange === null ? null : JSON.stringify(item.timeRange));
+        columns.media.push(item.mediaId);
+        columns.ref.push(item.contentValueId);
+      });
+    }
+    const [{ id }]: { id: number }[] = await manager.query(
+      `WITH created AS (
+         INSERT INTO "content" (title, "containerId", published, status) VALUES ($1, $2, $3, $4::status) RETURNING id
+       ), fields AS (
+         INSERT INTO "content_field" ("contentId", lang, name, type, multiple, position, "textValue", "numberValue", "boolValue", "dateValue", "timeRange", "mediaId", "contentValueId")
+         SELECT created.id, $5::lang, v.name, v.type::container_field_type, v.multiple, v.position, v.text, v.number, v.bool, v.date, v.range, v.media, v.ref
+         FROM created, unnest($6::varchar[], $7::text[], $8::boolean[], $9::int[], $10::text[], $11::float8[], $12::boolean[], $13::timestamptz[], $14::jsonb[], $15::int[], $16::int[])
+           AS v(name, type, multiple, position, text, number, bool, date, range, media, ref)
+       )
+       SELECT id FROM created`,
+      [content.title, content.containerId, content.published, content.status, lang, columns.name, columns.type, columns.multiple, columns.position, columns.text, columns.number, columns.bool, columns.date, columns.range, columns.media, columns.ref],
+    );
+    return id;
   }
 
   /** Fields of several contents in a locale, with the en fallback. One query, whatever the number of contents. */

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, SectionType, type Lang } from '@cms/contracts';
+import { DEFAULT_LANG, SectionType, Status, type Lang } from '@cms/contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -247,9 +247,8 @@ export class ContentsService {
       const parts = await this.pageParts.check(manager, dto, errors, noSectionsIn(container));
       errors.throwIfAny();
 
-      const { identifiers } = await manager.getRepository(Content).insert({ title: dto.title, containerId: container.id, published: dto.published ?? false, status: dto.status });
-      const id = identifiers[0].id as number;
-      await this.fields.write(manager, id, lang, definitions, changes, true);
+      const content = { title: dto.title, containerId: container.id, published: dto.published ?? false, status: dto.status ?? Status.AVAILABLE };
+      const id = await this.fields.insertWithContent(manager, content, lang, definitions, changes);
       const seeds: AffectedSeeds = { contentIds: [id], listingContainerIds: [container.id], paths: [] };
       if (dto.slug != null) {
         const containerSlug = await this.slugs.findFor(manager, { containerId: container.id });
@@ -328,9 +327,14 @@ export class ContentsService {
 
   /** The container (locked against definition changes until the write ends) and its field definitions. */
   private async containerOf(manager: EntityManager, containerId: number, path: string): Promise<{ container: Container; definitions: ContainerField[] }> {
-    const container = await manager.getRepository(Container).createQueryBuilder('c').setLock('pessimistic_read').where('c.id = :id', { id: containerId }).getOne();
-    if (!container) InputErrors.fail(path, `container ${containerId} does not exist`);
-    const definitions = await manager.getRepository(ContainerField).find({ where: { containerId }, order: { position: 'ASC', id: 'ASC' } });
-    return { container, definitions };
+    // One statement: the container row, share-locked, with its definitions as JSON (their keys are the entity's properties).
+    const [row]: (Container & { definitions: ContainerField[] })[] = await manager.query(
+      `SELECT c.*, (SELECT coalesce(json_agg(f ORDER BY f.position, f.id), '[]') FROM "container_field" f WHERE f."containerId" = c.id) AS definitions
+       FROM "container" c WHERE c.id = $1 FOR SHARE OF c`,
+      [containerId],
+    );
+    if (!row) InputErrors.fail(path, `container ${containerId} does not exist`);
+    const { definitions, ...columns } = row;
+    return { container: Object.assign(new Container(), columns), definitions: definitions.map((definition) => Object.assign(new ContainerField(), definition)) };
   }
 }
