@@ -136,9 +136,8 @@ export class ContentFieldsService {
   }
 
   /**
-   * Applies checked changes: the named fields of the locale are replaced. Two statements at most;
-   * one for a content created in this transaction (`fresh`: it has no rows to delete, and the
-   * delete would still fire the read model's statement trigger).
+   * Applies checked changes to a stored content: the named fields of the locale are replaced, in
+   * two statements at most. A new content's fields go in with its row (insertWithContent).
    */
   async write(manager: EntityManager, contentId: number, lang: Lang, definitions: readonly ContainerField[], changes: FieldChanges): Promise<void> {
     if (changes.size === 0) return;
