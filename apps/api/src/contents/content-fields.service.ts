@@ -24,6 +24,16 @@ export type StoredRow = Pick<ContentField, 'contentId' | 'name' | 'type' | 'lang
 
 const MIME_PREFIX: Partial<Record<ContainerFieldType, string>> = { [ContainerFieldType.IMAGE]: 'image/', [ContainerFieldType.VIDEO]: 'video/' };
 
+/** The items a write stores, with their field's definition and their position in the field. */
+function* storedItems(definitions: readonly ContainerField[], changes: FieldChanges): Generator<{ name: string; definition: ContainerField; item: FieldItem; position: number }> {
+  const byName = new Map(definitions.map((d) => [d.name, d]));
+  for (const [name, items] of changes) {
+    if (!items) continue;
+    const definition = byName.get(name)!;
+    for (const [position, item] of items.entries()) yield { name, definition, item, position };
+  }
+}
+
 /**
  * Content field values: checked against the container's definitions (type, rules, references
  * that exist), stored as one ContentField row per name, locale and item, and read per locale
@@ -142,13 +152,9 @@ export class ContentFieldsService {
   async write(manager: EntityManager, contentId: number, lang: Lang, definitions: readonly ContainerField[], changes: FieldChanges): Promise<void> {
     if (changes.size === 0) return;
     await manager.query(`DELETE FROM "content_field" WHERE "contentId" = $1 AND lang = $2 AND name = ANY($3::varchar[])`, [contentId, lang, [...changes.keys()]]);
-    const byName = new Map(definitions.map((d) => [d.name, d]));
     const rows: QueryDeepPartialEntity<ContentField>[] = [];
-    for (const [name, items] of changes) {
-      if (!items) continue;
-      const definition = byName.get(name)!;
-      items.forEach((item, position) => rows.push({ ...item, contentId, lang, name, type: definition.type, multiple: definition.multiple, position }));
-    }
+    for (const { name, definition, item, position } of storedItems(definitions, changes))
+      rows.push({ ...item, contentId, lang, name, type: definition.type, multiple: definition.multiple, position });
     if (rows.length) await manager.getRepository(ContentField).insert(rows);
   }
 
@@ -164,24 +170,19 @@ export class ContentFieldsService {
     definitions: readonly ContainerField[],
     changes: FieldChanges,
   ): Promise<number> {
-    const byName = new Map(definitions.map((d) => [d.name, d]));
     const columns = { name: [] as string[], type: [] as string[], multiple: [] as boolean[], position: [] as number[], text: [] as (string | null)[], number: [] as (number | null)[], bool: [] as (boolean | null)[], date: [] as (Date | null)[], range: [] as (string | null)[], media: [] as (number | null)[], ref: [] as (number | null)[] };
-    for (const [name, items] of changes) {
-      if (!items) continue;
-      const definition = byName.get(name)!;
-      items.forEach((item, position) => {
-        columns.name.push(name);
-        columns.type.push(definition.type);
-        columns.multiple.push(definition.multiple);
-        columns.position.push(position);
-        columns.text.push(item.textValue);
-        columns.number.push(item.numberValue);
-        columns.bool.push(item.boolValue);
-        columns.date.push(item.dateValue);
-        columns.range.push(item.timeRange === null ? null : JSON.stringify(item.timeRange));
-        columns.media.push(item.mediaId);
-        columns.ref.push(item.contentValueId);
-      });
+    for (const { name, definition, item, position } of storedItems(definitions, changes)) {
+      columns.name.push(name);
+      columns.type.push(definition.type);
+      columns.multiple.push(definition.multiple);
+      columns.position.push(position);
+      columns.text.push(item.textValue);
+      columns.number.push(item.numberValue);
+      columns.bool.push(item.boolValue);
+      columns.date.push(item.dateValue);
+      columns.range.push(item.timeRange === null ? null : JSON.stringify(item.timeRange));
+      columns.media.push(item.mediaId);
+      columns.ref.push(item.contentValueId);
     }
     const [{ id }]: { id: number }[] = await manager.query(
       `WITH created AS (
