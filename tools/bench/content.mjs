@@ -8,6 +8,7 @@
 // backends serving it (utime+stime from /proc/<pid>/stat, when PostgreSQL runs on this machine):
 // on a shared machine these stay meaningful when requests/s do not.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/cms_bench node tools/bench/content.mjs [--seconds 20] [--connections 50] [--only <word>]
+// BENCH_WRITERS (default 20) sets the creates in flight: 1 shows a create's cost without contention.
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -194,7 +195,7 @@ async function run(name, nextPath, inFlight = connections) {
 
 const wanted = (name) => !values.only || name.includes(values.only);
 for (const [name, nextPath] of Object.entries(scenarios)) if (wanted(name)) await run(name, nextPath);
-for (const [name, nextRequest] of Object.entries(writes)) if (wanted(name)) await run(name, nextRequest, 20);
+for (const [name, nextRequest] of Object.entries(writes)) if (wanted(name)) await run(name, nextRequest, Number(process.env.BENCH_WRITERS ?? 20));
 await db.end();
 console.log(`server peak memory (VmHWM): ${peakRssMb(server.pid).toFixed(0)} MB`);
 report('content:peak-memory', Math.round(peakRssMb(server.pid)), 'MB', 'peak memory under the content load');

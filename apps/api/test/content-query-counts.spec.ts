@@ -2,7 +2,7 @@ import { Lang, SectionType } from '@cms/contracts';
 import { AccessesService } from '../src/accesses/accesses.service';
 import { MetadataService } from '../src/metadata/metadata.service';
 import { sectionToDto, SectionsService } from '../src/sections/sections.service';
-import { contentModel, countQueries } from './support/content-model';
+import { contentModel, countQueries, q } from './support/content-model';
 import { createTestApp, type TestApp } from './support/test-app';
 
 describe('contents: query counts', () => {
@@ -46,6 +46,23 @@ describe('contents: query counts', () => {
   });
 
   // Before issue 14: 5 (row, field rows, sections, metadata, accesses).
+  // Before issue 14's round trips were counted: 3 (version, count, page).
+  it('answers a list page the cache does not hold in 2 queries: the version, then the page with its total', async () => {
+    for (const n of [1, 2, 3]) await cm.content({ containerId, title: `Listed ${n}`, fields });
+    const window = (start: number, end: number) => cm.as().get(`/api/contents?locale=fr&filter=${q({ containerId, published: false })}&range=${q([start, end])}`);
+    const { result, count } = await countQueries(t, () => window(1, 2));
+    expect(result.status).toBe(200);
+    expect(result.body).toHaveLength(2);
+    expect(result.headers['content-range']).toMatch(/^contents 1-2\/\d+$/);
+    const total = Number(result.headers['content-range'].split('/')[1]);
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect(count).toBe(2);
+    // Past the end no row carries the total: it is counted on its own, and still right.
+    const past = await countQueries(t, () => window(total + 5, total + 9));
+    expect(past.result.headers['content-range']).toBe(`contents */${total}`);
+    expect(past.count).toBe(3);
+  });
+
   it('reads one content by id in one query, with its sections, metadata and accesses', async () => {
     const made = await cm.content({ containerId, slug: 'one-read', fields, metadata: [{ name: 'description', content: 'D' }] });
     const { result, count } = await countQueries(t, () => cm.as().get(`/api/contents/${made.id}?locale=fr`));
