@@ -128,6 +128,9 @@ export async function startServer(options: { demo?: boolean } = {}): Promise<Run
     LOG_LEVEL: 'warn',
     // The suite builds its own pages on an empty site; the demo's tests start a server of their own with it.
     CMS_DEMO: options.demo ? 'true' : 'false',
+    // A small upload limit: the media test hands Chromium a file just over it, and 25 MB through
+    // the DevTools protocol took more than its 15 s on a busy 2-core CI machine.
+    UPLOAD_MAX_MB: '2',
   };
   if (database) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
