@@ -4,7 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { embeddedDatabasePassword, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { withMigrationLock } from './migration-runner';
-import { allowNamedStatements, closeNamedStatements } from './prepared-query';
+import { allowNamedStatements } from './prepared-query';
 
 export interface Database {
   dataSource: DataSource;
@@ -49,7 +49,7 @@ export async function openDatabase(
     if (options.migrate !== false) await withMigrationLock(config.databaseUrl, () => dataSource.runMigrations({ transaction: 'each' }));
     // PGlite is one backend session behind every socket connection: a statement a closed
     // connection prepared would still exist there and clash with the next connection's.
-    if (!embedded) allowNamedStatements(dataSource, url, poolSize);
+    if (!embedded) allowNamedStatements(dataSource);
   } catch (error) {
     if (dataSource.isInitialized) await dataSource.destroy().catch(() => undefined);
     await embedded?.stop();
@@ -60,7 +60,6 @@ export async function openDatabase(
     description,
     serverUrl: config.databaseUrl,
     async close() {
-      await closeNamedStatements(dataSource);
       if (dataSource.isInitialized) await dataSource.destroy();
       await embedded?.stop();
     },
