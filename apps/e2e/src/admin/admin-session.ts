@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 
 /**
@@ -133,4 +133,14 @@ export function ownerSession(): OwnerSession {
     },
   };
   return session;
+}
+
+/**
+ * Clicks an option of a select's menu and waits until the menu has gone. MUI closes a select's
+ * menu with a transition, and until it ends its invisible backdrop takes every click: a click
+ * right after choosing an option (a switch, Save) could land on it and time out (a CI run failed so).
+ */
+export async function chooseOption(option: Locator): Promise<void> {
+  await option.click();
+  await option.page().waitForFunction(() => document.querySelector('.MuiPopover-root .MuiBackdrop-root') === null);
 }

@@ -1,4 +1,4 @@
-import { api, apiSignIn, baseUrl, createUserWithRights, newPage, ownerSession, storeToken, unique } from './admin-session';
+import { api, apiSignIn, baseUrl, chooseOption, createUserWithRights, newPage, ownerSession, storeToken, unique } from './admin-session';
 
 jest.setTimeout(90_000);
 
@@ -79,7 +79,7 @@ describe('users and roles screens', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.locator('input[name="password"]').fill('rita-password-123');
     await page.getByRole('combobox', { name: 'Role' }).click();
-    await page.getByRole('option', { name: roleName }).click();
+    await chooseOption(page.getByRole('option', { name: roleName }));
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/admin/users');
     await page.getByText(email).waitFor();

@@ -1,7 +1,7 @@
 import * as zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { screenshot } from '../support/screenshot';
-import { api, baseUrl, newPage, ownerSession, storeToken, unique } from './admin-session';
+import { api, baseUrl, chooseOption, newPage, ownerSession, storeToken, unique } from './admin-session';
 
 jest.setTimeout(180_000);
 
@@ -89,7 +89,7 @@ describe('block editors built from the registry', () => {
       await hero.locator('input[name="sections.0.content.action.label"]').fill('Start here');
       const link = hero.getByRole('combobox', { name: 'Link' });
       await link.fill(linked.title.slice(0, 15));
-      await page.getByRole('option', { name: new RegExp(linked.title) }).click();
+      await chooseOption(page.getByRole('option', { name: new RegExp(linked.title) }));
       await hero.getByText(`Goes to the page “${linked.title}”`).waitFor();
       await shoot(page, 'admin-block-editor');
 
@@ -142,10 +142,10 @@ describe('sections as a page builder', () => {
       const listing = page.getByRole('region', { name: "Section 2: A container's contents" });
       const containerTitle = (await api<{ title: string }>(`/containers/${containerId}`, { token: session.token })).body.title;
       await listing.getByRole('combobox', { name: 'Container listed' }).fill(containerTitle.slice(0, 10));
-      await page.getByRole('option', { name: containerTitle }).click();
+      await chooseOption(page.getByRole('option', { name: containerTitle }));
       await listing.locator('input[name="sections.1.content.limit"]').fill('6');
       await listing.getByRole('combobox', { name: 'Order' }).click();
-      await page.getByRole('option', { name: 'By title' }).click();
+      await chooseOption(page.getByRole('option', { name: 'By title' }));
       await listing.getByLabel('Split into pages').check();
 
       await add('Rich text');
@@ -231,7 +231,7 @@ describe('the rich-text editor', () => {
       ]);
       await toolbar.getByRole('combobox', { name: 'Text style' }).click();
       await expect(page.getByRole('option').allTextContents()).resolves.toEqual(['Paragraph', 'Heading 2', 'Heading 3', 'Heading 4']);
-      await page.getByRole('option', { name: 'Heading 2' }).click();
+      await chooseOption(page.getByRole('option', { name: 'Heading 2' }));
 
       const editor = page.locator('.ProseMirror');
       await editor.click();

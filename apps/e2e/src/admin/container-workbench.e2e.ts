@@ -1,5 +1,5 @@
 import { screenshot } from '../support/screenshot';
-import { api, baseUrl, ownerSession, unique } from './admin-session';
+import { api, baseUrl, chooseOption, ownerSession, unique } from './admin-session';
 
 jest.setTimeout(120_000);
 
@@ -93,7 +93,7 @@ describe('containers in the back office', () => {
       await position.waitFor();
       expect(await position.textContent()).toContain('After all fields');
       await position.click();
-      await page.getByRole('option', { name: 'After “Subtitle”' }).click();
+      await chooseOption(page.getByRole('option', { name: 'After “Subtitle”' }));
       await Promise.all([
         page.waitForResponse((r) => r.url().includes(`/api/containers/${container.id}`) && r.request().method() === 'PUT' && r.status() === 200),
         page.getByRole('button', { name: 'Save' }).click(),

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { screenshot } from '../support/screenshot';
-import { api, baseUrl, ownerSession, unique } from './admin-session';
+import { api, baseUrl, chooseOption, ownerSession, unique } from './admin-session';
 
 jest.setTimeout(120_000);
 
@@ -39,7 +39,7 @@ describe('page sections and access of a content', () => {
       await page.keyboard.type('Made in the back office');
       await page.locator('.ra-input-accesses').getByRole('button', { name: 'Add' }).click();
       await page.locator('.ra-input-accesses').getByRole('combobox', { name: /Role/ }).click();
-      await page.getByRole('option', { name: `Members ${role}` }).click();
+      await chooseOption(page.getByRole('option', { name: `Members ${role}` }));
       await screenshot(page, 'admin-content-sections');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Content updated').waitFor();
@@ -86,14 +86,14 @@ async function containerAndContent(page: Page) {
     await page.locator('input[name="fields.0.label"]').fill('Subtitle');
     await page.locator('input[name="fields.0.name"]').fill('subtitle');
     await page.locator('.RaSimpleFormIterator-line').nth(0).getByRole('combobox', { name: /Type/ }).click();
-    await page.getByRole('option', { name: 'STRING', exact: true }).click();
+    await chooseOption(page.getByRole('option', { name: 'STRING', exact: true }));
     await page.locator('input[name="fields.0.required"]').check();
     // Field 1: a number from 0 to 1000.
     await addField();
     await page.locator('input[name="fields.1.label"]').fill('Price');
     await page.locator('input[name="fields.1.name"]').fill('price');
     await page.locator('.RaSimpleFormIterator-line').nth(1).getByRole('combobox', { name: /Type/ }).click();
-    await page.getByRole('option', { name: 'NUMBER', exact: true }).click();
+    await chooseOption(page.getByRole('option', { name: 'NUMBER', exact: true }));
     await page.locator('input[name="fields.1.min"]').fill('0');
     await page.locator('input[name="fields.1.max"]').fill('1000');
     // Field 2: an option list.
@@ -101,7 +101,7 @@ async function containerAndContent(page: Page) {
     await page.locator('input[name="fields.2.label"]').fill('Size');
     await page.locator('input[name="fields.2.name"]').fill('size');
     await page.locator('.RaSimpleFormIterator-line').nth(2).getByRole('combobox', { name: /Type/ }).click();
-    await page.getByRole('option', { name: 'OPTION', exact: true }).click();
+    await chooseOption(page.getByRole('option', { name: 'OPTION', exact: true }));
     await page.locator('textarea[name="fields.2.options"]').fill('Small\nLarge');
     await screenshot(page, 'admin-container-create');
 
@@ -149,7 +149,7 @@ async function containerAndContent(page: Page) {
     await page.getByText(/1000/).first().waitFor();
     await page.locator('input[name="fields.price"]').fill('12.5');
     await page.getByRole('combobox', { name: /Size/ }).click();
-    await page.getByRole('option', { name: 'Large' }).click();
+    await chooseOption(page.getByRole('option', { name: 'Large' }));
     await screenshot(page, 'admin-content-create');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/admin\/contents\/\d+$/);

@@ -1,5 +1,5 @@
 import { screenshot } from '../support/screenshot';
-import { api, baseUrl, newPage, ownerSession, storeToken, unique } from './admin-session';
+import { api, baseUrl, chooseOption, newPage, ownerSession, storeToken, unique } from './admin-session';
 
 jest.setTimeout(120_000);
 
@@ -31,7 +31,7 @@ describe('content fields by type', () => {
     try {
       await page.goto(`${baseUrl()}/admin/contents/${content.id}`);
       await page.getByRole('combobox', { name: 'Size' }).click();
-      await page.getByRole('option', { name: 'Large', exact: true }).click();
+      await chooseOption(page.getByRole('option', { name: 'Large', exact: true }));
 
       await page.locator('input[name="fields.where.lat"]').fill('95');
       await page.locator('input[name="fields.where.lng"]').fill('2.35');

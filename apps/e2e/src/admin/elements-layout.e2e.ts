@@ -1,5 +1,5 @@
 import { screenshot } from '../support/screenshot';
-import { api, baseUrl, newPage, ownerSession, storeToken, unique } from './admin-session';
+import { api, baseUrl, chooseOption, newPage, ownerSession, storeToken, unique } from './admin-session';
 
 jest.setTimeout(120_000);
 
@@ -17,7 +17,7 @@ describe('elements and layout screens', () => {
       const title = unique('Notice');
       await page.locator('input[name="title"]').fill(title);
       await page.getByRole('combobox', { name: /Block/ }).click();
-      await page.getByRole('option', { name: 'Rich text (richtext)' }).click();
+      await chooseOption(page.getByRole('option', { name: 'Rich text (richtext)' }));
       await page.locator('.ProseMirror').click();
       await page.keyboard.type('Open every day');
       await screenshot(page, 'admin-element-create');
@@ -35,7 +35,7 @@ describe('elements and layout screens', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Reusable element' }).click();
       const row = footer.getByRole('region', { name: /: Reusable element$/ }).last();
       await row.getByRole('combobox', { name: 'Element', exact: true }).fill(title.slice(0, 8));
-      await page.getByRole('option', { name: title }).click();
+      await chooseOption(page.getByRole('option', { name: title }));
       await screenshot(page, 'admin-layout');
       await page.getByRole('button', { name: 'Save the layout' }).click();
       await page.getByText('Layout saved').waitFor();

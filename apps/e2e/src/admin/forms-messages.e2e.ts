@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { screenshot } from '../support/screenshot';
-import { api, apiSignIn, baseUrl, createUserWithRights, newPage, ownerSession, storeToken, unique } from './admin-session';
+import { api, apiSignIn, baseUrl, chooseOption, createUserWithRights, newPage, ownerSession, storeToken, unique } from './admin-session';
 
 jest.setTimeout(120_000);
 
@@ -11,7 +11,7 @@ async function fillField(page: Page, index: number, name: string, type: string, 
   await page.getByRole('button', { name: 'Add' }).first().click();
   await page.locator(`input[name="fields.${index}.name"]`).fill(name);
   await page.locator('.RaSimpleFormIterator-line').nth(index).getByRole('combobox', { name: /Type/ }).click();
-  await page.getByRole('option', { name: type, exact: true }).click();
+  await chooseOption(page.getByRole('option', { name: type, exact: true }));
   await page.locator(`input[name="fields.${index}.label"]`).fill(label);
 }
 
@@ -52,7 +52,7 @@ describe('forms and messages screens', () => {
 
       await page.goto(`${baseUrl()}/admin/messages`);
       await page.getByRole('combobox', { name: 'Form' }).click();
-      await page.getByRole('option', { name: title }).click();
+      await chooseOption(page.getByRole('option', { name: title }));
       const value = page.getByTestId('message-value-note').first();
       await value.waitFor();
       expect(await value.textContent()).toBe(html);
@@ -93,7 +93,7 @@ describe('forms and messages screens', () => {
       await page.goto(`${baseUrl()}/admin/messages`);
       // The form filter lists the forms messages came from, without VIEW_FORM.
       await page.getByRole('combobox', { name: 'Form' }).click();
-      await page.getByRole('option', { name: title }).click();
+      await chooseOption(page.getByRole('option', { name: title }));
       await page.getByTestId('message-value-note').first().waitFor();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
       expect(fs.readFileSync(await download.path(), 'utf8')).toContain('Hello from a visitor');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { screenshot } from '../support/screenshot';
-import { api, baseUrl, newPage, ownerSession, storeToken, unique } from './admin-session';
+import { api, baseUrl, chooseOption, newPage, ownerSession, storeToken, unique } from './admin-session';
 
 jest.setTimeout(120_000);
 
@@ -42,7 +42,7 @@ describe('medias screens', () => {
         await page.getByRole('link', { name: 'Upload a media' }).click();
         await page.waitForURL('**/admin/medias/create');
         await page.getByRole('combobox', { name: 'Pack' }).click();
-        await page.getByRole('option', { name: packName }).click();
+        await chooseOption(page.getByRole('option', { name: packName }));
         const mediaName = `${unique('Red square')}.png`;
         await page.getByLabel('Choose files').setInputFiles({ name: mediaName, mimeType: 'image/png', buffer: RED_PNG });
         await page.getByRole('list', { name: 'Files sent' }).getByRole('listitem', { name: mediaName }).getByText('Uploaded').waitFor();
