@@ -1,5 +1,7 @@
 import { Lang, SectionType } from '@cms/contracts';
+import { NotFoundException } from '@nestjs/common';
 import { AccessesService } from '../src/accesses/accesses.service';
+import { ContentsService } from '../src/contents/contents.service';
 import { MetadataService } from '../src/metadata/metadata.service';
 import { sectionToDto, SectionsService } from '../src/sections/sections.service';
 import { contentModel, countQueries, q } from './support/content-model';
@@ -95,5 +97,28 @@ describe('contents: query counts', () => {
     const missing = await countQueries(t, () => cm.as().get('/api/contents/999999'));
     expect(missing.result.status).toBe(404);
     expect(missing.count).toBe(1);
+  });
+
+  it('reads contents that concurrent requests ask for at once in one statement, each answered as if read alone', async () => {
+    const made = await Promise.all([1, 2, 3].map((n) => cm.content({ containerId, title: `Batched ${n}`, slug: `batched-${n}`, fields: { ...fields, headline: `Headline ${n}` } })));
+    const wanted: [number, Lang][] = [
+      [made[0].id, Lang.en],
+      [made[1].id, Lang.fr],
+      [999_999, Lang.en],
+      [made[2].id, Lang.tr],
+      [made[0].id, Lang.fr],
+    ];
+    const alone: { fields?: Record<string, unknown> }[] = [];
+    for (const [id, locale] of wanted) alone.push((await cm.as().get(`/api/contents/${id}?locale=${locale}`)).body);
+    const contents = t.app.get(ContentsService);
+    const { result, count } = await countQueries(t, () => Promise.allSettled(wanted.map(([id, locale]) => contents.get(id, locale))));
+    expect(count).toBe(1);
+    expect(result.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const missing = result[2] as PromiseRejectedResult;
+    expect(missing.reason).toBeInstanceOf(NotFoundException);
+    result.forEach((r, i) => {
+      if (r.status === 'fulfilled') expect(JSON.parse(JSON.stringify(r.value))).toEqual(alone[i]);
+    });
+    expect(alone.map((one) => one.fields?.headline)).toEqual(['Headline 1', 'Headline 2', undefined, 'Headline 3', 'Headline 1']);
   });
 });

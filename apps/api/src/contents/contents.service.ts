@@ -5,6 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { applyFilters, parseListQuery, type ListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
 import { ContainerField } from '../containers/container-field.entity';
 import { Container } from '../containers/container.entity';
+import { batchedReads, inKeyOrder } from '../database/batched-reads';
 import { preparedQuery } from '../database/prepared-query';
 import type { Metadata } from '../metadata/metadata.entity';
 import { pickMetadata } from '../metadata/metadata.service';
@@ -64,20 +65,29 @@ const fieldsSql = (lang: string) => `(coalesce(en.fields, '{}'::jsonb) || coales
 const documentJoins = (id: string, lang: string) => `LEFT JOIN content_document en ON en."contentId" = ${id} AND en.lang = 'en'
       LEFT JOIN content_document own ON own."contentId" = ${id} AND own.lang = ${lang} AND ${lang} <> 'en'`;
 
-const ONE_CONTENT_SQL = `SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
+/** One content's row, its slug, fields, PAGE sections, metadata and accesses, for the id and locale given as SQL expressions. */
+const oneContentSql = (id: string, lang: string) => `SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
         slug.basic AS slug, slug.full AS full, slug.id AS "slugId", slug."parentId" AS "parentSlugId",
-        ${fieldsSql('$2::lang')},
+        ${fieldsSql(lang)},
         (SELECT coalesce(json_agg(json_build_object('id', s.id, 'type', s.type, 'block', s.block, 'position', s.position, 'lang', s.lang, 'content', s.content,
             'formId', s."formId", 'elementId', s."elementId", 'containerContentId', s."containerContentId", 'containerId', s."containerId", 'contentId', s."contentId")
             ORDER BY s.position, s.id), '[]'::json)
-          FROM section s WHERE s."contentId" = content.id AND s."containerId" IS NULL AND s.type = 'PAGE' AND s.lang IN ($2::lang, 'en')) AS sections,
+          FROM section s WHERE s."contentId" = content.id AND s."containerId" IS NULL AND s.type = 'PAGE' AND s.lang IN (${lang}, 'en')) AS sections,
         (SELECT coalesce(json_agg(json_build_object('name', m.name, 'content', m.content, 'lang', m.lang) ORDER BY m.id), '[]'::json)
-          FROM metadata m WHERE m."contentId" = content.id AND m.lang IN ($2::lang, 'en')) AS metadata,
+          FROM metadata m WHERE m."contentId" = content.id AND m.lang IN (${lang}, 'en')) AS metadata,
         ARRAY(SELECT a."roleId" FROM access a WHERE a."contentId" = content.id ORDER BY a."roleId") AS accesses
       FROM content
       LEFT JOIN slug ON slug."contentId" = content.id
-      ${documentJoins('content.id', '$2::lang')}
-      WHERE content.id = $1`;
+      ${documentJoins('content.id', lang)}
+      WHERE content.id = ${id}`;
+
+/**
+ * Contents by (id, locale) pairs, $1 and $2: each pair is read as the single read would be (the
+ * lateral subquery is kept whole by OFFSET 0, so its plan is the single read's index lookups
+ * whatever the number of pairs), `n` tells which pair a row answers.
+ */
+const CONTENTS_BY_ID_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::int[], $2::lang[]) WITH ORDINALITY AS q(id, lang, n)
+  CROSS JOIN LATERAL (${oneContentSql('q.id', 'q.lang')} OFFSET 0) r`;
 
 /** The list filters whose totals the content_count table holds. */
 const COUNTED_FILTERS = new Set(['containerId', 'published', 'status']);
@@ -156,6 +166,10 @@ export class ContentsService {
     private readonly listCache: ContentListCache,
   ) {}
 
+  private readonly readById = batchedReads<{ id: number; lang: Lang }, OneContentRow>(async (keys) =>
+    inKeyOrder(keys.length, await preparedQuery<OneContentRow & { n: number }>(this.dataSource, CONTENTS_BY_ID_SQL, [keys.map((k) => k.id), keys.map((k) => k.lang)])),
+  );
+
   /**
    * A page of contents: from the list cache when the list has not changed since it was read (one
    * query: the list's version), else whatever its size in two queries: the version, then the page
@@ -223,15 +237,14 @@ export class ContentsService {
    * locale's values over en's, the same expression as the list's so both answer the same bytes),
    * and its PAGE sections, metadata and accesses as JSON; the locale fallbacks of sections and
    * metadata are picked in Node by the same functions as their services'. Outside a transaction it
-   * runs as a prepared statement.
+   * runs as a prepared statement, one for the reads that concurrent requests make at once
+   * (batchedReads).
    */
   async get(id: number, lang: Lang, manager: EntityManager = this.dataSource.manager): Promise<ContentDto> {
-    const params = [id, lang];
-    const rows =
+    const row =
       manager === this.dataSource.manager
-        ? await preparedQuery<OneContentRow>(this.dataSource, ONE_CONTENT_SQL, params)
-        : ((await manager.query(ONE_CONTENT_SQL, params)) as OneContentRow[]);
-    const row = rows[0];
+        ? await this.readById({ id, lang })
+        : ((await manager.query(CONTENTS_BY_ID_SQL, [[id], [lang]])) as OneContentRow[])[0];
     if (!row) throw new NotFoundException(`No content ${id}`);
     const sectionRows = row.sections.map((s) => Object.assign(new Section(), s));
     const { sections, fallbackTypes } = pickLocale(sectionRows, lang, [SectionType.PAGE]);
