@@ -1,3 +1,6 @@
+import { Lang } from '@cms/contracts';
+import { NotFoundException } from '@nestjs/common';
+import { PagesService } from '../src/pages/pages.service';
 import { contentModel, countQueries, q } from './support/content-model';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -308,6 +311,30 @@ describe('public page read', () => {
       // The path brings the page's sections and field values; then the layout's form.
       expect(count).toBe(2);
       expect(queries.filter((sql: string) => /FROM "section"|FROM "content_field"|FROM "setting"/.test(sql))).toHaveLength(1);
+    });
+
+    it('reads the paths of first visits that arrive at once in one statement, each page answered as if read alone', async () => {
+      const pages = t.app.get(PagesService);
+      const wanted: [string, Lang][] = [
+        ['/blog/hello', Lang.fr],
+        ['/people/ada', Lang.en],
+        ['/blog/no-such-post', Lang.en],
+        ['/blog/hello', Lang.en],
+        ['/blog', Lang.it],
+      ];
+      // Page 2 of each: the page cache keeps only first pages, so every read here reads the database.
+      const readPage = ([path, locale]: [string, Lang]) => pages.read(path, locale, undefined, 2);
+      const alone: { content?: { fields: Record<string, unknown> } }[] = [];
+      for (const pair of wanted) alone.push(await readPage(pair).then((r) => JSON.parse(r.body.toString()), () => undefined));
+      const { result, queries } = await countQueries(t, () => Promise.allSettled(wanted.map(readPage)));
+      expect(queries.filter((sql) => /FROM "slug" s\b/.test(sql))).toHaveLength(1);
+      expect(result.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect((result[2] as PromiseRejectedResult).reason).toBeInstanceOf(NotFoundException);
+      result.forEach((r, i) => {
+        if (r.status === 'fulfilled') expect(JSON.parse(r.value.body.toString())).toEqual(alone[i]);
+      });
+      expect(alone[0]?.content?.fields.heading).toBe('Bonjour');
+      expect(alone[3]?.content?.fields.heading).toBe('Hello');
     });
 
     it('reads the settings again once one of them changed', async () => {
