@@ -77,6 +77,14 @@ const locales = ['en', 'fr', 'tr', 'es', 'it'];
 const q = (v) => encodeURIComponent(JSON.stringify(v));
 let i = 0;
 let cold = 0;
+let windowed = 0;
+/** The k-th window of 25 in a list `depth` rows deep: distinct for the first containers x 5 x depth values of k. */
+function distinctWindow(k, depth) {
+  const starts = Math.max(1, depth - 25);
+  const round = Math.floor(k / (containers.length * locales.length));
+  // 7919 is prime: unless it divides `starts`, stepping by it visits every start once per `starts` rounds.
+  return { c: containers[k % containers.length], locale: locales[Math.floor(k / containers.length) % locales.length], start: (round * 7919) % starts };
+}
 const { rows: ids } = await (async () => {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
@@ -117,19 +125,19 @@ const scenarios = {
     const p = pages[i++ % pages.length];
     return `/api/pages?path=${encodeURIComponent(`/${p.full}`)}&locale=${locales[i % 5]}`;
   },
-  // Every request a window never asked before (start moves by 1 through the whole container): the
-  // list cache cannot hit, each request pays the count and the page, deep windows included.
+  // Every request a window never asked before: request k reads container k mod C, in locale
+  // (k / C) mod 5, from a start that a prime stride walks through the whole container (deep windows
+  // included), so no (container, locale, window) comes back before C x 5 x depth requests and the
+  // list cache cannot hit: each request pays the page (and its total).
   'contents list, a different window at every request (no cache can help)': () => {
-    const c = containers[i++ % containers.length];
-    const start = (i * 7919) % Math.max(1, deepest[0].n - 25);
-    return `/api/contents?locale=${locales[i % 5]}&filter=${q({ containerId: c.id })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([start, start + 24])}`;
+    const { c, locale, start } = distinctWindow(windowed++, deepest[0].n);
+    return `/api/contents?locale=${locale}&filter=${q({ containerId: c.id })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([start, start + 24])}`;
   },
   // The same with a published filter: its total comes from the kept per-(container, published,
   // status) counts too, not from counting the container's rows.
   'contents list, published only, a different window at every request': () => {
-    const c = containers[i++ % containers.length];
-    const start = (i * 7919) % Math.max(1, Math.floor(deepest[0].n / 2) - 25);
-    return `/api/contents?locale=${locales[i % 5]}&filter=${q({ containerId: c.id, published: true })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([start, start + 24])}`;
+    const { c, locale, start } = distinctWindow(windowed++, Math.floor(deepest[0].n / 2));
+    return `/api/contents?locale=${locale}&filter=${q({ containerId: c.id, published: true })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([start, start + 24])}`;
   },
   'one content by id, varying ids (GET /api/contents/:id)': () => {
     const id = contentIds[i++ % contentIds.length].id;
