@@ -78,6 +78,7 @@ const q = (v) => encodeURIComponent(JSON.stringify(v));
 let i = 0;
 let cold = 0;
 let windowed = 0;
+let coldSite = 0;
 /** The k-th window of 25 in a list `depth` rows deep: distinct for the first containers x 5 x depth values of k. */
 function distinctWindow(k, depth) {
   const starts = Math.max(1, depth - 25);
@@ -114,6 +115,15 @@ const scenarios = {
     if (k === everyPage.length * locales.length) console.log('  (every page/locale pair has been read once: later reads are cache hits)');
     const p = everyPage[k % everyPage.length];
     return { path: `/api/pages?path=${encodeURIComponent(`/${p.full}`)}&locale=${locales[Math.floor(k / everyPage.length) % locales.length]}`, headers: {} };
+  },
+  // The public site's HTML for every published content page in each locale, each pair once: the
+  // site's page cache and the API's both miss, so each request reads the page (GET /api/pages) and
+  // renders it. en is at /{path}, the other locales at /{locale}/{path}.
+  'site HTML page, cold: each published page/locale pair once (GET /{locale}/{path})': () => {
+    const k = coldSite++;
+    const p = everyPage[k % everyPage.length];
+    const locale = locales[Math.floor(k / everyPage.length) % locales.length];
+    return { path: `${locale === 'en' ? '' : `/${locale}`}/${p.full}`, headers: {} };
   },
   // The 100 most visited pages of a site: served from the API's page cache after the first read.
   'public page read, 100 popular pages (GET /api/pages)': () => {
