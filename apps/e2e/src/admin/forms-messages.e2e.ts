@@ -53,6 +53,9 @@ describe('forms and messages screens', () => {
       await page.goto(`${baseUrl()}/admin/messages`);
       await page.getByRole('combobox', { name: 'Form' }).click();
       await chooseOption(page.getByRole('option', { name: title }));
+      // The list keeps the unfiltered rows (other tests' messages) until the filtered page arrives:
+      // this form has one message.
+      await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 1);
       const value = page.getByTestId('message-value-note').first();
       await value.waitFor();
       expect(await value.textContent()).toBe(html);
