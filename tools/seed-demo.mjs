@@ -2,6 +2,8 @@
 // with every field in the five locales, published slugs. Set-based SQL, so 100,000 contents
 // (5 million field values) take minutes, not hours.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/cms_bench node tools/seed-demo.mjs [--contents 100000] [--containers 20]
+//   node tools/seed-demo.mjs --data-dir <dir> [...]   the embedded database of a server started with DATA_DIR=<dir>
+//     (while no server has it open: it takes one connection at a time)
 // The schema is brought up to date first (the API's migrations, through the built CLI).
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -10,12 +12,13 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { contents: { type: 'string', default: '100000' }, containers: { type: 'string', default: '20' } } });
+const { values } = parseArgs({ options: { contents: { type: 'string', default: '100000' }, containers: { type: 'string', default: '20' }, 'data-dir': { type: 'string' } } });
 const contents = Number(values.contents);
 const containers = Number(values.containers);
-const url = process.env.DATABASE_URL;
-if (!url) {
-  console.error('Set DATABASE_URL to the PostgreSQL database to seed.');
+const dataDir = values['data-dir'];
+const url = dataDir ? undefined : process.env.DATABASE_URL;
+if (!url && !dataDir) {
+  console.error('Set DATABASE_URL to the PostgreSQL database to seed, or give --data-dir for an embedded one.');
   process.exit(1);
 }
 if (!Number.isInteger(contents) || contents < 1 || !Number.isInteger(containers) || containers < 1) {
@@ -23,7 +26,12 @@ if (!Number.isInteger(contents) || contents < 1 || !Number.isInteger(containers)
   process.exit(1);
 }
 
-const migrate = spawnSync(process.execPath, [join(root, 'dist/apps/api/cli.js'), 'migrate'], { cwd: root, env: process.env, stdio: 'inherit' });
+const migrateEnv = { ...process.env };
+if (dataDir) {
+  migrateEnv.DATA_DIR = dataDir;
+  delete migrateEnv.DATABASE_URL;
+}
+const migrate = spawnSync(process.execPath, [join(root, 'dist/apps/api/cli.js'), 'migrate'], { cwd: root, env: migrateEnv, stdio: 'inherit' });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 const FIELDS = [
@@ -39,8 +47,21 @@ const FIELDS = [
   ['author', 'STRING'],
 ];
 
-const client = new pg.Client({ connectionString: url });
-await client.connect();
+const client = dataDir ? await openEmbedded(join(dataDir, 'pg')) : new pg.Client({ connectionString: url });
+if (!dataDir) await client.connect();
+
+/** The embedded database's files opened in this process, with the calls of a pg client used here. */
+async function openEmbedded(pgDir) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = new PGlite(pgDir);
+  return {
+    query: async (sql, params = []) => {
+      const res = await db.query(sql, params);
+      return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+    },
+    end: () => db.close(),
+  };
+}
 const started = Date.now();
 const step = async (label, sql, params = []) => {
   const t = Date.now();

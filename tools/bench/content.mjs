@@ -9,23 +9,44 @@
 // on a shared machine these stay meaningful when requests/s do not.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/cms_bench node tools/bench/content.mjs [--seconds 20] [--connections 50] [--only <word>]
 // BENCH_WRITERS (default 20) sets the creates in flight: 1 shows a create's cost without contention.
+//   node tools/bench/content.mjs --embedded [--contents 10000] [...]   the same on the embedded database
+//     (PGlite in the server's process, seeded by tools/seed-demo.mjs --data-dir first): its CPU is the Node figure.
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { report } from './lib/report.mjs';
 import { peakRssMb, percentile, startServer } from './lib/server.mjs';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, connections: { type: 'string', default: '50' }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '20' }, connections: { type: 'string', default: '50' }, only: { type: 'string' }, embedded: { type: 'boolean' }, contents: { type: 'string', default: '10000' } },
+});
 const duration = Number(values.seconds);
 const connections = Number(values.connections);
-if (!process.env.DATABASE_URL) {
-  console.error('Set DATABASE_URL to a database seeded by tools/seed-demo.mjs');
+if (!process.env.DATABASE_URL && !values.embedded) {
+  console.error('Set DATABASE_URL to a database seeded by tools/seed-demo.mjs, or give --embedded');
   process.exit(1);
 }
 
-const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
-await db.connect();
+/** The embedded database's directory (a server's DATA_DIR), seeded here; undefined on a server. */
+const embeddedDir = values.embedded ? mkdtempSync(join(tmpdir(), 'cms-bench-embedded-')) : undefined;
+if (embeddedDir) {
+  delete process.env.DATABASE_URL;
+  const seeded = spawnSync(process.execPath, [join(import.meta.dirname, '../seed-demo.mjs'), '--data-dir', embeddedDir, '--contents', values.contents], { stdio: 'inherit' });
+  if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+}
+const db = embeddedDir ? await openEmbedded(join(embeddedDir, 'pg')) : new pg.Client({ connectionString: process.env.DATABASE_URL });
+if (!embeddedDir) await db.connect();
+
+/** The seeded files, read in this process before the server opens them (one process at a time). */
+async function openEmbedded(pgDir) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const lite = new PGlite(pgDir);
+  return { query: (sql, params) => lite.query(sql, params), end: () => lite.close() };
+}
 const { rows: containers } = await db.query(`SELECT c.id, s."full" FROM container c JOIN slug s ON s."containerId" = c.id ORDER BY c.id LIMIT 20`);
 const { rows: pages } = await db.query(`SELECT s."full" FROM slug s WHERE s."contentId" IS NOT NULL AND s.published ORDER BY random() LIMIT 2000`);
 const { rows: everyPage } = await db.query(`SELECT s."full" FROM slug s WHERE s."contentId" IS NOT NULL AND s.published ORDER BY random()`);
@@ -48,6 +69,7 @@ function cpuMs(pid) {
 
 /** The PostgreSQL backends connected to the bench database (the server's pool). */
 async function backendPids() {
+  if (embeddedDir) return [];
   const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
   return rows.map((r) => r.pid);
 }
@@ -60,8 +82,8 @@ async function cpuSnapshot(pid) {
 
 function cpuPerRequest(before, after, requests) {
   const node = before.node === null || after.node === null ? 'n/a' : `${((after.node - before.node) / requests).toFixed(3)} ms`;
-  let pgMs = 'n/a';
-  if (before.pg && after.pg) {
+  let pgMs = embeddedDir ? 'in the Node figure (PGlite runs in the server process)' : 'n/a';
+  if (!embeddedDir && before.pg && after.pg) {
     let sum = 0;
     for (const [p, ms] of after.pg) sum += ms - (before.pg.get(p) ?? 0);
     pgMs = `${(sum / requests).toFixed(3)} ms`;
@@ -69,7 +91,8 @@ function cpuPerRequest(before, after, requests) {
   return `CPU per request: Node ${node}, PostgreSQL ${pgMs}`;
 }
 
-const server = await startServer({ SIGNIN_MAX_FAILURES_PER_IP: '10000' });
+if (embeddedDir) await db.end();
+const server = await startServer({ SIGNIN_MAX_FAILURES_PER_IP: '10000', ...(embeddedDir ? { DATA_DIR: embeddedDir } : {}) });
 const signIn = await fetch(`${server.baseUrl}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: server.email, password: server.password }) });
 const { token } = await signIn.json();
 
@@ -86,15 +109,6 @@ function distinctWindow(k, depth) {
   // 7919 is prime: unless it divides `starts`, stepping by it visits every start once per `starts` rounds.
   return { c: containers[k % containers.length], locale: locales[Math.floor(k / containers.length) % locales.length], start: (round * 7919) % starts };
 }
-const { rows: ids } = await (async () => {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return await client.query('SELECT id FROM content ORDER BY random() LIMIT 5000');
-  } finally {
-    await client.end();
-  }
-})();
 const scenarios = {
   'contents list (25 rows, by container, sorted by updatedAt)': () => {
     const c = containers[i++ % containers.length];
@@ -107,7 +121,7 @@ const scenarios = {
     const start = Math.floor(Math.random() * 4000) * 25;
     return `/api/contents?locale=${locales[i % 5]}&filter=${q({ containerId: c.id })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([start, start + 24])}`;
   },
-  'one content read (GET /api/contents/{id})': () => `/api/contents/${ids[i++ % ids.length].id}?locale=${locales[i % 5]}`,
+  'one content read (GET /api/contents/{id})': () => `/api/contents/${contentIds[i++ % contentIds.length].id}?locale=${locales[i % 5]}`,
   // Every published content page in each locale, each pair read once (a visitor's first visit: no
   // token, nothing in the page cache yet) until all have been read, warm-up included.
   'public page read, cold: each published page/locale pair once (GET /api/pages)': () => {
@@ -214,7 +228,8 @@ async function run(name, nextPath, inFlight = connections) {
 const wanted = (name) => !values.only || name.includes(values.only);
 for (const [name, nextPath] of Object.entries(scenarios)) if (wanted(name)) await run(name, nextPath);
 for (const [name, nextRequest] of Object.entries(writes)) if (wanted(name)) await run(name, nextRequest, Number(process.env.BENCH_WRITERS ?? 20));
-await db.end();
+if (!embeddedDir) await db.end();
 console.log(`server peak memory (VmHWM): ${peakRssMb(server.pid).toFixed(0)} MB`);
 report('content:peak-memory', Math.round(peakRssMb(server.pid)), 'MB', 'peak memory under the content load');
 await server.stop();
+if (embeddedDir) rmSync(embeddedDir, { recursive: true, force: true });
