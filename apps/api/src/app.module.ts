@@ -1,12 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { AuthModule } from './auth/auth.module';
 import { AccessGuard } from './common/auth/access.guard';
-import { QueryKeysInterceptor } from './common/http/query-keys.interceptor';
+import { QueryKeysGuard } from './common/http/query-keys.guard';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { ConfiguratorModule } from './configurator/configurator.module';
@@ -71,8 +71,9 @@ export class AppModule {
       controllers: [HealthController, ThemeController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
+        // Guards run in this order: who may call first, then which query keys the handler reads.
         { provide: APP_GUARD, useClass: AccessGuard },
-        { provide: APP_INTERCEPTOR, useClass: QueryKeysInterceptor },
+        { provide: APP_GUARD, useClass: QueryKeysGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
       exports: [APP_CONFIG],

@@ -3,7 +3,7 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../common/auth/access.decorators';
-import { IgnoresUnknownQueryKeys } from '../common/http/query-keys.interceptor';
+import { IgnoresUnknownQueryKeys } from '../common/http/query-keys.guard';
 import { UploadsService } from './uploads.service';
 
 @ApiTags('uploads')

@@ -1,8 +1,7 @@
-import { BadRequestException, Injectable, SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { BadRequestException, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Reflector } from '@nestjs/core';
-import type { Observable } from 'rxjs';
 
 const ANY_QUERY_KEYS = 'cms:any-query-keys';
 
@@ -27,16 +26,19 @@ function declaredQueryKeys(controller: object, handler: string): Set<string> | n
 /**
  * Refuses query keys a handler does not read, as the validation pipe refuses unknown body
  * properties: a misspelt `filtre=` or a smuggled `role=` is a 400 naming the key, never silently
- * dropped (an ignored filter answers more than the caller meant to ask for). Runs after the guard,
- * so an anonymous caller learns nothing about a guarded route's parameters.
+ * dropped (an ignored filter answers more than the caller meant to ask for). Registered after the
+ * access guard, so it runs after it and an anonymous caller learns nothing about a guarded route's
+ * parameters. A guard, not an interceptor: it only reads the request, and with no interceptor at
+ * all Nest skips its per-request observable chain (rxjs defer/mergeAll and two AsyncResource.bind
+ * calls, about a tenth of the framework's CPU on a cheap read).
  */
 @Injectable()
-export class QueryKeysInterceptor implements NestInterceptor {
+export class QueryKeysGuard implements CanActivate {
   private readonly known = new WeakMap<object, Set<string> | null>();
 
   constructor(private readonly reflector: Reflector) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+  canActivate(context: ExecutionContext): boolean {
     const handler = context.getHandler();
     if (context.getType() === 'http' && !this.reflector.getAllAndOverride<boolean>(ANY_QUERY_KEYS, [handler, context.getClass()])) {
       if (!this.known.has(handler)) this.known.set(handler, declaredQueryKeys(context.getClass(), handler.name));
@@ -51,6 +53,6 @@ export class QueryKeysInterceptor implements NestInterceptor {
         });
       }
     }
-    return next.handle();
+    return true;
   }
 }
