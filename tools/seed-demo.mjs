@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { openEmbedded } from './bench/lib/embedded-client.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { contents: { type: 'string', default: '100000' }, containers: { type: 'string', default: '20' }, 'data-dir': { type: 'string' } } });
@@ -50,18 +51,6 @@ const FIELDS = [
 const client = dataDir ? await openEmbedded(join(dataDir, 'pg')) : new pg.Client({ connectionString: url });
 if (!dataDir) await client.connect();
 
-/** The embedded database's files opened in this process, with the calls of a pg client used here. */
-async function openEmbedded(pgDir) {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite(pgDir);
-  return {
-    query: async (sql, params = []) => {
-      const res = await db.query(sql, params);
-      return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
-    },
-    end: () => db.close(),
-  };
-}
 const started = Date.now();
 const step = async (label, sql, params = []) => {
   const t = Date.now();

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { openEmbedded } from './lib/embedded-client.mjs';
 import { report } from './lib/report.mjs';
 import { peakRssMb, percentile, startServer } from './lib/server.mjs';
 
@@ -41,12 +42,6 @@ if (embeddedDir) {
 const db = embeddedDir ? await openEmbedded(join(embeddedDir, 'pg')) : new pg.Client({ connectionString: process.env.DATABASE_URL });
 if (!embeddedDir) await db.connect();
 
-/** The seeded files, read in this process before the server opens them (one process at a time). */
-async function openEmbedded(pgDir) {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const lite = new PGlite(pgDir);
-  return { query: (sql, params) => lite.query(sql, params), end: () => lite.close() };
-}
 const { rows: containers } = await db.query(`SELECT c.id, s."full" FROM container c JOIN slug s ON s."containerId" = c.id ORDER BY c.id LIMIT 20`);
 const { rows: pages } = await db.query(`SELECT s."full" FROM slug s WHERE s."contentId" IS NOT NULL AND s.published ORDER BY random() LIMIT 2000`);
 const { rows: everyPage } = await db.query(`SELECT s."full" FROM slug s WHERE s."contentId" IS NOT NULL AND s.published ORDER BY random()`);
