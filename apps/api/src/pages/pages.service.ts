@@ -32,7 +32,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { readableSql, readerOf, type Reader } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
-import { ContentFieldsService, localize, OPTION_LISTS_SETTING, type LocalizedFields, type StoredRow } from '../contents/content-fields.service';
+import { ContentFieldsService, OPTION_LISTS_SETTING, type LocalizedFields } from '../contents/content-fields.service';
 import { pickMetadata } from '../metadata/metadata.service';
 import { mediaIdsOf } from '../sections/block-content';
 import type { Section } from '../sections/section.entity';
@@ -64,8 +64,12 @@ interface PageRow {
   definitions: PageFieldDefinition[] | null;
   /** The page's own sections and the layout's, in the locale and en, by position. */
   sections: Section[];
-  /** The content's field rows in the locale and en (none for a container page). */
-  fieldRows: StoredRow[];
+  /**
+   * The content's fields in the locale over en's as JSON text, and the names taken from en, from
+   * its documents (migration ContentDocumentMerged; '{}' and none for a container page).
+   */
+  fieldsJson: string;
+  fallbackFields: string[];
 }
 
 interface ListedRow {
@@ -129,7 +133,7 @@ function themeOf(content: Record<string, unknown> | undefined): BlockTheme | nul
  * renders, in a constant number of queries (at most nine, whatever the number of sections,
  * fields, elements, forms or media):
  * 1 the slug with its owner, accesses, metadata, field definitions, the page and layout sections
- * and the content's field values; 2 the placed elements; 3 what `contents` blocks list; 4 the
+ * and the content's fields (from its documents); 2 the placed elements; 3 what `contents` blocks list; 4 the
  * fields of the listed contents; then together 5 referenced contents, 6 media, 7 forms with their
  * fields, 8 theme and option lists (kept until a purge of everything), 9 the field definitions of
  * the listed contents' containers. A content page with nothing to list or place: 1 (and 8 once).
@@ -159,10 +163,10 @@ const PATHS_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::varchar[], $2::lang
              (type = 'PAGE' AND ("contentId" = c.id OR (c.id IS NULL AND "containerId" = k.id)))
              OR (type <> 'PAGE' AND "containerId" IS NULL AND "contentId" IS NULL))
          ) x) AS sections,
-         (SELECT coalesce(json_agg(v ORDER BY v.name, v.position, v.id), '[]') FROM (
-           SELECT "contentId", name, type, lang, multiple, "textValue", "numberValue", "boolValue", "dateValue", "timeRange", "mediaId", "contentValueId", position, id
-           FROM "content_field" WHERE "contentId" = c.id AND lang = ANY(ARRAY[q.lang, 'en'::lang])
-         ) v) AS "fieldRows"
+         coalesce((SELECT d.json FROM "content_document" d WHERE d."contentId" = c.id AND d.lang = q.lang),
+           (SELECT d.json FROM "content_document" d WHERE d."contentId" = c.id AND d.lang = 'en'), '{}') AS "fieldsJson",
+         CASE WHEN q.lang = 'en' THEN '{}'::text[] ELSE coalesce((SELECT d.fallback FROM "content_document" d WHERE d."contentId" = c.id AND d.lang = q.lang),
+           (SELECT d.fallback FROM "content_document" d WHERE d."contentId" = c.id AND d.lang = 'en'), '{}'::text[]) END AS "fallbackFields"
        FROM "slug" s
        LEFT JOIN "content" c ON c.id = s."contentId"
        JOIN "container" k ON k.id = COALESCE(s."containerId", c."containerId")
@@ -230,7 +234,7 @@ export class PagesService {
 
   /**
    * 1. The page at this path: its owner (content and container), accesses, metadata, its sections
-   * and the layout's and, for a content, its field values and its container's field definitions.
+   * and the layout's and, for a content, its fields (from its documents) and its container's field definitions.
    * One statement: a first visit costs a round trip less per part it brings, and the first visits
    * that concurrent requests make at once share it (batchedReads).
    */
@@ -325,7 +329,10 @@ export class PagesService {
   private async loadFields(page: PageRow, listed: Map<number, ListedRow[]>, lang: Lang): Promise<Map<number, LocalizedFields>> {
     const listedIds = [...new Set([...listed.values()].flat().map((r) => r.id))].filter((id) => id !== page.contentId);
     const fields = listedIds.length ? await this.fields.read(this.dataSource.manager, listedIds, lang) : new Map<number, LocalizedFields>();
-    if (page.contentId !== null) localize(page.fieldRows, lang, fields.set(page.contentId, { fields: {}, fallbackFields: [], types: {} }));
+    if (page.contentId !== null) {
+      const types = Object.fromEntries((page.definitions ?? []).map((definition) => [definition.name, definition.type]));
+      fields.set(page.contentId, { fields: JSON.parse(page.fieldsJson) as LocalizedFields['fields'], fallbackFields: page.fallbackFields, types });
+    }
     return fields;
   }
 

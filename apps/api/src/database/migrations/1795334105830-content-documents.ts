@@ -1,5 +1,26 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+/** Rebuilds the documents of these (content, locale) pairs from their field rows (as this migration made it; ContentDocumentMerged replaces it). */
+export const CONTENT_DOCUMENT_REFRESH = `CREATE OR REPLACE FUNCTION "content_document_refresh"(ids integer[], langs "lang"[]) RETURNS void LANGUAGE sql AS $$
+      DELETE FROM "content_document" d USING unnest(ids, langs) AS p("contentId", "lang")
+      WHERE d."contentId" = p."contentId" AND d."lang" = p."lang"
+        AND NOT EXISTS (SELECT 1 FROM "content_field" f WHERE f."contentId" = p."contentId" AND f."lang" = p."lang");
+      INSERT INTO "content_document" ("contentId", "lang", "fields")
+      SELECT v."contentId", v."lang", jsonb_object_agg(v."name", v."value")
+      FROM (
+        SELECT f."contentId", f."lang", f."name",
+          CASE WHEN (array_agg(f."multiple" ORDER BY f."position", f."id"))[1]
+            THEN coalesce(jsonb_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL), '[]'::jsonb)
+            ELSE coalesce((array_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL))[1], 'null'::jsonb)
+          END AS "value"
+        FROM "content_field" f
+        JOIN (SELECT DISTINCT * FROM unnest(ids, langs) AS p("contentId", "lang")) p ON f."contentId" = p."contentId" AND f."lang" = p."lang"
+        GROUP BY f."contentId", f."lang", f."name"
+      ) v
+      GROUP BY v."contentId", v."lang"
+      ON CONFLICT ("contentId", "lang") DO UPDATE SET "fields" = EXCLUDED."fields";
+    $$`;
+
 /**
  * A read model of content fields: per content and locale, the locale's own values as one JSON
  * object (field name → API value), kept by triggers on content_field, so that a contents list
@@ -33,26 +54,7 @@ export class ContentDocuments1795334105830 implements MigrationInterface {
         WHEN 'CONTENT' THEN to_jsonb(f."contentValueId")
         ELSE to_jsonb(f."textValue")
       END $$`);
-    // Rebuilds the documents of these (content, locale) pairs from their field rows.
-    await queryRunner.query(`CREATE FUNCTION "content_document_refresh"(ids integer[], langs "lang"[]) RETURNS void LANGUAGE sql AS $$
-      DELETE FROM "content_document" d USING unnest(ids, langs) AS p("contentId", "lang")
-      WHERE d."contentId" = p."contentId" AND d."lang" = p."lang"
-        AND NOT EXISTS (SELECT 1 FROM "content_field" f WHERE f."contentId" = p."contentId" AND f."lang" = p."lang");
-      INSERT INTO "content_document" ("contentId", "lang", "fields")
-      SELECT v."contentId", v."lang", jsonb_object_agg(v."name", v."value")
-      FROM (
-        SELECT f."contentId", f."lang", f."name",
-          CASE WHEN (array_agg(f."multiple" ORDER BY f."position", f."id"))[1]
-            THEN coalesce(jsonb_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL), '[]'::jsonb)
-            ELSE coalesce((array_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL))[1], 'null'::jsonb)
-          END AS "value"
-        FROM "content_field" f
-        JOIN (SELECT DISTINCT * FROM unnest(ids, langs) AS p("contentId", "lang")) p ON f."contentId" = p."contentId" AND f."lang" = p."lang"
-        GROUP BY f."contentId", f."lang", f."name"
-      ) v
-      GROUP BY v."contentId", v."lang"
-      ON CONFLICT ("contentId", "lang") DO UPDATE SET "fields" = EXCLUDED."fields";
-    $$`);
+    await queryRunner.query(CONTENT_DOCUMENT_REFRESH);
     await queryRunner.query(`CREATE FUNCTION "content_document_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE ids integer[]; langs "lang"[];
       BEGIN
