@@ -199,10 +199,18 @@ describe('public page read', () => {
   });
 
   it('refuses a page number that is not a whole number from 1 to 10000', async () => {
-    for (const page of ['0', '-1', 'two', '1.5', '10001', '1e3x']) {
+    for (const page of ['0', '-1', 'two', '1.5', '10001', '1e3x', '', '1&page=2']) {
       const res = await t.http.get(`/api/pages?path=/blog/hello&page=${page}`);
       expect({ page, status: res.status }).toEqual({ page, status: 400 });
       expect(res.body.message).toBeDefined();
+    }
+  });
+
+  it('refuses a path that is missing, given twice or longer than 1,100 characters, naming the key', async () => {
+    for (const query of ['', 'path=/blog&path=/hello', `path=/${'a'.repeat(1100)}`]) {
+      const res = await t.http.get(`/api/pages?${query}`);
+      expect({ query: query.slice(0, 30), status: res.status }).toEqual({ query: query.slice(0, 30), status: 400 });
+      expect(Object.keys(res.body.errors)).toEqual(['path']);
     }
   });
 

@@ -1,6 +1,6 @@
 import { DEFAULT_LANG, isLang, type Lang, MAX_ID } from '@cms/contracts';
 import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
-
+import { invalidInput } from './input-errors';
 
 /** A positive 32-bit integer id from the path; anything else is a 400 that says so. */
 @Injectable()
@@ -20,5 +20,47 @@ export class LocalePipe implements PipeTransform<unknown, Lang> {
     if (value === undefined || value === '') return DEFAULT_LANG;
     if (isLang(value)) return value;
     throw new BadRequestException(`Unknown locale "${String(value).slice(0, 20)}": use one of en, fr, tr, es, it`);
+  }
+}
+
+/**
+ * The type of a query value read by a pipe of its own. Its design type is Object, so the global
+ * validation pipe passes the value on as it came (a repeated key as an array, a number as its
+ * text) instead of converting it by the parameter's type (`String(['a', 'b'])` is `'a,b'`).
+ */
+export type RawQuery<T> = T & { readonly rawQuery?: never };
+
+/**
+ * A required query value that is one string of at most `maxLength` characters: `?path=` given
+ * twice, or not at all, is a 400 naming the key, in the validation pipe's shape.
+ */
+export class RequiredQueryStringPipe implements PipeTransform<unknown, string> {
+  constructor(
+    private readonly key: string,
+    private readonly maxLength: number,
+  ) {}
+
+  transform(value: unknown): string {
+    if (typeof value !== 'string') throw invalidInput({ [this.key]: [`${this.key} must be a string`] });
+    if (value.length > this.maxLength) throw invalidInput({ [this.key]: [`${this.key} must be shorter than or equal to ${this.maxLength} characters`] });
+    return value;
+  }
+}
+
+/** An optional whole number from `min` to `max` in the query; absent means `fallback`. */
+export class OptionalQueryIntPipe implements PipeTransform<unknown, number> {
+  constructor(
+    private readonly key: string,
+    private readonly min: number,
+    private readonly max: number,
+    private readonly fallback: number,
+  ) {}
+
+  transform(value: unknown): number {
+    if (value === undefined) return this.fallback;
+    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+    if (!Number.isInteger(n)) throw invalidInput({ [this.key]: [`${this.key} must be a whole number`] });
+    if (n < this.min || n > this.max) throw invalidInput({ [this.key]: [`${this.key} must be from ${this.min} to ${this.max}`] });
+    return n;
   }
 }

@@ -1,6 +1,5 @@
 import {
   BLOCK_THEMES,
-  PAGE_NUMBER_MAX,
   ContainerFieldType,
   Lang,
   SectionType,
@@ -17,35 +16,13 @@ import {
   type PageResponse,
   type PageSection,
 } from '@cms/contracts';
-import { ApiProperty, ApiPropertyOptional, getSchemaPath, OmitType } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ApiProperty, getSchemaPath, OmitType } from '@nestjs/swagger';
 import { AccessEntryDto } from '../../accesses/dto/access.dto';
 import { FormFieldDto } from '../../forms/dto/form.dto';
 import { MetadataEntryDto } from '../../metadata/dto/metadata.dto';
 import { ThemeDto } from '../../theme/theme.controller';
 
 const FIELDS = { type: 'object', additionalProperties: true, description: 'Field name → value in the locale (en where the locale has none)' } as const;
-
-export class PageQueryDto {
-  @ApiProperty({ example: '/blog/hello', description: 'The page path without locale prefix; `/` is the home page' })
-  @IsString()
-  @MaxLength(1100)
-  path: string;
-
-  @ApiPropertyOptional({ enum: Lang, description: 'Default en' })
-  @IsOptional()
-  @IsString()
-  locale?: string;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_NUMBER_MAX, description: 'The page of paginated contents blocks (default 1)' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1)
-  @Max(PAGE_NUMBER_MAX)
-  page?: number;
-}
 
 export class PageMediaDto implements PageMedia {
   @ApiProperty() id: number;
