@@ -5,6 +5,7 @@ import type { ContainerField } from '../containers/container-field.entity';
 import type { InputErrors } from '../common/http/input-errors';
 import { ContentField } from './content-field.entity';
 import { checkFieldValue, valueOf, type FieldItem, type FieldReferences } from './field-values';
+import { preparedQuery } from '../database/prepared-query';
 
 /** The setting that holds the named option lists of ZOHOOPTIONS fields (validated by the settings module). */
 export const OPTION_LISTS_SETTING = 'optionLists';
@@ -184,7 +185,8 @@ export class ContentFieldsService {
       columns.media.push(item.mediaId);
       columns.ref.push(item.contentValueId);
     }
-    const [{ id }]: { id: number }[] = await manager.query(
+    const [{ id }] = await preparedQuery<{ id: number }>(
+      manager,
       `WITH created AS (
          INSERT INTO "content" (title, "containerId", published, status) VALUES ($1, $2, $3, $4::status) RETURNING id
        ), fields AS (

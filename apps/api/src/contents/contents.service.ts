@@ -258,7 +258,7 @@ export class ContentsService {
     const row =
       manager === this.dataSource.manager
         ? await this.readById({ id, lang })
-        : ((await manager.query(CONTENTS_BY_ID_SQL, [[id], [lang]])) as OneContentRow[])[0];
+        : (await preparedQuery<OneContentRow>(manager, CONTENTS_BY_ID_SQL, [[id], [lang]]))[0];
     if (!row) throw new NotFoundException(`No content ${id}`);
     const sectionRows = row.sections.map((s) => Object.assign(new Section(), s));
     const { sections, fallbackTypes } = pickLocale(sectionRows, lang, [SectionType.PAGE]);
@@ -367,7 +367,8 @@ export class ContentsService {
   /** The container (locked against definition changes until the write ends) and its field definitions. */
   private async containerOf(manager: EntityManager, containerId: number, path: string): Promise<{ container: Container; definitions: ContainerField[] }> {
     // One statement: the container row, share-locked, with its definitions as JSON (their keys are the entity's properties).
-    const [row]: (Container & { definitions: ContainerField[] })[] = await manager.query(
+    const [row] = await preparedQuery<Container & { definitions: ContainerField[] }>(
+      manager,
       `SELECT c.*, (SELECT coalesce(json_agg(f ORDER BY f.position, f.id), '[]') FROM "container_field" f WHERE f."containerId" = c.id) AS definitions
        FROM "container" c WHERE c.id = $1 FOR SHARE OF c`,
       [containerId],

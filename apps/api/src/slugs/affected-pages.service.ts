@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { RevalidationService, type RevalidationEvent } from '../revalidation/revalidation.service';
 import { pathOf } from './slug-rules';
+import { preparedQuery } from '../database/prepared-query';
 
 /** What a write touched; each list names the pages to purge. */
 export interface AffectedSeeds {
@@ -50,7 +51,8 @@ export class AffectedPagesService {
     // paths of the pages that do. One indexed lookup per kind of seed, united: the same conditions
     // ORed on one scan of slug read every slug row (a full scan at every content write, 60 ms at
     // 10,000 contents).
-    const [{ inLayout, affected }]: { inLayout: boolean; affected: string[] }[] = await manager.query(
+    const [{ inLayout, affected }] = await preparedQuery<{ inLayout: boolean; affected: string[] }>(
+      manager,
       `WITH users AS (
          SELECT "containerId", "contentId" FROM "section"
          WHERE (block = 'contents' AND "containerContentId" = ANY($4::int[])) OR "elementId" = ANY($5::int[])
