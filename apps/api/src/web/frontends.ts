@@ -7,6 +7,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RevalidationService, type RevalidationEvent } from '../revalidation/revalidation.service';
+import { inProcessFetch } from './in-process-fetch';
 
 type SiteHandler = ((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void) & {
   revalidate?(event: RevalidationEvent): void;
@@ -16,6 +17,7 @@ interface SiteModule {
   createSiteHandler(options: {
     clientDir: string;
     apiOrigin: string;
+    apiFetch?: typeof fetch;
     publicUrl?: string;
     logger?: { error(obj: unknown, msg?: string): void };
     fixedHeaders?: Readonly<Record<string, string>>;
@@ -94,6 +96,7 @@ export async function mountFrontends(
       site = module.createSiteHandler({
         clientDir: path.join(siteDir, 'client'),
         apiOrigin: options.apiOrigin,
+        apiFetch: inProcessFetch(fastify),
         publicUrl: options.publicUrl,
         logger: { error: (obj, msg) => logger.error(msg ?? 'Site error', obj instanceof Error ? obj.stack : JSON.stringify(obj), 'Site') },
         fixedHeaders: options.fixedHeaders,

@@ -45,6 +45,12 @@ export interface SiteHandlerOptions {
   /** Where the API answers over HTTP, e.g. http://127.0.0.1:3000. */
   apiOrigin: string;
   /**
+   * How the site's readers (pages, settings, theme, slugs) send their GETs to apiOrigin: the global
+   * fetch by default; the API's process passes one that answers them in process, without a socket.
+   * Form posts always go over HTTP, with the visitor's address.
+   */
+  apiFetch?: typeof fetch;
+  /**
    * PUBLIC_URL: the address visitors use (https://www.example.com). Canonical and hreflang links,
    * the sitemap and robots.txt name it, whatever Host a request claims. Without it, pages link
    * root-relatively and only the sitemap and robots.txt, which need absolute URLs, name the
@@ -124,11 +130,12 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
   const logger = options.logger ?? consoleLogger;
   const assets = loadClientAssets(options.clientDir, logger);
   const staticAssets = createStaticAssets(options.clientDir, CLIENT_BASE);
-  const themes = createThemeClient({ apiOrigin: options.apiOrigin, logger });
-  const settings = createSettingsClient({ apiOrigin: options.apiOrigin, logger });
-  const pages: PageSource = createApiPageSource({ apiOrigin: options.apiOrigin, logger, timeoutMs: options.pageTimeoutMs });
-  const forms = createFormForwarder({ apiOrigin: options.apiOrigin, logger });
-  const slugs = createSlugClient({ apiOrigin: options.apiOrigin, logger });
+  const { apiOrigin, apiFetch } = options;
+  const themes = createThemeClient({ apiOrigin, logger, fetch: apiFetch });
+  const settings = createSettingsClient({ apiOrigin, logger, fetch: apiFetch });
+  const pages: PageSource = createApiPageSource({ apiOrigin, logger, timeoutMs: options.pageTimeoutMs, fetch: apiFetch });
+  const forms = createFormForwarder({ apiOrigin, logger });
+  const slugs = createSlugClient({ apiOrigin, logger, fetch: apiFetch });
   const cache = createPageCache<Rendered>(options.cache);
   // One origin for every page, so a Host header can neither choose the links a cached page holds
   // nor multiply the copies kept (a flood of made-up hosts would evict the real pages).

@@ -1,0 +1,45 @@
+import Fastify from 'fastify';
+import { inProcessFetch } from './in-process-fetch';
+
+describe('inProcessFetch', () => {
+  const app = Fastify();
+  let slow: () => void = () => undefined;
+  app.get('/api/echo', async (request, reply) => {
+    reply.header('x-seen-accept', String(request.headers.accept)).header('set-cookie', ['a=1', 'b=2']);
+    return { query: request.query, ip: request.ip };
+  });
+  app.get('/api/missing', async (_request, reply) => reply.code(404).send({ message: 'No page' }));
+  app.get('/api/slow', () => new Promise((resolve) => (slow = () => resolve({ late: true }))));
+  beforeAll(() => app.ready());
+  afterAll(() => app.close());
+  const apiFetch = inProcessFetch(app);
+
+  it('answers a GET with the route’s status, headers and body, from 127.0.0.1', async () => {
+    const res = await apiFetch('http://127.0.0.1:1/api/echo?path=%2Fblog&locale=fr', { headers: { accept: 'application/json' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-seen-accept')).toBe('application/json');
+    expect(res.headers.get('set-cookie')).toBe('a=1, b=2');
+    expect(await res.json()).toEqual({ query: { path: '/blog', locale: 'fr' }, ip: '127.0.0.1' });
+  });
+
+  it('passes error statuses on as they are, and answers HEAD without a body', async () => {
+    const missing = await apiFetch('http://127.0.0.1:1/api/missing');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: 'No page' });
+    const head = await apiFetch('http://127.0.0.1:1/api/echo', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it('rejects when the signal aborts first, as fetch does on a timeout', async () => {
+    await expect(apiFetch('http://127.0.0.1:1/api/slow', { signal: AbortSignal.timeout(20) })).rejects.toMatchObject({ name: 'TimeoutError' });
+    slow();
+    const aborted = new AbortController();
+    aborted.abort(new Error('gone'));
+    await expect(apiFetch('http://127.0.0.1:1/api/echo', { signal: aborted.signal })).rejects.toThrow('gone');
+  });
+
+  it('refuses to send anything but GET and HEAD (form posts go over HTTP with the visitor’s address)', async () => {
+    await expect(apiFetch('http://127.0.0.1:1/api/echo', { method: 'POST', body: '{}' })).rejects.toThrow('only sends GET and HEAD, not POST');
+  });
+});

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * A `fetch` for the public site mounted in the API's process: its GETs to the API (a page, the
+ * settings, the theme, the slugs) are answered by this Fastify instance through `inject`, the
+ * whole request path included (hooks, guards, the page cache), without a loopback socket, an HTTP
+ * client and two HTTP parsers. On a page the site's cache misses, that socket round trip was a
+ * fifth of the process's CPU (issue 14's profile). The request comes from 127.0.0.1, as it did
+ * over loopback; an aborted signal (the site's timeout) rejects as fetch would.
+ */
+export function inProcessFetch(fastify: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD') throw new TypeError(`in-process fetch only sends GET and HEAD, not ${method}`);
+    const signal = init?.signal ?? undefined;
+    signal?.throwIfAborted();
+    const answered = fastify.inject({ method, url: url.pathname + url.search, headers: Object.fromEntries(new Headers(init?.headers)), remoteAddress: '127.0.0.1' });
+    const res = signal
+      ? await new Promise<Awaited<typeof answered>>((resolve, reject) => {
+          const abort = () => reject(signal.reason);
+          signal.addEventListener('abort', abort, { once: true });
+          answered.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+        })
+      : await answered;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
+    }
+    const bodyless = method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
+    return new Response(bodyless ? null : res.rawPayload, { status: res.statusCode, statusText: res.statusMessage, headers });
+  };
+}
