@@ -69,7 +69,7 @@ const fieldsSql = (lang: string) => `coalesce(own.json, en.json, '{}') AS "field
  * A listed content as JSON text, written by PostgreSQL for the row `r` of the list's statement: the
  * keys, order and formats of toSummary's object, then fallbackFields and the stored fields (to_json
  * escapes text as JSON.stringify does; dates as toISOString writes them). The contents list test
- * compares it byte for byte with the single read, which Node writes.
+ * compares it, key order included, with the single read, which Node writes.
  */
 const summaryJsonSql = (r: string, lang: string) => `'{"id":' || ${r}.id || ',"title":' || to_json(${r}.title)::text || ',"containerId":' || ${r}."containerId"
       || ',"published":' || ${r}.published || ',"status":"' || ${r}.status || '","slug":' || coalesce(to_json(${r}.slug)::text, 'null')
@@ -237,12 +237,12 @@ export class ContentsService {
         ${documentJoins('content.id', `$${n + 2}::lang`)}
         WHERE content.id = page.id OFFSET 0) content`;
     // One statement text per filter, sort and page size (values are parameters): prepared once per connection.
-    const readPage = (extra: unknown[]) =>
+    const readBody = (extra: unknown[]) =>
       preparedQuery<{ body: string; count: number; listTotal?: number }>(this.dataSource, sql, [...params, query.range.start, lang, ...extra]).then((rows) => rows[0]);
     // The aggregate answers one row even past the end, so a kept total always comes with it.
     const [page, total] = counted
-      ? await readPage(counted).then((page) => [page, page.listTotal!] as const)
-      : await Promise.all([readPage([]), base.clone().select('count(*)::int', 'total').getRawOne<{ total: number }>().then((row) => row?.total ?? 0)]);
+      ? await readBody(counted).then((page) => [page, page.listTotal!] as const)
+      : await Promise.all([readBody([]), base.clone().select('count(*)::int', 'total').getRawOne<{ total: number }>().then((row) => row?.total ?? 0)]);
     return { body: Buffer.from(page.body), count: page.count, total, start: query.range.start };
   }
 
