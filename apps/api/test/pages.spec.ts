@@ -262,6 +262,12 @@ describe('public page read', () => {
       expect(docs.components.schemas).toHaveProperty([schema]);
     }
     expect(docs.components.schemas.ContainerFieldInputDto.properties.type.enum).toContain('ZOHOOPTIONS');
+    // The page read's query, each key once: path required, locale among the five, page from 1.
+    const parameters = docs.paths['/api/pages'].get.parameters as { name: string; in: string; required?: boolean; schema: { enum?: string[]; minimum?: number } }[];
+    expect(parameters.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(['locale', 'page', 'path']);
+    expect(parameters.find((p) => p.name === 'path')?.required).toBe(true);
+    expect(parameters.find((p) => p.name === 'locale')?.schema.enum).toEqual(['en', 'fr', 'tr', 'es', 'it']);
+    expect(parameters.find((p) => p.name === 'page')?.schema.minimum).toBe(1);
   });
 
   describe('query counts', () => {

@@ -6,6 +6,7 @@ import { CurrentAuth, Public } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
 import { LocalePipe, OptionalQueryIntPipe, RequiredQueryStringPipe, type RawQuery } from '../common/http/params';
 import { PageContentRefDto, PageFieldDefinitionDto, PageFormDto, PageMediaDto, PageResponseDto } from './dto/page.dto';
+import { PagesService } from './pages.service';
 
 /**
  * The query is read key by key through pipes rather than as a class-validator DTO: the first visit
@@ -14,7 +15,6 @@ import { PageContentRefDto, PageFieldDefinitionDto, PageFormDto, PageMediaDto, P
  */
 const PATH_PIPE = new RequiredQueryStringPipe('path', 1100);
 const PAGE_PIPE = new OptionalQueryIntPipe('page', 1, PAGE_NUMBER_MAX, 1);
-import { PagesService } from './pages.service';
 
 @ApiTags('pages')
 @Controller('pages')
