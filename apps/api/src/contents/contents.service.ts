@@ -19,6 +19,7 @@ import { SlugsService } from '../slugs/slugs.service';
 import { ContentFieldsService, type FieldChanges } from './content-fields.service';
 import { ContentListCache, type ListPage } from './content-list-cache';
 import { Content } from './content.entity';
+import { documentJoins, fieldsSql } from './document-sql';
 import type { ContentDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
 import { PagePartsService } from '../page-parts/page-parts.service';
 
@@ -59,13 +60,6 @@ export function contentListSpec(lang: Lang): ListSpec<Content> {
 }
 
 /**
- * The fields of a content in a locale over en's, and the names that fell back: shared by the list
- * and the single read. Both were computed when the documents were written (migration
- * ContentDocumentMerged): the locale's own document has them, else en's.
- */
-const fieldsSql = (lang: string) => `coalesce(own.json, en.json, '{}') AS "fieldsJson",
-        CASE WHEN ${lang} = 'en' THEN '{}'::text[] ELSE coalesce(own.fallback, en.fallback, '{}'::text[]) END AS "fallbackFields"`;
-/**
  * A listed content as JSON text, written by PostgreSQL for the row `r` of the list's statement: the
  * keys, order and formats of toSummary's object, then fallbackFields and the stored fields (to_json
  * escapes text as JSON.stringify does; dates as toISOString writes them). The contents list test
@@ -76,8 +70,6 @@ const summaryJsonSql = (r: string, lang: string) => `'{"id":' || ${r}.id || ',"t
       || ',"path":' || coalesce(to_json('/' || ${r}.full)::text, 'null')
       || ',"updatedAt":"' || to_char(${r}."updatedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
       || '","locale":"' || ${lang} || '","fallbackFields":' || array_to_json(${r}."fallbackFields")::text || ',"fields":' || ${r}."fieldsJson" || '}'`;
-const documentJoins = (id: string, lang: string) => `LEFT JOIN content_document en ON en."contentId" = ${id} AND en.lang = 'en'
-      LEFT JOIN content_document own ON own."contentId" = ${id} AND own.lang = ${lang} AND ${lang} <> 'en'`;
 
 /** One content's row, its slug, fields, PAGE sections, metadata and accesses, for the id and locale given as SQL expressions. */
 const oneContentSql = (id: string, lang: string) => `SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",

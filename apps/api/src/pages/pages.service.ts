@@ -33,6 +33,7 @@ import { DataSource } from 'typeorm';
 import { readableSql, readerOf, type Reader } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
 import { ContentFieldsService, OPTION_LISTS_SETTING, type LocalizedFields } from '../contents/content-fields.service';
+import { documentJoins, fieldsSql } from '../contents/document-sql';
 import { pickMetadata } from '../metadata/metadata.service';
 import { mediaIdsOf } from '../sections/block-content';
 import type { Section } from '../sections/section.entity';
@@ -163,12 +164,10 @@ const PATHS_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::varchar[], $2::lang
              (type = 'PAGE' AND ("contentId" = c.id OR (c.id IS NULL AND "containerId" = k.id)))
              OR (type <> 'PAGE' AND "containerId" IS NULL AND "contentId" IS NULL))
          ) x) AS sections,
-         coalesce((SELECT d.json FROM "content_document" d WHERE d."contentId" = c.id AND d.lang = q.lang),
-           (SELECT d.json FROM "content_document" d WHERE d."contentId" = c.id AND d.lang = 'en'), '{}') AS "fieldsJson",
-         CASE WHEN q.lang = 'en' THEN '{}'::text[] ELSE coalesce((SELECT d.fallback FROM "content_document" d WHERE d."contentId" = c.id AND d.lang = q.lang),
-           (SELECT d.fallback FROM "content_document" d WHERE d."contentId" = c.id AND d.lang = 'en'), '{}'::text[]) END AS "fallbackFields"
+         ${fieldsSql('q.lang')}
        FROM "slug" s
        LEFT JOIN "content" c ON c.id = s."contentId"
+       ${documentJoins('c.id', 'q.lang')}
        JOIN "container" k ON k.id = COALESCE(s."containerId", c."containerId")
        WHERE s."full" = q."full" OFFSET 0) r`;
 
