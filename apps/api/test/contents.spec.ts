@@ -267,6 +267,38 @@ describe('contents API', () => {
     expect(await same('en')).toMatchObject({ fields: {}, fallbackFields: [] });
   });
 
+  it('writes each document once when en and other locales change in one statement, and leaves unchanged ones alone', async () => {
+    // An import writes every locale's field rows in one statement: fr's document must take en's new
+    // values, written once (a second write leaves a dead row in the read model the reads scan).
+    const box = await cm.container({ fields: [{ label: 'A', name: 'a', type: 'STRING' }, { label: 'B', name: 'b', type: 'STRING' }] });
+    const { id } = await cm.content({ containerId: box.id });
+    // The documents a statement writes, from a row trigger that lives as long as the transaction.
+    const documentWrites = (sql: string) =>
+      t.dataSource.transaction(async (m) => {
+        await m.query(`CREATE TEMP TABLE document_writes (op text, lang lang) ON COMMIT DROP`);
+        await m.query(`CREATE FUNCTION test_document_written() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO document_writes VALUES (TG_OP, NEW.lang); RETURN NULL; END $$`);
+        await m.query(`CREATE TRIGGER test_document_written AFTER INSERT OR UPDATE ON content_document FOR EACH ROW EXECUTE FUNCTION test_document_written()`);
+        await m.query(sql, [id]);
+        const rows: { op: string; lang: string }[] = await m.query(`SELECT op, lang FROM document_writes ORDER BY lang, op`);
+        await m.query(`DROP TRIGGER test_document_written ON content_document`);
+        await m.query(`DROP FUNCTION test_document_written()`);
+        return rows.map((r) => `${r.op} ${r.lang}`);
+      });
+    const imported = await documentWrites(
+      `INSERT INTO content_field (name, type, "contentId", lang, "textValue") VALUES ('a', 'STRING', $1, 'en', 'A en'), ('b', 'STRING', $1, 'en', 'B en'), ('a', 'STRING', $1, 'fr', 'A fr')`,
+    );
+    expect(imported).toEqual(['INSERT en', 'INSERT fr']);
+    const fr = await cm.as().get(`/api/contents/${id}?locale=fr`);
+    expect(fr.body).toMatchObject({ fields: { a: 'A fr', b: 'B en' }, fallbackFields: ['b'] });
+    // An en write that changes only what fr overrides rewrites en's document, not fr's.
+    expect(await documentWrites(`UPDATE content_field SET "textValue" = 'A en 2' WHERE "contentId" = $1 AND lang = 'en' AND name = 'a'`)).toEqual(['UPDATE en']);
+    expect((await cm.as().get(`/api/contents/${id}?locale=fr`)).body.fields).toEqual({ a: 'A fr', b: 'B en' });
+    expect((await cm.as().get(`/api/contents/${id}?locale=en`)).body.fields).toEqual({ a: 'A en 2', b: 'B en' });
+    // A change of en that fr takes still reaches fr.
+    await t.dataSource.query(`UPDATE content_field SET "textValue" = 'B en 2' WHERE "contentId" = $1 AND lang = 'en' AND name = 'b'`, [id]);
+    expect((await cm.as().get(`/api/contents/${id}?locale=fr`)).body.fields).toEqual({ a: 'A fr', b: 'B en 2' });
+  });
+
   it('answers an empty page past the end and an empty list for a container without contents', async () => {
     const empty = await cm.container({ fields: [{ label: 'N', name: 'n', type: 'NUMBER' }] });
     const res = await cm.as().get(`/api/contents?filter=${q({ containerId: empty.id })}`);

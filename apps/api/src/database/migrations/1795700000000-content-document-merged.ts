@@ -6,6 +6,45 @@ const mergedSql = (d: string, e: string) => `(coalesce(${e}."fields", '{}'::json
 const fallbackSql = (d: string, e: string) => `ARRAY(SELECT k FROM jsonb_object_keys(${e}."fields") k WHERE NOT ${d}."fields" ? k ORDER BY k)`;
 
 /**
+ * The documents of the pairs in `ids` and `langs` (a refresh function's arguments) from their field rows:
+ * one row per pair that has values, ("contentId", "lang", "fields"). Frozen with this migration:
+ * ContentDocumentWrittenOnce's function aggregates the same way.
+ */
+export const FIELD_DOCUMENTS_SQL = `        SELECT v."contentId", v."lang", jsonb_object_agg(v."name", v."value") AS "fields"
+        FROM (
+          SELECT f."contentId", f."lang", f."name",
+            CASE WHEN (array_agg(f."multiple" ORDER BY f."position", f."id"))[1]
+              THEN coalesce(jsonb_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL), '[]'::jsonb)
+              ELSE coalesce((array_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL))[1], 'null'::jsonb)
+            END AS "value"
+          FROM "content_field" f
+          JOIN (SELECT DISTINCT * FROM unnest(ids, langs) AS p("contentId", "lang")) p ON f."contentId" = p."contentId" AND f."lang" = p."lang"
+          GROUP BY f."contentId", f."lang", f."name"
+        ) v
+        GROUP BY v."contentId", v."lang"`;
+
+/** content_document_refresh as this migration makes it (ContentDocumentWrittenOnce replaces it, and restores it on the way down). */
+export const CONTENT_DOCUMENT_REFRESH_MERGED = `CREATE FUNCTION "content_document_refresh"(ids integer[], langs "lang"[]) RETURNS void LANGUAGE plpgsql
+      SET plan_cache_mode = force_generic_plan AS $$ BEGIN
+      DELETE FROM "content_document" d USING unnest(ids, langs) AS p("contentId", "lang")
+      WHERE d."contentId" = p."contentId" AND d."lang" = p."lang"
+        AND NOT EXISTS (SELECT 1 FROM "content_field" f WHERE f."contentId" = p."contentId" AND f."lang" = p."lang");
+      INSERT INTO "content_document" ("contentId", "lang", "fields", "json", "fallback")
+      SELECT w."contentId", w."lang", w."fields",
+        CASE WHEN w."lang" = 'en' THEN w."fields"::text ELSE ${mergedSql('w', 'e')} END,
+        CASE WHEN w."lang" = 'en' THEN ARRAY(SELECT k FROM jsonb_object_keys(w."fields") k ORDER BY k) ELSE ${fallbackSql('w', 'e')} END
+      FROM (
+${FIELD_DOCUMENTS_SQL}
+      ) w
+      LEFT JOIN "content_document" e ON e."contentId" = w."contentId" AND e."lang" = 'en' AND w."lang" <> 'en'
+      ON CONFLICT ("contentId", "lang") DO UPDATE SET "fields" = EXCLUDED."fields", "json" = EXCLUDED."json", "fallback" = EXCLUDED."fallback";
+      UPDATE "content_document" d SET "json" = ${mergedSql('d', 'e')}, "fallback" = ${fallbackSql('d', 'e')}
+      FROM (SELECT DISTINCT p."contentId" FROM unnest(ids, langs) AS p("contentId", "lang") WHERE p."lang" = 'en') p
+      LEFT JOIN "content_document" e ON e."contentId" = p."contentId" AND e."lang" = 'en'
+      WHERE d."contentId" = p."contentId" AND d."lang" <> 'en';
+    END $$`;
+
+/**
  * Each content document also holds what a read answers, computed when it is written rather than at
  * every read (issue 14): `json`, the locale's values over en's as JSON text (for en, its own), and
  * `fallback`, the names the locale takes from en (for en, every name it has: what a locale with no
@@ -37,36 +76,7 @@ export class ContentDocumentMerged1795700000000 implements MigrationInterface {
     // plans are the index lookups per pair whatever the arrays hold: one create went from 4.9 to
     // 3.0 ms of PostgreSQL time (pgbench, one client, the API's create statement with 10 fields).
     await queryRunner.query(`DROP FUNCTION "content_document_refresh"(integer[], "lang"[])`);
-    await queryRunner.query(`CREATE FUNCTION "content_document_refresh"(ids integer[], langs "lang"[]) RETURNS void LANGUAGE plpgsql
-      SET plan_cache_mode = force_generic_plan AS $$ BEGIN
-      DELETE FROM "content_document" d USING unnest(ids, langs) AS p("contentId", "lang")
-      WHERE d."contentId" = p."contentId" AND d."lang" = p."lang"
-        AND NOT EXISTS (SELECT 1 FROM "content_field" f WHERE f."contentId" = p."contentId" AND f."lang" = p."lang");
-      INSERT INTO "content_document" ("contentId", "lang", "fields", "json", "fallback")
-      SELECT w."contentId", w."lang", w."fields",
-        CASE WHEN w."lang" = 'en' THEN w."fields"::text ELSE ${mergedSql('w', 'e')} END,
-        CASE WHEN w."lang" = 'en' THEN ARRAY(SELECT k FROM jsonb_object_keys(w."fields") k ORDER BY k) ELSE ${fallbackSql('w', 'e')} END
-      FROM (
-        SELECT v."contentId", v."lang", jsonb_object_agg(v."name", v."value") AS "fields"
-        FROM (
-          SELECT f."contentId", f."lang", f."name",
-            CASE WHEN (array_agg(f."multiple" ORDER BY f."position", f."id"))[1]
-              THEN coalesce(jsonb_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL), '[]'::jsonb)
-              ELSE coalesce((array_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL))[1], 'null'::jsonb)
-            END AS "value"
-          FROM "content_field" f
-          JOIN (SELECT DISTINCT * FROM unnest(ids, langs) AS p("contentId", "lang")) p ON f."contentId" = p."contentId" AND f."lang" = p."lang"
-          GROUP BY f."contentId", f."lang", f."name"
-        ) v
-        GROUP BY v."contentId", v."lang"
-      ) w
-      LEFT JOIN "content_document" e ON e."contentId" = w."contentId" AND e."lang" = 'en' AND w."lang" <> 'en'
-      ON CONFLICT ("contentId", "lang") DO UPDATE SET "fields" = EXCLUDED."fields", "json" = EXCLUDED."json", "fallback" = EXCLUDED."fallback";
-      UPDATE "content_document" d SET "json" = ${mergedSql('d', 'e')}, "fallback" = ${fallbackSql('d', 'e')}
-      FROM (SELECT DISTINCT p."contentId" FROM unnest(ids, langs) AS p("contentId", "lang") WHERE p."lang" = 'en') p
-      LEFT JOIN "content_document" e ON e."contentId" = p."contentId" AND e."lang" = 'en'
-      WHERE d."contentId" = p."contentId" AND d."lang" <> 'en';
-    END $$`);
+    await queryRunner.query(CONTENT_DOCUMENT_REFRESH_MERGED);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
