@@ -74,7 +74,7 @@ const summaryJsonSql = (r: string, lang: string) => `'{"id":' || ${r}.id || ',"t
 /** One content's row, its slug, fields, PAGE sections, metadata and accesses, for the id and locale given as SQL expressions. */
 const oneContentSql = (id: string, lang: string) => `SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
         slug.basic AS slug, slug.full AS full, slug.id AS "slugId", slug."parentId" AS "parentSlugId",
-        ${fieldsSql(lang)},
+        ${fieldsSql('content.id', lang)},
         (SELECT coalesce(json_agg(json_build_object('id', s.id, 'type', s.type, 'block', s.block, 'position', s.position, 'lang', s.lang, 'content', s.content,
             'formId', s."formId", 'elementId', s."elementId", 'containerContentId', s."containerContentId", 'containerId', s."containerId", 'contentId', s."contentId")
             ORDER BY s.position, s.id), '[]'::json)
@@ -223,7 +223,7 @@ export class ContentsService {
       FROM (${idsSql} LIMIT ${size} OFFSET $${n + 1}) page
       CROSS JOIN LATERAL (SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
           slug.basic AS slug, slug.full AS full,
-          ${fieldsSql(`$${n + 2}::lang`)}
+          ${fieldsSql('content.id', `$${n + 2}::lang`)}
         FROM content
         LEFT JOIN slug ON slug."contentId" = content.id
         ${documentJoins('content.id', `$${n + 2}::lang`)}

@@ -164,7 +164,7 @@ const PATHS_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::varchar[], $2::lang
              (type = 'PAGE' AND ("contentId" = c.id OR (c.id IS NULL AND "containerId" = k.id)))
              OR (type <> 'PAGE' AND "containerId" IS NULL AND "contentId" IS NULL))
          ) x) AS sections,
-         ${fieldsSql('q.lang')}
+         ${fieldsSql('c.id', 'q.lang')}
        FROM "slug" s
        LEFT JOIN "content" c ON c.id = s."contentId"
        ${documentJoins('c.id', 'q.lang')}
