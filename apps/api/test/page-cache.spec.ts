@@ -50,6 +50,21 @@ describe('page cache of the public page read', () => {
     expect((await read('/members/secret')).status).toBe(401);
   });
 
+  it("keeps the layout's sections for every read, a member's too, until a layout write shows the new ones to all", async () => {
+    const header = (html: string) => cm.as().post('/api/layout', { sections: [{ type: 'HEADER', block: 'richtext', content: { html } }] });
+    const layoutOf = async (token?: string) => JSON.stringify((await read('/news/first', 'en', token)).body.layout);
+    expect((await header('<p>Old header</p>')).status).toBe(200);
+    expect(await layoutOf(t.ownerToken)).toContain('Old header');
+    // A member's read is never kept whole, but the layout it shows is: no query reads it again.
+    const again = await countQueries(t, () => read('/news/first', 'en', t.ownerToken));
+    expect(again.count).toBeGreaterThan(0);
+    expect(again.queries.filter((sql: string) => /type <> 'PAGE'/.test(sql))).toEqual([]);
+    expect((await header('<p>New header</p>')).status).toBe(200);
+    expect(await layoutOf(t.ownerToken)).toContain('New header');
+    expect(await layoutOf()).toContain('New header');
+    expect(await layoutOf()).not.toContain('Old header');
+  });
+
   it('keeps nothing for unknown or unpublished paths', async () => {
     expect((await read('/news/nothing')).status).toBe(404);
     expect((await countQueries(t, () => read('/news/nothing'))).count).toBeGreaterThan(0);

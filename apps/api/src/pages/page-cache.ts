@@ -1,11 +1,22 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { KeptValues } from '../common/cache/kept-values';
 import { RevalidationService } from '../revalidation/revalidation.service';
+import type { Section } from '../sections/section.entity';
 
 const MAX_ENTRIES = 5000;
 /** A safety net: a write that forgot to emit cannot keep a page stale for longer. */
 const TTL_MS = 5 * 60 * 1000;
 const SETTINGS_KEY = 'page-settings';
+const LAYOUT_KEY = 'layout-sections';
+
+/** Freezes a value and everything it holds, so that a value shared by every read cannot be changed by one. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
 
 export interface PageSettingRow {
   name: string;
@@ -22,14 +33,17 @@ export interface PageSettingRow {
 @Injectable()
 export class PageCache implements OnModuleDestroy {
   private readonly entries = new KeptValues<Buffer>({ max: MAX_ENTRIES, ttlMs: TTL_MS });
-  /** The setting rows every page read needs (theme, option lists): changing one purges everything. */
-  private readonly settings = new KeptValues<readonly PageSettingRow[]>({ max: 1, ttlMs: TTL_MS });
+  /**
+   * What every page read needs and only a purge of everything changes (a change to any of it emits
+   * one): the setting rows (theme, option lists) and the layout's sections.
+   */
+  private readonly shared = new KeptValues<readonly unknown[]>({ max: 2, ttlMs: TTL_MS });
   private readonly unsubscribe: () => void;
 
   constructor(private readonly revalidation: RevalidationService) {
     this.unsubscribe = revalidation.subscribe((event) => {
       if (event.scope === 'all') {
-        this.settings.clear();
+        this.shared.clear();
         return this.entries.clear();
       }
       for (const locale of event.locales) for (const path of event.paths) this.entries.purge(PageCache.key(locale, path));
@@ -59,12 +73,27 @@ export class PageCache implements OnModuleDestroy {
    * The page settings: kept from one read to the next until a purge of everything (which a change
    * to any of them emits), while this instance hears the purges of the others.
    */
-  async pageSettings(read: () => Promise<readonly PageSettingRow[]>): Promise<readonly PageSettingRow[]> {
-    const kept = this.settings.get(SETTINGS_KEY);
+  pageSettings(read: () => Promise<readonly PageSettingRow[]>): Promise<readonly PageSettingRow[]> {
+    return this.keepShared(SETTINGS_KEY, read);
+  }
+
+  /**
+   * Every layout section in every locale, kept like the settings: a layout write emits a purge of
+   * everything (LayoutService, and AffectedPagesService for what the layout places or lists). A
+   * first visit then reads only its own page's sections, not the layout's too (ten rows of JSON,
+   * a third of a content page's answer, read, parsed and walked again at every page). The rows
+   * are frozen: every page read shares them.
+   */
+  layoutSections(read: () => Promise<Section[]>): Promise<readonly Section[]> {
+    return this.keepShared(LAYOUT_KEY, async () => deepFreeze(await read()));
+  }
+
+  private async keepShared<T>(key: string, read: () => Promise<readonly T[]>): Promise<readonly T[]> {
+    const kept = this.shared.get(key) as readonly T[] | undefined;
     if (kept) return kept;
-    const generation = this.settings.generation;
+    const generation = this.shared.generation;
     const rows = await read();
-    if (this.revalidation.reliable()) this.settings.set(SETTINGS_KEY, rows, generation);
+    if (this.revalidation.reliable()) this.shared.set(key, rows, generation);
     return rows;
   }
 

@@ -63,7 +63,7 @@ interface PageRow {
   metadata: { name: string; content: string; lang: Lang }[];
   /** The container's field definitions when the page is a content (null otherwise). */
   definitions: PageFieldDefinition[] | null;
-  /** The page's own sections and the layout's, in the locale and en, by position. */
+  /** The page's own sections, in the locale and en, by position. */
   sections: Section[];
   /**
    * The content's fields in the locale over en's as JSON text, and the names taken from en, from
@@ -133,11 +133,12 @@ function themeOf(content: Record<string, unknown> | undefined): BlockTheme | nul
  * The public read of one page: the container or content at a path, with everything the site
  * renders, in a constant number of queries (at most nine, whatever the number of sections,
  * fields, elements, forms or media):
- * 1 the slug with its owner, accesses, metadata, field definitions, the page and layout sections
- * and the content's fields (from its documents); 2 the placed elements; 3 what `contents` blocks list; 4 the
+ * 1 the slug with its owner, accesses, metadata, field definitions, the page's own sections
+ * and the content's fields (from its documents), beside it the layout's sections (kept until a
+ * purge of everything); 2 the placed elements; 3 what `contents` blocks list; 4 the
  * fields of the listed contents; then together 5 referenced contents, 6 media, 7 forms with their
- * fields, 8 theme and option lists (kept until a purge of everything), 9 the field definitions of
- * the listed contents' containers. A content page with nothing to list or place: 1 (and 8 once).
+ * fields, 8 theme and option lists (kept like the layout), 9 the field definitions of
+ * the listed contents' containers. A content page with nothing to list or place: 1 (and the layout and 8 once).
  */
 /**
  * The pages at (path, locale) pairs, $1 and $2, each read by a lateral lookup (kept whole by
@@ -147,6 +148,11 @@ function themeOf(content: Record<string, unknown> | undefined): BlockTheme | nul
  * subquery, not a join whose estimate of 501 rows for a unique path once gave a merge join costed
  * near `jit_above_cost` (a JIT compile of 80 ms when it crossed it). `n` tells which pair a row answers.
  */
+const SECTION_COLUMNS = `id, type, block, "formId", "containerId", "containerContentId", "contentId", "elementId", position, content, lang`;
+
+/** Every layout section (header, footer and the bodies' top and bottom), in every locale: the same for every page, kept by PageCache. */
+const LAYOUT_SECTIONS_SQL = `SELECT ${SECTION_COLUMNS} FROM "section" WHERE type <> 'PAGE' AND "containerId" IS NULL AND "contentId" IS NULL ORDER BY position, id`;
+
 const PATHS_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::varchar[], $2::lang[]) WITH ORDINALITY AS q("full", lang, n)
   CROSS JOIN LATERAL (SELECT s."full", s.published AS "slugPublished",
          c.id AS "contentId", c.title AS "contentTitle", c.published AS "contentPublished", c."updatedAt" AS "contentUpdatedAt",
@@ -159,10 +165,8 @@ const PATHS_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::varchar[], $2::lang
          (SELECT json_agg(json_build_object('name', f.name, 'label', f.label, 'type', f.type, 'multiple', f.multiple) ORDER BY f.position, f.id) FROM "container_field" f
            WHERE c.id IS NOT NULL AND f."containerId" = k.id) AS definitions,
          (SELECT coalesce(json_agg(x ORDER BY x.position, x.id), '[]') FROM (
-           SELECT id, type, block, "formId", "containerId", "containerContentId", "contentId", "elementId", position, content, lang FROM "section"
-           WHERE lang = ANY(ARRAY[q.lang, 'en'::lang]) AND (
-             (type = 'PAGE' AND ("contentId" = c.id OR (c.id IS NULL AND "containerId" = k.id)))
-             OR (type <> 'PAGE' AND "containerId" IS NULL AND "contentId" IS NULL))
+           SELECT ${SECTION_COLUMNS} FROM "section"
+           WHERE lang = ANY(ARRAY[q.lang, 'en'::lang]) AND type = 'PAGE' AND ("contentId" = c.id OR (c.id IS NULL AND "containerId" = k.id))
          ) x) AS sections,
          ${fieldsSql('c.id', 'q.lang')}
        FROM "slug" s
@@ -218,8 +222,9 @@ export class PagesService {
   private async readFromDatabase(full: string, lang: Lang, auth: AuthContext | undefined, pageNumber: number): Promise<PageResponse> {
     const langs = [...new Set([lang, DEFAULT_LANG])];
     const reader = readerOf(auth);
-    const { page, roleIds } = this.guard(await this.resolvePath(full, lang), full, auth);
-    const { ownSections, layoutSections, allSections } = this.pickSections(page, lang);
+    const [row, layoutRows] = await Promise.all([this.resolvePath(full, lang), this.cache.layoutSections(() => this.query<Section>(LAYOUT_SECTIONS_SQL, []))]);
+    const { page, roleIds } = this.guard(row, full, auth);
+    const { ownSections, layoutSections, allSections } = this.pickSections(page, layoutRows, lang);
     const elements = await this.loadElements(allSections);
     const { listings, listed, totals } = await this.loadListings(allSections, pageNumber, reader);
     const fields = await this.loadFields(page, listed, lang);
@@ -258,12 +263,11 @@ export class PagesService {
     return { page, roleIds };
   }
 
-  /** 3. The page's own sections and the layout's, in the locale or en (read with the path). */
-  private pickSections(page: PageRow, lang: Lang): { ownSections: Section[]; layoutSections: Section[]; allSections: Section[] } {
-    const sectionRows = page.sections;
-    const ownSections = page.contentId !== null && page.disableContentSections ? [] : pickLocale(sectionRows, lang, [SectionType.PAGE]).sections;
+  /** 3. The page's own sections (read with the path) and the layout's (kept), in the locale or en. */
+  private pickSections(page: PageRow, layoutRows: readonly Section[], lang: Lang): { ownSections: Section[]; layoutSections: Section[]; allSections: Section[] } {
+    const ownSections = page.contentId !== null && page.disableContentSections ? [] : pickLocale(page.sections, lang, [SectionType.PAGE]).sections;
     const layoutTypes = page.hideFooter ? LAYOUT_SECTION_TYPES.filter((t) => t !== SectionType.FOOTER) : LAYOUT_SECTION_TYPES;
-    const layoutSections = pickLocale(sectionRows, lang, layoutTypes).sections;
+    const layoutSections = pickLocale(layoutRows, lang, layoutTypes).sections;
     const allSections = [...ownSections, ...layoutSections].filter((s) => isBlockName(s.block));
     return { ownSections, layoutSections, allSections };
   }
