@@ -76,13 +76,24 @@ export function inkOn(hex: string, backgrounds: string[]): string {
   return toward;
 }
 
+/** The CSS of the themes met so far, by their two colours: a site has one theme, and the contrast search is run once for it, not at every page. */
+const cssOfColours = new Map<string, string>();
+const KEPT_THEMES = 64;
+
 /** The theme as CSS custom properties; the inputs are normalized, so the output is safe inside <style>. */
 export function themeCss(theme: ThemeResponse): string {
   const primary = normalizeColor(theme.primaryColor, DEFAULT_THEME.primaryColor);
   const background = normalizeColor(theme.backgroundColor, DEFAULT_THEME.backgroundColor);
-  return (
-    `:root{--cms-primary:${primary};--cms-on-primary:${readableTextOn(primary)};` +
-    `--cms-primary-ink:${inkOn(primary, [background, GREY])};--cms-primary-ink-on-black:${inkOn(primary, [BLACK])};` +
-    `--cms-background:${background};--cms-on-background:${readableTextOn(background)}}`
-  );
+  const key = `${primary} ${background}`;
+  let css = cssOfColours.get(key);
+  if (css === undefined) {
+    css =
+      `:root{--cms-primary:${primary};--cms-on-primary:${readableTextOn(primary)};` +
+      `--cms-primary-ink:${inkOn(primary, [background, GREY])};--cms-primary-ink-on-black:${inkOn(primary, [BLACK])};` +
+      `--cms-background:${background};--cms-on-background:${readableTextOn(background)}}`;
+    // Editors try colours one after another: the map is bounded, not an LRU (a miss costs microseconds).
+    if (cssOfColours.size >= KEPT_THEMES) cssOfColours.clear();
+    cssOfColours.set(key, css);
+  }
+  return css;
 }
