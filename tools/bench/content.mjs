@@ -9,6 +9,7 @@
 // on a shared machine these stay meaningful when requests/s do not.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/cms_bench node tools/bench/content.mjs [--seconds 20] [--connections 50] [--only <word>]
 // BENCH_WRITERS (default 20) sets the creates in flight: 1 shows a create's cost without contention.
+// BENCH_WARMUP (default 3) sets the seconds of load before each scenario is measured.
 //   node tools/bench/content.mjs --embedded [--contents 10000] [...]   the same on the embedded database
 //     (PGlite in the server's process, seeded by tools/seed-demo.mjs --data-dir first): its CPU is the Node figure.
 import autocannon from 'autocannon';
