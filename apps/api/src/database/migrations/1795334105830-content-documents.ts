@@ -1,5 +1,19 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+/**
+ * The value of each field of the pairs in `ids` and `langs` (a refresh function's arguments), one
+ * row per (content, locale, name), from the field rows. Every version of content_document_refresh
+ * aggregates these rows into documents.
+ */
+export const FIELD_VALUES_SQL = `SELECT f."contentId", f."lang", f."name",
+          CASE WHEN (array_agg(f."multiple" ORDER BY f."position", f."id"))[1]
+            THEN coalesce(jsonb_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL), '[]'::jsonb)
+            ELSE coalesce((array_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL))[1], 'null'::jsonb)
+          END AS "value"
+        FROM "content_field" f
+        JOIN (SELECT DISTINCT * FROM unnest(ids, langs) AS p("contentId", "lang")) p ON f."contentId" = p."contentId" AND f."lang" = p."lang"
+        GROUP BY f."contentId", f."lang", f."name"`;
+
 /** Rebuilds the documents of these (content, locale) pairs from their field rows (as this migration made it; ContentDocumentMerged replaces it). */
 export const CONTENT_DOCUMENT_REFRESH = `CREATE OR REPLACE FUNCTION "content_document_refresh"(ids integer[], langs "lang"[]) RETURNS void LANGUAGE sql AS $$
       DELETE FROM "content_document" d USING unnest(ids, langs) AS p("contentId", "lang")
@@ -8,14 +22,7 @@ export const CONTENT_DOCUMENT_REFRESH = `CREATE OR REPLACE FUNCTION "content_doc
       INSERT INTO "content_document" ("contentId", "lang", "fields")
       SELECT v."contentId", v."lang", jsonb_object_agg(v."name", v."value")
       FROM (
-        SELECT f."contentId", f."lang", f."name",
-          CASE WHEN (array_agg(f."multiple" ORDER BY f."position", f."id"))[1]
-            THEN coalesce(jsonb_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL), '[]'::jsonb)
-            ELSE coalesce((array_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL))[1], 'null'::jsonb)
-          END AS "value"
-        FROM "content_field" f
-        JOIN (SELECT DISTINCT * FROM unnest(ids, langs) AS p("contentId", "lang")) p ON f."contentId" = p."contentId" AND f."lang" = p."lang"
-        GROUP BY f."contentId", f."lang", f."name"
+        ${FIELD_VALUES_SQL}
       ) v
       GROUP BY v."contentId", v."lang"
       ON CONFLICT ("contentId", "lang") DO UPDATE SET "fields" = EXCLUDED."fields";

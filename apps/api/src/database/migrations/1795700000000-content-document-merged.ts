@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { CONTENT_DOCUMENT_REFRESH } from './1795334105830-content-documents';
+import { CONTENT_DOCUMENT_REFRESH, FIELD_VALUES_SQL } from './1795334105830-content-documents';
 
 /** A locale's fields over en's as JSON text, and the names it takes from en, for a document `d` and en's `e` (either may be NULL). */
 const mergedSql = (d: string, e: string) => `(coalesce(${e}."fields", '{}'::jsonb) || ${d}."fields")::text`;
@@ -7,19 +7,12 @@ const fallbackSql = (d: string, e: string) => `ARRAY(SELECT k FROM jsonb_object_
 
 /**
  * The documents of the pairs in `ids` and `langs` (a refresh function's arguments) from their field rows:
- * one row per pair that has values, ("contentId", "lang", "fields"). Frozen with this migration:
- * ContentDocumentWrittenOnce's function aggregates the same way.
+ * one row per pair that has values, ("contentId", "lang", "fields"): ContentDocuments' field values
+ * gathered into one object per pair. ContentDocumentWrittenOnce's function reads it too.
  */
 export const FIELD_DOCUMENTS_SQL = `        SELECT v."contentId", v."lang", jsonb_object_agg(v."name", v."value") AS "fields"
         FROM (
-          SELECT f."contentId", f."lang", f."name",
-            CASE WHEN (array_agg(f."multiple" ORDER BY f."position", f."id"))[1]
-              THEN coalesce(jsonb_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL), '[]'::jsonb)
-              ELSE coalesce((array_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL))[1], 'null'::jsonb)
-            END AS "value"
-          FROM "content_field" f
-          JOIN (SELECT DISTINCT * FROM unnest(ids, langs) AS p("contentId", "lang")) p ON f."contentId" = p."contentId" AND f."lang" = p."lang"
-          GROUP BY f."contentId", f."lang", f."name"
+          ${FIELD_VALUES_SQL}
         ) v
         GROUP BY v."contentId", v."lang"`;
 
