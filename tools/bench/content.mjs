@@ -101,7 +101,7 @@ let i = 0;
 let cold = 0;
 let windowed = 0;
 let coldSite = 0;
-/** The k-th window of 25 in a list `depth` rows deep: distinct for the first containers x 5 x depth values of k. */
+/** The k-th window of 25 in the list of its container, `depth(container)` rows deep: distinct for the first containers x 5 x depth values of k. */
 function distinctWindow(k, depth) {
   const c = containers[k % containers.length];
   const starts = Math.max(1, depth(c) - 25);
