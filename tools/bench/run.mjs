@@ -68,6 +68,8 @@ const PLANS = {
   // It makes (and drops) its own database on the server DATABASE_URL names.
   'forms-load.mjs': { args: quick ? ['--connections', '100', '--duration', '5'] : [], database: 'server' },
   'content.mjs': { args: ['--seconds', quick ? '3' : '20', '--connections', '50'], database: 'seeded' },
+  // What this machine leaves for the list window: bare HTTP, and the list's own work without HTTP (issue 14).
+  'ceiling.mjs': { args: ['--seconds', quick ? '2' : '8'], database: 'seeded', contents: quick ? '2000' : '10000' },
   // Headless Chromium against the back office; issue 10 asks for 10,000 contents.
   'admin-ui.mjs': { args: ['--contents', quick ? '2000' : '10000', '--runs', quick ? '3' : '5'], database: 'seeded', contents: quick ? '2000' : '10000' },
 };
