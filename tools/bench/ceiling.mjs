@@ -11,25 +11,15 @@
 // (a database seeded by tools/seed-demo.mjs; without DATABASE_URL only part 1 runs).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { report } from './lib/report.mjs';
-import { root } from './lib/server.mjs';
+import { cpuMs, root } from './lib/server.mjs';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' } } });
 const seconds = Number(values.seconds);
 
-/** CPU time (utime + stime) of a process so far, in ms; null when it cannot be read. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
 
 // 1. HTTP alone. The sizes: a page read's JSON, a site page's HTML, a list window of 25 seeded contents.
 const SERVER = `const http = require('node:http');

@@ -14,14 +14,14 @@
 //     (PGlite in the server's process, seeded by tools/seed-demo.mjs --data-dir first): its CPU is the Node figure.
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openEmbedded } from './lib/embedded-client.mjs';
 import { report } from './lib/report.mjs';
-import { peakRssMb, percentile, startServer } from './lib/server.mjs';
+import { cpuMs, peakRssMb, percentile, startServer } from './lib/server.mjs';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '20' }, connections: { type: 'string', default: '50' }, only: { type: 'string' }, embedded: { type: 'boolean' }, contents: { type: 'string', default: '10000' } },
@@ -56,15 +56,6 @@ const { rows: optionFields } = await db.query(`SELECT "containerId" FROM contain
 
 console.log(`database: ${counted[0].n} contents, ${containers.length} containers sampled, ${everyPage.length} published content pages`);
 
-/** CPU time (utime + stime) of a process so far, in ms; null when it cannot be read (another machine). */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
 
 /** The PostgreSQL backends connected to the bench database (the server's pool). */
 async function backendPids() {

@@ -18,6 +18,16 @@ export function freePort() {
   });
 }
 
+/** CPU time (utime + stime) of a process so far, in ms; null when it cannot be read (another machine). */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** Peak resident memory of a process so far (VmHWM), in MB. */
 export function peakRssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
