@@ -6,7 +6,8 @@
 // 2. A list window without HTTP or Nest: the built ContentsService.list (dist), which is what a
 //    GET /api/contents miss runs, called in this process at a few concurrencies, each call a
 //    window never asked before (so the list cache misses): lists/s, this process's CPU per list
-//    and the PostgreSQL backends' (utime+stime from /proc/<pid>/stat).
+//    and the PostgreSQL backends' (utime+stime from /proc/<pid>/stat); then the same for a prepared
+//    SELECT 1, the fixed cost of a round trip.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/cms_bench node tools/bench/ceiling.mjs [--seconds 8]
 // (a database seeded by tools/seed-demo.mjs; without DATABASE_URL only part 1 runs).
 import autocannon from 'autocannon';
@@ -19,7 +20,6 @@ import { cpuMs, root } from './lib/server.mjs';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' } } });
 const seconds = Number(values.seconds);
-
 
 // 1. HTTP alone. The sizes: a page read's JSON, a site page's HTML, a list window of 25 seeded contents.
 const SERVER = `const http = require('node:http');

@@ -56,7 +56,6 @@ const { rows: optionFields } = await db.query(`SELECT "containerId" FROM contain
 
 console.log(`database: ${counted[0].n} contents, ${containers.length} containers sampled, ${everyPage.length} published content pages`);
 
-
 /** The PostgreSQL backends connected to the bench database (the server's pool). */
 async function backendPids() {
   if (embeddedDir) return [];
