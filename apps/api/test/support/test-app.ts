@@ -35,15 +35,17 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   // A second app on the database of a first one (to test what crosses instances) passes its URL.
   const testDb: TestDatabase = env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => undefined } : await createTestDatabase();
-  const config = loadConfig({
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    SERVE: 'api',
-    DATA_DIR: path.join(os.tmpdir(), `cms-test-${randomBytes(4).toString('hex')}`),
-    ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
-    ...env,
-  });
   let database: Database | undefined;
+  // Everything after the database exists is inside the try, a refused configuration included:
+  // a test that expects a start-up to fail must not leave its database on the server.
   try {
+    const config = loadConfig({
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      SERVE: 'api',
+      DATA_DIR: path.join(os.tmpdir(), `cms-test-${randomBytes(4).toString('hex')}`),
+      ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
+      ...env,
+    });
     database = await openDatabase(config, { inMemory: true });
     await ensureFirstOwner(database.dataSource, OWNER);
     // The owner may exist already (a second app on the same database); sign-in below checks it.
