@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { report } from './lib/report.mjs';
 import { cpuMs, root } from './lib/server.mjs';
+import { BACKENDS_SQL, distinctWindow } from './lib/windows.mjs';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' } } });
 const seconds = Number(values.seconds);
@@ -53,19 +54,14 @@ if (process.env.DATABASE_URL) {
   // list() reads through the data source and the list cache only; the other collaborators serve writes.
   const contents = new ContentsService(dataSource, undefined, undefined, undefined, undefined, new ContentListCache(dataSource));
   const depths = await dataSource.query('SELECT "containerId" AS id, sum("count")::int AS n FROM content_count GROUP BY 1 ORDER BY 1');
-  const locales = ['en', 'fr', 'tr', 'es', 'it'];
-  const backends = async () =>
-    (await dataSource.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).map((row) => row.pid);
+  const backends = async () => (await dataSource.query(BACKENDS_SQL)).map((row) => row.pid);
   const pgCpu = (pids) => pids.reduce((sum, pid) => sum + (cpuMs(pid) ?? 0), 0);
   let k = 0;
-  /** The k-th window: container k mod C, locale (k / C) mod 5, a start a prime stride walks through the container. */
+  /** The next window of content.mjs's different-window scenario, each container as deep as it is. */
   const nextWindow = () => {
-    const n = k++;
-    const container = depths[n % depths.length];
-    const starts = Math.max(1, container.n - 25);
-    const start = (Math.floor(n / (depths.length * locales.length)) * 7919) % starts;
-    const raw = { filter: JSON.stringify({ containerId: container.id }), sort: JSON.stringify(['updatedAt', 'DESC']), range: JSON.stringify([start, start + 24]) };
-    return contents.list(raw, locales[Math.floor(n / depths.length) % locales.length]);
+    const { c, locale, start } = distinctWindow(k++, depths, (container) => container.n);
+    const raw = { filter: JSON.stringify({ containerId: c.id }), sort: JSON.stringify(['updatedAt', 'DESC']), range: JSON.stringify([start, start + 24]) };
+    return contents.list(raw, locale);
   };
   const drive = async (concurrency, ms, next = nextWindow) => {
     let done = 0;

@@ -22,6 +22,7 @@ import pg from 'pg';
 import { openEmbedded } from './lib/embedded-client.mjs';
 import { report } from './lib/report.mjs';
 import { cpuMs, peakRssMb, percentile, startServer } from './lib/server.mjs';
+import { BACKENDS_SQL, distinctWindow, LOCALES as locales } from './lib/windows.mjs';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '20' }, connections: { type: 'string', default: '50' }, only: { type: 'string' }, embedded: { type: 'boolean' }, contents: { type: 'string', default: '10000' } },
@@ -59,7 +60,7 @@ console.log(`database: ${counted[0].n} contents, ${containers.length} containers
 /** The PostgreSQL backends connected to the bench database (the server's pool). */
 async function backendPids() {
   if (embeddedDir) return [];
-  const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  const { rows } = await db.query(BACKENDS_SQL);
   return rows.map((r) => r.pid);
 }
 
@@ -85,20 +86,11 @@ const server = await startServer({ SIGNIN_MAX_FAILURES_PER_IP: '10000', ...(embe
 const signIn = await fetch(`${server.baseUrl}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: server.email, password: server.password }) });
 const { token } = await signIn.json();
 
-const locales = ['en', 'fr', 'tr', 'es', 'it'];
 const q = (v) => encodeURIComponent(JSON.stringify(v));
 let i = 0;
 let cold = 0;
 let windowed = 0;
 let coldSite = 0;
-/** The k-th window of 25 in the list of its container, `depth(container)` rows deep: distinct for the first containers x 5 x depth values of k. */
-function distinctWindow(k, depth) {
-  const c = containers[k % containers.length];
-  const starts = Math.max(1, depth(c) - 25);
-  const round = Math.floor(k / (containers.length * locales.length));
-  // 7919 is prime: unless it divides `starts`, stepping by it visits every start once per `starts` rounds.
-  return { c, locale: locales[Math.floor(k / containers.length) % locales.length], start: (round * 7919) % starts };
-}
 const scenarios = {
   'contents list (25 rows, by container, sorted by updatedAt)': () => {
     const c = containers[i++ % containers.length];
@@ -144,13 +136,13 @@ const scenarios = {
   // included), so no (container, locale, window) comes back before C x 5 x depth requests and the
   // list cache cannot hit: each request pays the page (and its total).
   'contents list, a different window at every request (no cache can help)': () => {
-    const { c, locale, start } = distinctWindow(windowed++, (c) => depthOf.get(c.id)?.n ?? 0);
+    const { c, locale, start } = distinctWindow(windowed++, containers, (c) => depthOf.get(c.id)?.n ?? 0);
     return `/api/contents?locale=${locale}&filter=${q({ containerId: c.id })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([start, start + 24])}`;
   },
   // The same with a published filter: its total comes from the kept per-(container, published,
   // status) counts too, not from counting the container's rows.
   'contents list, published only, a different window at every request': () => {
-    const { c, locale, start } = distinctWindow(windowed++, (c) => depthOf.get(c.id)?.published ?? 0);
+    const { c, locale, start } = distinctWindow(windowed++, containers, (c) => depthOf.get(c.id)?.published ?? 0);
     return `/api/contents?locale=${locale}&filter=${q({ containerId: c.id, published: true })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([start, start + 24])}`;
   },
   'one content by id, varying ids (GET /api/contents/:id)': () => {
