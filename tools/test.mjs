@@ -1,4 +1,7 @@
 // `npm test`: lint, type checks, unit and API tests of every project, then the browser tests.
+// `npm test -- --database-only`: only the suites that talk to the database (API and site), for a
+// second run against another database (CI's PostgreSQL server): lint, type checks and the
+// browser tests do not depend on which database the tests use, so they run once.
 // Each Jest run writes its results to tmp/test-results; the last line sums them up.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,10 +17,17 @@ const nx = (...args) =>
   spawnSync(join(root, 'node_modules/.bin/nx'), [...args, '--output-style=stream'], { cwd: root, env, stdio: 'inherit' }).status;
 
 const started = Date.now();
-const steps = [
-  ['lint, type checks and tests', () => nx('run-many', '-t', 'lint', 'typecheck', 'test', '--exclude', 'e2e')],
-  ['browser tests', () => nx('run', 'e2e:e2e')],
-];
+const unknown = process.argv.slice(2).filter((arg) => arg !== '--database-only');
+if (unknown.length) {
+  console.error(`Unknown argument ${unknown.join(' ')}: npm test [-- --database-only]`);
+  process.exit(2);
+}
+const steps = process.argv.includes('--database-only')
+  ? [['API and site tests', () => nx('run-many', '-t', 'test', '-p', 'api', 'site')]]
+  : [
+      ['lint, type checks and tests', () => nx('run-many', '-t', 'lint', 'typecheck', 'test', '--exclude', 'e2e')],
+      ['browser tests', () => nx('run', 'e2e:e2e')],
+    ];
 let failedStep;
 for (const [name, run] of steps) {
   console.log(`\n=== ${name} ===`);
