@@ -3,6 +3,7 @@ import {
   ContainerFieldType,
   type ContentFieldItem,
   type ContentFieldValue,
+  isRecordId,
   type LocationValue,
   safeHref,
   type TimeRangeValue,
@@ -31,7 +32,6 @@ export interface FieldReferences {
 }
 
 const EMPTY: FieldItem = { textValue: null, numberValue: null, boolValue: null, dateValue: null, timeRange: null, mediaId: null, contentValueId: null };
-const MAX_ID = 2_147_483_647;
 export const MAX_ITEMS = 500;
 /** Longest text of each kind when the definition sets no `max` (RICHTEXT: its HTML). */
 const TEXT_CAPS: Partial<Record<ContainerFieldType, number>> = {
@@ -159,11 +159,11 @@ function checkItem(definition: ContainerField, value: unknown, path: string, pro
     case ContainerFieldType.IMAGE:
     case ContainerFieldType.FILE:
     case ContainerFieldType.VIDEO:
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_ID) return void problems.push('must be a media id');
+      if (!isRecordId(value)) return void problems.push('must be a media id');
       refs.media.push({ id: value, path, type });
       return done({ mediaId: value });
     case ContainerFieldType.CONTENT:
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_ID) return void problems.push('must be a content id');
+      if (!isRecordId(value)) return void problems.push('must be a content id');
       refs.contents.push({ id: value, path, linkedContainerId: definition.linkedContainerId });
       return done({ contentValueId: value });
   }

@@ -1,4 +1,4 @@
-import { isLang, LANGS, MAX_ID, type MediaAlt } from '@cms/contracts';
+import { isLang, LANGS, type MediaAlt, recordIdOf } from '@cms/contracts';
 import { invalidInput } from '../common/http/input-errors';
 
 export const MEDIA_NAME_MAX = 255;
@@ -72,8 +72,9 @@ export function parseUploadFields(fields: [string, string][], filename: string):
       altFields[altKey[1]] = value;
     } else if (key === 'packId') {
       if (value === '' || value === 'null') continue;
-      if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > MAX_ID) throw invalid('packId', 'must be the id of a media pack');
-      packId = Number(value);
+      const id = recordIdOf(value);
+      if (id === undefined) throw invalid('packId', 'must be the id of a media pack');
+      packId = id;
     } else {
       throw invalid(key.slice(0, 100), 'is not a field of an upload: use file, name, alt (or alt[en]...) and packId');
     }

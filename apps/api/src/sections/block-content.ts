@@ -1,4 +1,4 @@
-import { BLOCK_THEMES, type BlockDefinition, type BlockFieldSchema, MAX_ID, safeHref } from '@cms/contracts';
+import { BLOCK_THEMES, type BlockDefinition, type BlockFieldSchema, isRecordId, safeHref } from '@cms/contracts';
 import type { InputErrors } from '../common/http/input-errors';
 import { sanitizeRichText } from './rich-text';
 
@@ -48,7 +48,7 @@ function checkValue(schema: BlockFieldSchema, value: unknown, path: string, erro
       if (typeof value !== 'boolean') return errors.add(path, 'must be true or false');
       return value;
     case 'mediaId':
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_ID) return errors.add(path, 'must be a media id');
+      if (!isRecordId(value)) return errors.add(path, 'must be a media id');
       refs.mediaIds.push(value);
       return value;
     case 'object': {

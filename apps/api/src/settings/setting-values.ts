@@ -5,7 +5,7 @@ import {
   type KnownSettingName,
   type KnownSettings,
   LANGS,
-  MAX_ID,
+  isRecordId,
   NULLABLE_SETTING_NAMES,
   OPTION_LIST_KEY_PATTERN,
   SETTING_VALUE_MAX_BYTES,
@@ -67,7 +67,7 @@ const KNOWN: { [N in KnownSettingName]: (value: unknown) => { value: KnownSettin
 /** An image media's id, or null for none (the service checks that the media is an image). */
 function imageMediaId(value: unknown): { value: number | null } | { error: string } {
   if (value === null) return { value: null };
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID ? { value } : { error: 'must be the id of an image media, or null for none' };
+  return isRecordId(value) ? { value } : { error: 'must be the id of an image media, or null for none' };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { FAVICON_SETTING_NAME, MAX_ID } from '@cms/contracts';
+import { FAVICON_SETTING_NAME, isRecordId } from '@cms/contracts';
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -94,7 +94,7 @@ export class UploadsService {
   private async faviconMedia(): Promise<Media | null> {
     const setting = await this.dataSource.getRepository(Setting).findOne({ where: { name: FAVICON_SETTING_NAME } });
     const id = typeof setting?.value === 'number' || typeof setting?.value === 'string' ? Number(setting.value) : NaN;
-    if (!Number.isInteger(id) || id < 1 || id > MAX_ID) return null;
+    if (!isRecordId(id)) return null;
     const media = await this.dataSource.getRepository(Media).findOne({ where: { id } });
     return media && media.mimeType.startsWith('image/') ? media : null;
   }

@@ -22,5 +22,9 @@ export const ADMIN_BASE_PATH = '/admin';
 export const SIGN_IN_REDIRECT_STORAGE_KEY = 'signInRedirect';
 /** Largest id (and whole number) a row takes: PostgreSQL's `integer`. Ids from outside are checked against it. */
 export const MAX_ID = 2_147_483_647;
+/** The one rule for a record's id from outside: a whole number from 1 to MAX_ID. */
+export const isRecordId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID;
+/** An id written in a path, a query or a form field (`"42"`): its number, or undefined when it is not one. */
+export const recordIdOf = (text: string): number | undefined => (/^\d{1,10}$/.test(text) && isRecordId(Number(text)) ? Number(text) : undefined);
 /** A colour as fields, settings and media store it: `#RRGGBB` (the API stores it upper-case). */
 export const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, isLang, type Lang, MAX_ID } from '@cms/contracts';
+import { DEFAULT_LANG, isLang, type Lang, recordIdOf } from '@cms/contracts';
 import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
 import { invalidInput } from './input-errors';
 
@@ -6,10 +6,9 @@ import { invalidInput } from './input-errors';
 @Injectable()
 export class IdPipe implements PipeTransform<string, number> {
   transform(value: string): number {
-    if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > MAX_ID) {
-      throw new BadRequestException(`"${String(value).slice(0, 40)}" is not a valid id: ids are positive integers`);
-    }
-    return Number(value);
+    const id = recordIdOf(value);
+    if (id === undefined) throw new BadRequestException(`"${String(value).slice(0, 40)}" is not a valid id: ids are positive integers`);
+    return id;
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   Lang,
+  MAX_ID,
   Status,
   type ContentDto as ContentShape,
   type ContentFieldValue,
@@ -15,8 +16,6 @@ import { PageWriteDto } from '../../containers/dto/container.dto';
 import { MetadataEntryDto } from '../../metadata/dto/metadata.dto';
 import { SectionDto } from '../../sections/dto/section.dto';
 import { TakesBack } from '../../common/http/takes-back';
-
-const MAX_ID = 2_147_483_647;
 
 const FIELDS_DOC = {
   type: 'object',
