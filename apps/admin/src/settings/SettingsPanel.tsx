@@ -1,4 +1,4 @@
-import { FAVICON_SETTING_NAME, Lang, LOGO_SETTING_NAME, OPTION_LIST_KEY_PATTERN } from '@cms/contracts';
+import { COLOR_PATTERN, FAVICON_SETTING_NAME, Lang, LOGO_SETTING_NAME, OPTION_LIST_KEY_PATTERN } from '@cms/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -28,12 +28,12 @@ import { fetchSettings, saveSetting } from './settings-api';
 import { changedSettings, type SettingsValues } from './settings-values';
 
 const settingsQueryKey = ['settings', 'screen'] as const;
-const COLOR = regex(/^#[0-9A-Fa-f]{6}$/, 'cms.validation.colour');
+const COLOR = regex(COLOR_PATTERN, 'cms.validation.colour');
 const OPTION_LIST_NAME = regex(OPTION_LIST_KEY_PATTERN, 'cms.validation.option_list_name');
 
 function Swatch({ source }: { source: string }) {
   const value = useWatch({ name: source });
-  const valid = typeof value === 'string' && /^#[0-9A-Fa-f]{6}$/.test(value);
+  const valid = typeof value === 'string' && COLOR_PATTERN.test(value);
   return <Box aria-hidden sx={{ width: 18, height: 18, mr: 1, borderRadius: 0.5, border: 1, borderColor: 'divider', bgcolor: valid ? value : 'transparent' }} />;
 }
 

@@ -3,7 +3,8 @@ import { contrast, inkOn, luminance, normalizeColor, readableTextOn, sanitizeThe
 describe('site theme', () => {
   it('normalizes hex colours and refuses anything else', () => {
     expect(normalizeColor('#26d17d', '#000000')).toBe('#26D17D');
-    expect(normalizeColor(' #abc ', '#000000')).toBe('#AABBCC');
+    expect(normalizeColor(' #aabbcc ', '#000000')).toBe('#AABBCC');
+    expect(normalizeColor('#abc', '#000000')).toBe('#000000');
     expect(normalizeColor('red', '#000000')).toBe('#000000');
     expect(normalizeColor('#fff;}body{display:none', '#000000')).toBe('#000000');
     expect(normalizeColor(undefined, '#123456')).toBe('#123456');
@@ -11,7 +12,7 @@ describe('site theme', () => {
 
   it('falls back to #26D17D and white', () => {
     expect(sanitizeTheme(null)).toEqual({ primaryColor: '#26D17D', backgroundColor: '#FFFFFF' });
-    expect(sanitizeTheme({ primaryColor: '#000', backgroundColor: 'url(x)' })).toEqual({ primaryColor: '#000000', backgroundColor: '#FFFFFF' });
+    expect(sanitizeTheme({ primaryColor: '#000000', backgroundColor: 'url(x)' })).toEqual({ primaryColor: '#000000', backgroundColor: '#FFFFFF' });
   });
 
   it('picks a readable text colour', () => {

@@ -1,17 +1,12 @@
-import { DEFAULT_BACKGROUND_COLOR, DEFAULT_PRIMARY_COLOR, type ThemeResponse } from '@cms/contracts';
+import { COLOR_PATTERN, DEFAULT_BACKGROUND_COLOR, DEFAULT_PRIMARY_COLOR, type ThemeResponse } from '@cms/contracts';
 
 export const DEFAULT_THEME: ThemeResponse = { primaryColor: DEFAULT_PRIMARY_COLOR, backgroundColor: DEFAULT_BACKGROUND_COLOR };
 
-const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-/** A #RGB or #RRGGBB colour as #RRGGBB, or the fallback: nothing else ever reaches the page's CSS. */
+/** A colour as the API stores it (`COLOR_PATTERN`, #RRGGBB), upper-case, or the fallback: nothing else ever reaches the page's CSS. */
 export function normalizeColor(value: unknown, fallback: string): string {
   if (typeof value !== 'string') return fallback;
   const trimmed = value.trim();
-  if (!HEX.test(trimmed)) return fallback;
-  const digits = trimmed.slice(1);
-  const full = digits.length === 3 ? [...digits].map((digit) => digit + digit).join('') : digits;
-  return `#${full.toUpperCase()}`;
+  return COLOR_PATTERN.test(trimmed) ? trimmed.toUpperCase() : fallback;
 }
 
 export function sanitizeTheme(value: unknown): ThemeResponse {
