@@ -1,10 +1,10 @@
-import { safeHref } from '@cms/contracts';
+import { RICH_TEXT_ALLOWED_ATTRIBUTES, RICH_TEXT_ALLOWED_TAGS, safeHref } from '@cms/contracts';
 import { escapeHtml } from './escape-html';
 
 /**
  * The site's own pass over rich text before it reaches `dangerouslySetInnerHTML`. The API already
  * sanitises on write; this second pass does not trust that. It tokenises the HTML and writes a new
- * document from an allow-list: every tag is one of ALLOWED, every attribute one of its list with a
+ * document from the shared allow-list: every tag is one of ALLOWED, every attribute one of its list with a
  * checked value, every text and value escaped, every element closed. Whatever the input, the output
  * holds no script, style, event handler or dangerous URL, and cannot close the block it sits in.
  * No DOM and no Node API: the same code runs on the server and in the guarded-page client chunk.
@@ -31,43 +31,38 @@ const imageSource: AttributeCheck = (value) => {
 
 const URL_ATTRIBUTES = new Set(['href', 'src']);
 
-const ALLOWED: Readonly<Record<string, Readonly<Record<string, AttributeCheck>>>> = {
-  p: {},
-  br: {},
-  hr: {},
-  h2: {},
-  h3: {},
-  h4: {},
-  h5: {},
-  h6: {},
-  strong: {},
-  b: {},
-  em: {},
-  i: {},
-  u: {},
-  s: {},
-  sub: {},
-  sup: {},
-  small: {},
-  mark: {},
-  a: { href: linkTarget, title: anyText, target: oneOf('_blank') },
-  ul: {},
-  ol: { start: smallInt(6) },
-  li: {},
-  blockquote: {},
-  code: {},
-  pre: {},
-  span: {},
-  img: { src: imageSource, alt: anyText, title: anyText, width: smallInt(5), height: smallInt(5) },
-  figure: {},
-  figcaption: {},
-  table: {},
-  thead: {},
-  tbody: {},
-  tr: {},
-  th: { colspan: smallInt(3), rowspan: smallInt(3), scope: oneOf('row', 'col', 'rowgroup', 'colgroup') },
-  td: { colspan: smallInt(3), rowspan: smallInt(3) },
+/** How the site checks each attribute value the shared allow-list lets through. */
+const CHECKS: Readonly<Record<string, AttributeCheck>> = {
+  href: linkTarget,
+  src: imageSource,
+  title: anyText,
+  alt: anyText,
+  target: oneOf('_blank'),
+  width: smallInt(5),
+  height: smallInt(5),
+  colspan: smallInt(3),
+  rowspan: smallInt(3),
+  scope: oneOf('row', 'col', 'rowgroup', 'colgroup'),
+  start: smallInt(6),
 };
+/** Attributes the site writes itself (`rel` goes with `target="_blank"`), whatever the input says. */
+const WRITTEN_BY_SITE = new Set(['rel']);
+
+/** The shared allow-list (libs/contracts), each attribute with its check; one without a check fails at load, closed. */
+const ALLOWED: Readonly<Record<string, Readonly<Record<string, AttributeCheck>>>> = Object.fromEntries(
+  RICH_TEXT_ALLOWED_TAGS.map((tag) => [
+    tag,
+    Object.fromEntries(
+      (RICH_TEXT_ALLOWED_ATTRIBUTES[tag] ?? [])
+        .filter((attribute) => !WRITTEN_BY_SITE.has(attribute))
+        .map((attribute) => {
+          const check = CHECKS[attribute];
+          if (!check) throw new Error(`Rich text: the site has no check for ${tag}[${attribute}]`);
+          return [attribute, check];
+        }),
+    ),
+  ]),
+);
 
 const VOID = new Set(['br', 'hr', 'img']);
 /** Elements whose content the browser reads as raw text up to their end tag: skipped whole. */
