@@ -11,3 +11,4 @@ export * from './lib/rich-text';
 export * from './lib/security-headers';
 export * from './lib/links';
 export * from './lib/locale-path';
+export * from './lib/field-types';

@@ -1,4 +1,4 @@
-import { COLOR_PATTERN, type ContainerFieldDto, ContainerFieldType, NUMBER_FIELD_TYPES } from '@cms/contracts';
+import { COLOR_PATTERN, type ContainerFieldDto, ContainerFieldType, LATITUDE_MAX, LONGITUDE_MAX, NUMBER_FIELD_TYPES } from '@cms/contracts';
 import Box from '@mui/material/Box';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
@@ -176,8 +176,8 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
         <RepeatableInput field={field} source={source} helperText={fallbackNote} />
       ) : (
         <Group label={label} helperText={fallbackNote}>
-          <NumberInput source={`${source}.lat`} label="cms.fields.latitude" validate={[...(field.required ? [required()] : []), minValue(-90), maxValue(90)]} helperText={false} />
-          <NumberInput source={`${source}.lng`} label="cms.fields.longitude" validate={[...(field.required ? [required()] : []), minValue(-180), maxValue(180)]} helperText={false} />
+          <NumberInput source={`${source}.lat`} label="cms.fields.latitude" validate={[...(field.required ? [required()] : []), minValue(-LATITUDE_MAX), maxValue(LATITUDE_MAX)]} helperText={false} />
+          <NumberInput source={`${source}.lng`} label="cms.fields.longitude" validate={[...(field.required ? [required()] : []), minValue(-LONGITUDE_MAX), maxValue(LONGITUDE_MAX)]} helperText={false} />
         </Group>
       );
     case ContainerFieldType.TIMERANGE:

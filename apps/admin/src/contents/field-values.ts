@@ -1,16 +1,18 @@
-import { type ContainerFieldDto, ContainerFieldType, TEXT_FIELD_TYPES } from '@cms/contracts';
+import { type ContainerFieldDto, ContainerFieldType, FIELD_TYPES, isLocation, LATITUDE_MAX, LONGITUDE_MAX } from '@cms/contracts';
 
 /** Checks made before save that match the API's (contents/field-values.ts): the message key and its arguments, or undefined. */
 export type Problem = string | { message: string; args: Record<string, unknown> } | undefined;
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
+/** The message of a location out of bounds, with the bounds of the field-type registry. */
+export const LOCATION_RANGE: Problem = { message: 'cms.validation.location_range', args: { lat: LATITUDE_MAX, lng: LONGITUDE_MAX } };
+
 export function locationProblem(value: unknown): Problem {
   if (isEmpty(value)) return undefined;
   const { lat, lng } = (value ?? {}) as { lat?: unknown; lng?: unknown };
   if (isEmpty(lat) && isEmpty(lng)) return undefined;
-  const ok = typeof lat === 'number' && typeof lng === 'number' && lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180;
-  return ok ? undefined : 'cms.validation.location_range';
+  return isLocation(value) ? undefined : LOCATION_RANGE;
 }
 
 export function timeRangeProblem(value: unknown): Problem {
@@ -36,9 +38,6 @@ export function itemsProblem(field: Pick<ContainerFieldDto, 'required' | 'min' |
 
 /** What one more item of a `multiple` field starts as. */
 export function emptyItem(type: ContainerFieldType): unknown {
-  if (type === ContainerFieldType.LOCATION) return { lat: null, lng: null };
-  if (type === ContainerFieldType.TIMERANGE) return { start: '', end: '' };
-  if (type === ContainerFieldType.BOOLEAN) return false;
-  if (TEXT_FIELD_TYPES.includes(type)) return '';
-  return null;
+  const empty = FIELD_TYPES[type].emptyItem;
+  return typeof empty === 'object' && empty !== null ? { ...empty } : empty;
 }

@@ -255,7 +255,7 @@ const en = {
       container_field_name: 'A letter, then letters, digits or _',
       min_items: 'At least %{smart_count} value |||| At least %{smart_count} values',
       max_items: 'At most %{smart_count} value |||| At most %{smart_count} values',
-      location_range: 'Latitude from -90 to 90, longitude from -180 to 180',
+      location_range: 'Latitude from -%{lat} to %{lat}, longitude from -%{lng} to %{lng}',
       time_order: 'The start must come before the end',
       form_field_name: 'A letter, then letters, digits, _ or -',
       colour: 'A colour written #RRGGBB',

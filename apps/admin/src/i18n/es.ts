@@ -462,7 +462,7 @@ const es: Catalog = {
       container_field_name: 'Una letra, y después letras, dígitos o _',
       min_items: 'Al menos %{smart_count} valor |||| Al menos %{smart_count} valores',
       max_items: 'Como máximo %{smart_count} valor |||| Como máximo %{smart_count} valores',
-      location_range: 'Latitud de -90 a 90, longitud de -180 a 180',
+      location_range: 'Latitud de -%{lat} a %{lat}, longitud de -%{lng} a %{lng}',
       time_order: 'El inicio debe ser anterior al final',
       form_field_name: 'Una letra, y después letras, dígitos, _ o -',
       colour: 'Un color escrito #RRGGBB',

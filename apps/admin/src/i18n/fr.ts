@@ -250,7 +250,7 @@ const fr: Catalog = {
       container_field_name: 'Une lettre, puis des lettres, des chiffres ou _',
       min_items: 'Au moins %{smart_count} valeur |||| Au moins %{smart_count} valeurs',
       max_items: 'Au plus %{smart_count} valeur |||| Au plus %{smart_count} valeurs',
-      location_range: 'Latitude de -90 à 90, longitude de -180 à 180',
+      location_range: 'Latitude de -%{lat} à %{lat}, longitude de -%{lng} à %{lng}',
       time_order: 'Le début doit précéder la fin',
       form_field_name: 'Une lettre, puis des lettres, des chiffres, _ ou -',
       colour: 'Une couleur écrite #RRGGBB',

@@ -462,7 +462,7 @@ const it: Catalog = {
       container_field_name: 'Una lettera, poi lettere, cifre o _',
       min_items: 'Almeno %{smart_count} valore |||| Almeno %{smart_count} valori',
       max_items: 'Al massimo %{smart_count} valore |||| Al massimo %{smart_count} valori',
-      location_range: 'Latitudine da -90 a 90, longitudine da -180 a 180',
+      location_range: 'Latitudine da -%{lat} a %{lat}, longitudine da -%{lng} a %{lng}',
       time_order: "L'inizio deve precedere la fine",
       form_field_name: 'Una lettera, poi lettere, cifre, _ o -',
       colour: 'Un colore scritto #RRGGBB',

@@ -462,7 +462,7 @@ const tr: Catalog = {
       container_field_name: 'Bir harf, ardından harfler, rakamlar veya _',
       min_items: 'En az %{smart_count} değer',
       max_items: 'En fazla %{smart_count} değer',
-      location_range: 'Enlem -90 ile 90, boylam -180 ile 180 arasında olmalı',
+      location_range: 'Enlem -%{lat} ile %{lat}, boylam -%{lng} ile %{lng} arasında olmalı',
       time_order: 'Başlangıç bitişten önce olmalı',
       form_field_name: 'Bir harf, ardından harfler, rakamlar, _ veya -',
       colour: '#RRGGBB biçiminde bir renk',

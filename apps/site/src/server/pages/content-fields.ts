@@ -1,4 +1,4 @@
-import { COLOR_PATTERN, ContainerFieldType, type Lang, localePath, type PageFieldDefinition, type PageResponse } from '@cms/contracts';
+import { ContainerFieldType, FIELD_TYPES, type Lang, localePath, type LocationValue, type PageFieldDefinition, type PageResponse, type TimeRangeValue } from '@cms/contracts';
 
 /*
  * The values of a content's fields, resolved for drawing: each field in its container's order,
@@ -42,13 +42,15 @@ export function mediaOfPage(page: Pick<PageResponse, 'media'>, id: unknown): Jso
   return { uri: media.uri, mimeType: media.mimeType, alt: media.alt ?? '', width: media.width, height: media.height, name: media.name, size: media.size };
 }
 
+/** One item as the site draws it, once its type's rule (FIELD_TYPES) says it has the type's shape. */
 function valueOf(type: ContainerFieldType, item: unknown, page: PageResponse, locale: Lang): FieldValueModel | null {
+  if (!Object.hasOwn(FIELD_TYPES, type) || !FIELD_TYPES[type].isItem(item)) return null;
   switch (type) {
     case ContainerFieldType.STRING:
     case ContainerFieldType.PARAGRAPH:
-      return typeof item === 'string' && item.trim() !== '' ? { kind: 'text', text: item } : null;
+      return { kind: 'text', text: item as string };
     case ContainerFieldType.RICHTEXT:
-      return typeof item === 'string' && item.trim() !== '' ? { kind: 'html', html: item } : null;
+      return { kind: 'html', html: item as string };
     case ContainerFieldType.IMAGE:
     case ContainerFieldType.VIDEO:
     case ContainerFieldType.FILE: {
@@ -56,37 +58,33 @@ function valueOf(type: ContainerFieldType, item: unknown, page: PageResponse, lo
       return media ? { kind: 'media', media } : null;
     }
     case ContainerFieldType.DATE:
-      return typeof item === 'string' && !Number.isNaN(Date.parse(item)) ? { kind: 'date', iso: item } : null;
+      return { kind: 'date', iso: item as string };
     case ContainerFieldType.NUMBER:
     case ContainerFieldType.POSITION:
-      return typeof item === 'number' && Number.isFinite(item) ? { kind: 'number', value: item } : null;
+      return { kind: 'number', value: item as number };
     case ContainerFieldType.BOOLEAN:
-      return typeof item === 'boolean' ? { kind: 'boolean', value: item } : null;
+      return { kind: 'boolean', value: item as boolean };
     case ContainerFieldType.COLOR:
-      return typeof item === 'string' && COLOR_PATTERN.test(item) ? { kind: 'color', value: item } : null;
+      return { kind: 'color', value: item as string };
     case ContainerFieldType.LINK:
-      return typeof item === 'string' && item.trim() !== '' ? { kind: 'link', href: item.trim() } : null;
+      return { kind: 'link', href: (item as string).trim() };
     case ContainerFieldType.LOCATION: {
-      if (!isRecord(item)) return null;
-      const { lat, lng } = item;
-      if (typeof lat !== 'number' || typeof lng !== 'number' || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+      const { lat, lng } = item as LocationValue;
       return { kind: 'location', lat, lng };
     }
     case ContainerFieldType.CONTENT: {
-      const ref = typeof item === 'number' && isRecord(page.contents) ? page.contents[String(item)] : undefined;
+      const ref = isRecord(page.contents) ? page.contents[String(item)] : undefined;
       if (!isRecord(ref) || typeof ref.title !== 'string') return null;
       const href = typeof ref.path === 'string' ? localePath(locale, ref.path.split('/').filter(Boolean).join('/')) : undefined;
       return { kind: 'content', title: ref.title, href };
     }
     case ContainerFieldType.OPTION:
     case ContainerFieldType.ZOHOOPTIONS:
-      return typeof item === 'string' && item.trim() !== '' ? { kind: 'option', label: item } : null;
+      return { kind: 'option', label: item as string };
     case ContainerFieldType.TIMERANGE: {
-      if (!isRecord(item) || typeof item.start !== 'string' || typeof item.end !== 'string') return null;
-      return { kind: 'timerange', start: item.start, end: item.end };
+      const { start, end } = item as TimeRangeValue;
+      return { kind: 'timerange', start, end };
     }
-    default:
-      return null;
   }
 }
 

@@ -1,4 +1,4 @@
-import { COLOR_PATTERN, ContainerFieldType, DEFAULT_LANG, type Lang, mediaUrl, safeHref } from '@cms/contracts';
+import { COLOR_PATTERN, ContainerFieldType, DEFAULT_LANG, isLocation, type Lang, mediaUrl, safeHref } from '@cms/contracts';
 import type { ReactNode } from 'react';
 import { messagesFor, type Messages } from '../../i18n/messages';
 import type { FieldModel, FieldValueModel } from '../../pages/content-fields';
@@ -59,9 +59,7 @@ function readValue(raw: Content): ReadyValue | null {
       return href ? { kind: 'link', href } : null;
     }
     case 'location':
-      return typeof raw.lat === 'number' && typeof raw.lng === 'number' && Math.abs(raw.lat) <= 90 && Math.abs(raw.lng) <= 180
-        ? { kind: 'location', lat: raw.lat, lng: raw.lng }
-        : null;
+      return isLocation(raw) ? { kind: 'location', lat: raw.lat, lng: raw.lng } : null;
     case 'content':
       return typeof raw.title === 'string' ? { kind: 'content', title: raw.title, href: safeHref(raw.href) } : null;
     case 'option':
