@@ -12,3 +12,4 @@ export * from './lib/security-headers';
 export * from './lib/links';
 export * from './lib/locale-path';
 export * from './lib/field-types';
+export * from './lib/locale-fallback';

@@ -1,4 +1,4 @@
-import { ContainerFieldType, DEFAULT_LANG, type ContentFieldValue, type Lang, type Status } from '@cms/contracts';
+import { ContainerFieldType, DEFAULT_LANG, inLocale, type ContentFieldValue, type Lang, type Status } from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import type { ContainerField } from '../containers/container-field.entity';
@@ -215,25 +215,25 @@ export class ContentFieldsService {
   }
 }
 
-/** Groups rows by content and name and picks, per name, the locale's rows or else en's. */
+/** Groups rows by content and name and picks, per name, the locale's rows or else en's (`inLocale`). */
 export function localize(rows: readonly StoredRow[], lang: Lang, into = new Map<number, LocalizedFields>()): Map<number, LocalizedFields> {
-  const groups = new Map<number, Map<string, { own: StoredRow[]; fallback: StoredRow[] }>>();
+  const groups = new Map<number, Map<string, StoredRow[]>>();
   for (const row of rows) {
     let byName = groups.get(row.contentId);
     if (!byName) groups.set(row.contentId, (byName = new Map()));
     let group = byName.get(row.name);
-    if (!group) byName.set(row.name, (group = { own: [], fallback: [] }));
-    (row.lang === lang ? group.own : group.fallback).push(row);
+    if (!group) byName.set(row.name, (group = []));
+    group.push(row);
   }
   for (const [contentId, byName] of groups) {
     const target = into.get(contentId) ?? { fields: {}, fallbackFields: [], types: {} };
     into.set(contentId, target);
-    for (const [name, { own, fallback }] of byName) {
-      const chosen = own.length ? own : fallback;
-      if (!chosen.length) continue;
-      target.fields[name] = valueOf(chosen, chosen[0].multiple);
-      target.types[name] = chosen[0].type;
-      if (!own.length) target.fallbackFields.push(name);
+    for (const [name, group] of byName) {
+      const chosen = inLocale(group, lang);
+      if (!chosen.rows.length) continue;
+      target.fields[name] = valueOf(chosen.rows, chosen.rows[0].multiple);
+      target.types[name] = chosen.rows[0].type;
+      if (chosen.fellBack) target.fallbackFields.push(name);
     }
   }
   return into;

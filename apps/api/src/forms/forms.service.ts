@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, FORM_HONEYPOT_FIELD, Status, type Lang } from '@cms/contracts';
+import { DEFAULT_LANG, inLocale, FORM_HONEYPOT_FIELD, Status, type Lang } from '@cms/contracts';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -127,10 +127,8 @@ export class FormsService {
     const form = await this.find(id, manager);
     const all = await manager.getRepository(FormField).find({ where: { formId: id } });
     const locales = [...new Set(all.map((f) => f.lang))].sort();
-    const own = all.filter((f) => f.lang === locale);
-    const fieldsLocale = own.length > 0 ? locale : DEFAULT_LANG;
-    const fields = (own.length > 0 ? own : all.filter((f) => f.lang === DEFAULT_LANG)).sort(byPosition);
-    return { ...toListItem(form), locale, fieldsLocale, locales, fields: fields.map(toFieldDto) };
+    const { rows: fields, locale: fieldsLocale } = inLocale(all, locale);
+    return { ...toListItem(form), locale, fieldsLocale, locales, fields: fields.sort(byPosition).map(toFieldDto) };
   }
 
   async create(dto: CreateFormDto, locale: Lang): Promise<FormDto> {
@@ -235,9 +233,8 @@ export class FormsService {
     if (!form) throw new NotFoundException(`No form ${id}`);
     const rows = form.fields ?? [];
     delete form.fields;
-    const own = rows.filter((f) => f.lang === locale);
-    const fieldsLocale = own.length > 0 ? locale : DEFAULT_LANG;
-    return { form, fields: (own.length > 0 ? own : rows.filter((f) => f.lang === DEFAULT_LANG)).sort(byPosition), fieldsLocale };
+    const { rows: fields, locale: fieldsLocale } = inLocale(rows, locale);
+    return { form, fields: fields.sort(byPosition), fieldsLocale };
   }
 
   /** Every field name the form has in any locale: en's in order, then the others'; for exports. */

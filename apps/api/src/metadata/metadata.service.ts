@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, type Lang, type MetadataEntry } from '@cms/contracts';
+import { DEFAULT_LANG, inLocale, type Lang, type MetadataEntry } from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import type { InputErrors } from '../common/http/input-errors';
@@ -33,8 +33,6 @@ export class MetadataService {
 }
 
 export function pickMetadata(rows: readonly Pick<Metadata, 'name' | 'content' | 'lang'>[], lang: Lang): { metadata: MetadataEntry[]; fallback: boolean } {
-  const own = rows.filter((r) => r.lang === lang);
-  const fallback = own.length === 0 && lang !== DEFAULT_LANG && rows.some((r) => r.lang === DEFAULT_LANG);
-  const chosen = fallback ? rows.filter((r) => r.lang === DEFAULT_LANG) : own;
-  return { metadata: chosen.map((r) => ({ name: r.name, content: r.content })), fallback };
+  const chosen = inLocale(rows, lang);
+  return { metadata: chosen.rows.map((r) => ({ name: r.name, content: r.content })), fallback: chosen.fellBack };
 }

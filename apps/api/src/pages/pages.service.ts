@@ -5,6 +5,7 @@ import {
   ContainerFieldType,
   CONTENTS_BLOCK_DEFAULT_LIMIT,
   DEFAULT_LANG,
+  inLocale,
   FormFieldType,
   isBlockName,
   type Lang,
@@ -419,9 +420,7 @@ export class PagesService {
     const forms: Record<string, PageForm> = {};
     const optionKeys = new Set<string>();
     for (const row of formRows as FormRow[]) {
-      const own = row.fields.filter((f) => f.lang === lang);
-      const fieldsLocale = own.length > 0 || lang === DEFAULT_LANG ? lang : DEFAULT_LANG;
-      const chosen = own.length > 0 ? own : row.fields.filter((f) => f.lang === DEFAULT_LANG);
+      const { rows: chosen, locale: fieldsLocale } = inLocale(row.fields, lang);
       forms[row.id] = {
         id: row.id,
         title: row.title,

@@ -1,4 +1,4 @@
-import { BLOCKS, BLOCK_NAMES, DEFAULT_LANG, isBlockName, SectionType, type BlockDefinition, type BlockReference, type Lang, type SectionDto, type SectionInput } from '@cms/contracts';
+import { BLOCKS, BLOCK_NAMES, DEFAULT_LANG, inLocale, isBlockName, SectionType, type BlockDefinition, type BlockReference, type Lang, type SectionDto, type SectionInput } from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 import { Brackets, In, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { checkBlockContent, type BlockReferences } from './block-content';
@@ -187,14 +187,12 @@ export function pickLocale(rows: readonly Section[], lang: Lang, types: readonly
   const sections: Section[] = [];
   const fallbackTypes: SectionType[] = [];
   for (const type of types) {
-    const own = rows.filter((r) => r.type === type && r.lang === lang);
-    if (own.length > 0 || lang === DEFAULT_LANG) {
-      sections.push(...own);
-      continue;
-    }
-    const fallback = rows.filter((r) => r.type === type && r.lang === DEFAULT_LANG);
-    if (fallback.length > 0) fallbackTypes.push(type);
-    sections.push(...fallback);
+    const chosen = inLocale(
+      rows.filter((r) => r.type === type),
+      lang,
+    );
+    if (chosen.fellBack) fallbackTypes.push(type);
+    sections.push(...chosen.rows);
   }
   return { sections, fallbackTypes };
 }
