@@ -68,8 +68,8 @@ const fallbackSql = (d: string, e: string) => `ARRAY(SELECT k FROM jsonb_object_
  * already right: no dead row, and no list version change, for a write that changes nothing a
  * read answers.
  */
-export class ContentDocumentWrittenOnce1795800000000 implements MigrationInterface {
-  name = 'ContentDocumentWrittenOnce1795800000000';
+export class ContentDocumentWrittenOnce1795700000001 implements MigrationInterface {
+  name = 'ContentDocumentWrittenOnce1795700000001';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`CREATE OR REPLACE FUNCTION "content_document_refresh"(ids integer[], langs "lang"[]) RETURNS void LANGUAGE plpgsql
