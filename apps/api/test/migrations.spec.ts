@@ -1,12 +1,34 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { DataSource } from 'typeorm';
 import { openDatabase, type Database } from '../src/database/database';
+import { migrationQueries } from '../src/database/generate-migration';
 import { LATEST_MIGRATION, migrateInTransaction, migrationStatus, revertLastMigration } from '../src/database/migration-runner';
 import { MIGRATIONS } from '../src/database/migrations';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 const timestampOf = (name: string) => Number(name.slice(-13));
+
+/** What the migrations made (TypeORM's own table aside): columns, triggers, functions (whole definitions), indexes, constraints, enumerations. */
+async function schemaOf(dataSource: DataSource): Promise<Record<string, string[]>> {
+  const list = async (sql: string) => ((await dataSource.query(sql)) as { s: string }[]).map((row) => row.s);
+  return {
+    columns: await list(
+      `SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') AS s FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> 'migrations' ORDER BY 1`,
+    ),
+    triggers: await list(`SELECT pg_get_triggerdef(t.oid) AS s FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND NOT t.tgisinternal ORDER BY 1`),
+    functions: await list(`SELECT pg_get_functiondef(p.oid) AS s FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' ORDER BY 1`),
+    indexes: await list(`SELECT indexdef AS s FROM pg_indexes WHERE schemaname = 'public' AND tablename <> 'migrations' ORDER BY 1`),
+    constraints: await list(
+      `SELECT c.conrelid::regclass::text || ' ' || c.conname || ' ' || pg_get_constraintdef(c.oid) AS s FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = 'public' AND c.conrelid::regclass::text <> 'migrations' ORDER BY 1`,
+    ),
+    enums: await list(
+      `SELECT t.typname || ' ' || string_agg(e.enumlabel, ',' ORDER BY e.enumsortorder) AS s FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace JOIN pg_enum e ON e.enumtypid = t.oid WHERE n.nspname = 'public' GROUP BY t.typname ORDER BY 1`,
+    ),
+    options: await list(`SELECT c.relname || ' ' || array_to_string(c.reloptions, ',') AS s FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.reloptions IS NOT NULL ORDER BY 1`),
+  };
+}
 
 describe('migrations', () => {
   it('run in the order of their timestamps, none stamped in the future: a migration generated now runs last', () => {
@@ -15,6 +37,62 @@ describe('migrations', () => {
     // TypeORM sorts by timestamp: a later one would sort after, and run after, tomorrow's migrations.
     expect(stamps.filter((stamp) => stamp > Date.now())).toEqual([]);
     expect(LATEST_MIGRATION).toBe(MIGRATIONS[MIGRATIONS.length - 1].name);
+  });
+
+  it('go up on an empty database, every one down, and up again: the schema is what the entities describe', async () => {
+    const testDb: TestDatabase = await createTestDatabase();
+    let db: Database | undefined;
+    try {
+      db = await openDatabase({ databaseUrl: testDb.url, dataDir: os.tmpdir(), databasePoolSize: 2 }, { inMemory: true });
+      const ds = db.dataSource;
+      const migrated = await schemaOf(ds);
+
+      const reverted: string[] = [];
+      for (let name = await revertLastMigration(ds); name; name = await revertLastMigration(ds)) reverted.push(name);
+      expect(reverted).toEqual(MIGRATIONS.map((migration) => migration.name).reverse());
+      // Nothing left but TypeORM's own table.
+      expect(await schemaOf(ds)).toEqual({
+        columns: [],
+        triggers: [],
+        functions: [],
+        indexes: [],
+        constraints: [],
+        enums: [],
+        options: [],
+      });
+
+      await ds.runMigrations({ transaction: 'each' });
+      expect(await schemaOf(ds)).toEqual(migrated);
+      // What `typeorm schema:log` prints: nothing to change.
+      const diff = await ds.driver.createSchemaBuilder().log();
+      expect(diff.upQueries.map((query) => query.query)).toEqual([]);
+    } finally {
+      await db?.close();
+      await testDb.drop();
+    }
+  });
+
+  it('generates a down that undoes its up, enumerations shared by several tables included', async () => {
+    const testDb: TestDatabase = await createTestDatabase();
+    let db: Database | undefined;
+    try {
+      // On an empty database the diff is the whole schema: six enumerations, lang in six tables.
+      db = await openDatabase({ databaseUrl: testDb.url, dataDir: os.tmpdir(), databasePoolSize: 2 }, { inMemory: true, migrate: false });
+      const ds = db.dataSource;
+      const { up, down } = migrationQueries(await ds.driver.createSchemaBuilder().log());
+      const empty = await schemaOf(ds);
+      await ds.transaction(async (manager) => {
+        for (const query of up) await manager.query(query.query, query.parameters);
+      });
+      expect((await ds.driver.createSchemaBuilder().log()).upQueries).toEqual([]);
+      await ds.transaction(async (manager) => {
+        for (const query of down) await manager.query(query.query, query.parameters);
+      });
+      expect(await schemaOf(ds)).toEqual(empty);
+    } finally {
+      await db?.close();
+      await testDb.drop();
+    }
   });
 
   it('record ContentDocumentWrittenOnce under its new timestamp in a database that ran it as 1795800000000, and run what follows it', async () => {
