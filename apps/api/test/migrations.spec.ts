@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { DataSource } from 'typeorm';
+import * as ts from 'typescript';
 import { openDatabase, type Database } from '../src/database/database';
 import { migrationQueries } from '../src/database/generate-migration';
 import { LATEST_MIGRATION, migrateInTransaction, migrationStatus, revertLastMigration } from '../src/database/migration-runner';
@@ -37,6 +38,17 @@ describe('migrations', () => {
     // TypeORM sorts by timestamp: a later one would sort after, and run after, tomorrow's migrations.
     expect(stamps.filter((stamp) => stamp > Date.now())).toEqual([]);
     expect(LATEST_MIGRATION).toBe(MIGRATIONS[MIGRATIONS.length - 1].name);
+  });
+
+  it('import nothing but typeorm: each holds the SQL it ran, which nothing else can change', () => {
+    const dir = path.join(__dirname, '../src/database/migrations');
+    const imports = fs
+      .readdirSync(dir)
+      .filter((file) => /^\d{13}-.+\.ts$/.test(file))
+      // import, export ... from, require() and import(): what TypeScript itself would resolve.
+      .flatMap((file) => ts.preProcessFile(fs.readFileSync(path.join(dir, file), 'utf8'), true, true).importedFiles.map((imported) => `${file}: ${imported.fileName}`))
+      .filter((line) => !line.endsWith(': typeorm'));
+    expect(imports).toEqual([]);
   });
 
   it('go up on an empty database, every one down, and up again: the schema is what the entities describe', async () => {
