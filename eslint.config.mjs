@@ -54,6 +54,21 @@ export default tseslint.config(
     },
   },
   {
+    // Migrations are frozen history: each holds its SQL as it ran, so that a change elsewhere
+    // never changes what an old migration does. They import typeorm and nothing else.
+    files: ['apps/api/src/database/migrations/**/*.ts'],
+    ignores: ['apps/api/src/database/migrations/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value!='typeorm']", message: 'A migration imports typeorm only: copy the SQL it runs into the migration.' },
+        { selector: 'ExportNamedDeclaration[source], ExportAllDeclaration', message: 'A migration re-exports nothing: copy the SQL it runs into the migration.' },
+        { selector: 'ImportExpression, TSImportEqualsDeclaration, TSImportType', message: 'A migration imports typeorm only: copy the SQL it runs into the migration.' },
+        { selector: "CallExpression[callee.name='require']", message: 'A migration imports typeorm only: copy the SQL it runs into the migration.' },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs', '**/*.js', '**/*.mjs'],
     languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

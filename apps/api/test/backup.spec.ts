@@ -278,4 +278,37 @@ describe('backup: export and import', () => {
       await target.drop();
     }
   });
+
+  it('restores an archive of a release that named ContentDocumentWrittenOnce 1795800000000, then runs the newer migrations', async () => {
+    // That release's database and archive: its last migration recorded under the old name.
+    const renamed = 'ContentDocumentWrittenOnce1795700000001';
+    const source = await emptyDatabase();
+    const target = await emptyDatabase();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-renamed-'));
+    try {
+      const runner = source.db.dataSource.createQueryRunner();
+      await runner.startTransaction();
+      await migrateInTransaction(source.db.dataSource, runner, renamed);
+      await runner.commitTransaction();
+      await runner.release();
+      const q = (sql: string, params: unknown[] = []) => source.db.dataSource.query(sql, params);
+      await q(`UPDATE "migrations" SET "name" = 'ContentDocumentWrittenOnce1795800000000', "timestamp" = 1795800000000 WHERE "name" = $1`, [renamed]);
+      await q(`INSERT INTO "container" ("title") VALUES ('Blog')`);
+      await q(`INSERT INTO "content" ("title", "containerId") VALUES ('Hello', 1)`);
+      await q(`INSERT INTO "content_field" ("name", "type", "contentId", "lang", "textValue", "position") VALUES ('body', 'STRING', 1, 'en', 'Hi', 0)`);
+      const file = path.join(dir, 'renamed.tar.gz');
+      const old = await exportArchive({ dataSource: source.db.dataSource, storage: new LocalStorageDriver(path.join(dir, 'files')), file });
+      expect(old.schemaVersion).toBe('ContentDocumentWrittenOnce1795800000000');
+
+      const result = await importArchive({ dataSource: target.db.dataSource, storage: new LocalStorageDriver(path.join(dir, 'restored')), file });
+      const after = MIGRATIONS.slice(MIGRATIONS.findIndex((migration) => migration.name === renamed) + 1).map((migration) => migration.name);
+      expect(result.migrated).toEqual(after);
+      const ds = target.db.dataSource;
+      expect((await ds.query(`SELECT "name" FROM "migrations" ORDER BY "id"`)).map((row: { name: string }) => row.name)).toEqual(MIGRATIONS.map((migration) => migration.name));
+      expect(await ds.query(`SELECT "contentId", "lang"::text, "fields" FROM "content_document"`)).toEqual([{ contentId: 1, lang: 'en', fields: { body: 'Hi' } }]);
+    } finally {
+      await source.drop();
+      await target.drop();
+    }
+  });
 });

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { embeddedDatabasePassword, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
-import { withMigrationLock } from './migration-runner';
+import { renameRecordedMigrations, withMigrationLock } from './migration-runner';
 import { allowNamedStatements } from './prepared-query';
 
 export interface Database {
@@ -18,8 +18,9 @@ export interface Database {
 /**
  * Opens the database the configuration names (a PostgreSQL server through DATABASE_URL, else the
  * embedded PGlite under DATA_DIR) and brings its schema up to date with the committed migrations
- * (unless `migrate` is false: the backup import and `migrate --status` look at it as it is). On a
- * server the migrations run under an advisory lock, so instances starting together take turns.
+ * (unless `migrate` is false: the backup import and `migrate --status` look at it as it is, but
+ * for the names of renamed migrations, brought up to date). On a server the migrations run under
+ * an advisory lock, so instances starting together take turns.
  */
 export async function openDatabase(
   config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>,
@@ -46,7 +47,11 @@ export async function openDatabase(
   const dataSource = new DataSource(dataSourceOptions(url, poolSize));
   try {
     await dataSource.initialize();
-    if (options.migrate !== false) await withMigrationLock(config.databaseUrl, () => dataSource.runMigrations({ transaction: 'each' }));
+    await withMigrationLock(config.databaseUrl, async () => {
+      // Even when not migrating: `migrate --status` and backups read the recorded names.
+      await renameRecordedMigrations(dataSource);
+      if (options.migrate !== false) await dataSource.runMigrations({ transaction: 'each' });
+    });
     // PGlite is one backend session behind every socket connection: a statement a closed
     // connection prepared would still exist there and clash with the next connection's.
     if (!embedded) allowNamedStatements(dataSource);

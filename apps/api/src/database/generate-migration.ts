@@ -2,6 +2,26 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DataSource } from 'typeorm';
 
+type Query = { query: string; parameters?: unknown[] };
+
+/**
+ * The statements of a migration from TypeORM's schema diff, `down` in the order it runs. The diff
+ * repeats CREATE TYPE for an enum shared by several tables (enumName): `up` keeps the first, `down`
+ * the last DROP TYPE (after every table using it: dropped earlier, it fails).
+ */
+export function migrationQueries(sql: { upQueries: Query[]; downQueries: Query[] }): { up: Query[]; down: Query[] } {
+  const unique = (queries: Query[]) => {
+    const seen = new Set<string>();
+    return queries.filter((query) => {
+      if (!/^(CREATE|DROP) TYPE/.test(query.query)) return true;
+      if (seen.has(query.query)) return false;
+      seen.add(query.query);
+      return true;
+    });
+  };
+  return { up: unique(sql.upQueries), down: unique(sql.downQueries).reverse() };
+}
+
 /**
  * Writes a migration holding the SQL that brings a database at the committed migrations up to the
  * entities (TypeORM's schema diff), and lists it in migrations/index.ts. For developers: review
@@ -15,29 +35,19 @@ export async function generateMigration(dataSource: DataSource, name: string, mi
   const className = `${name}${timestamp}`;
   const kebab = name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
   const fileBase = `${timestamp}-${kebab}`;
-  const q = (query: { query: string; parameters?: unknown[] }) =>
-    `    await queryRunner.query(${JSON.stringify(query.query)}${query.parameters?.length ? `, ${JSON.stringify(query.parameters)}` : ''});`;
-  // TypeORM's diff repeats CREATE TYPE for an enum shared by several tables (enumName); keep the first.
-  const unique = (queries: { query: string; parameters?: unknown[] }[]) => {
-    const seen = new Set<string>();
-    return queries.filter((query) => {
-      if (!/^(CREATE|DROP) TYPE/.test(query.query)) return true;
-      if (seen.has(query.query)) return false;
-      seen.add(query.query);
-      return true;
-    });
-  };
+  const q = (query: Query) => `    await queryRunner.query(${JSON.stringify(query.query)}${query.parameters?.length ? `, ${JSON.stringify(query.parameters)}` : ''});`;
+  const { up, down } = migrationQueries(sql);
   const body = `import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class ${className} implements MigrationInterface {
   name = '${className}';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-${unique(sql.upQueries).map(q).join('\n')}
+${up.map(q).join('\n')}
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-${unique(sql.downQueries.reverse()).map(q).join('\n')}
+${down.map(q).join('\n')}
   }
 }
 `;

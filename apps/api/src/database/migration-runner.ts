@@ -16,8 +16,33 @@ export const LATEST_MIGRATION = migrationName(MIGRATIONS[MIGRATIONS.length - 1])
 
 const timestampOf = (name: string) => Number(name.slice(-13));
 
+/**
+ * Migrations renamed after they ran somewhere: old name → name. ContentDocumentWrittenOnce was
+ * stamped in the future (1795800000000), and TypeORM runs migrations in timestamp order, so every
+ * migration written before that date would have run before it on a fresh database.
+ */
+export const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
+  ContentDocumentWrittenOnce1795800000000: 'ContentDocumentWrittenOnce1795700000001',
+};
+
+/** A schema version (a recorded migration name, a backup's manifest) as this build names it. */
+export const currentMigrationName = (name: string) => (Object.hasOwn(RENAMED_MIGRATIONS, name) ? RENAMED_MIGRATIONS[name] : name);
+
+/**
+ * Records the renamed migrations a database ran under their names of today, before TypeORM reads
+ * the migrations table (it would run them again otherwise). Does nothing the second time.
+ */
+export async function renameRecordedMigrations(dataSource: DataSource): Promise<void> {
+  const [{ found }] = await dataSource.query(`SELECT to_regclass('migrations') IS NOT NULL AS "found"`);
+  if (!found) return;
+  for (const [old, name] of Object.entries(RENAMED_MIGRATIONS)) {
+    await dataSource.query(`UPDATE "migrations" SET "name" = $1, "timestamp" = $2 WHERE "name" = $3`, [name, timestampOf(name), old]);
+  }
+}
+
 /** Where a schema version stands against this build's migrations. */
-export function compareSchemaVersion(name: string): 'known' | 'newer' | 'unknown' {
+export function compareSchemaVersion(version: string): 'known' | 'newer' | 'unknown' {
+  const name = currentMigrationName(version);
   if (MIGRATIONS.some((migration) => migrationName(migration) === name)) return 'known';
   const timestamp = timestampOf(name);
   if (!Number.isFinite(timestamp) || !/^[A-Za-z0-9]+\d{13}$/.test(name)) return 'unknown';
@@ -38,7 +63,8 @@ class LimitedMigrationExecutor extends MigrationExecutor {
 
 function executor(dataSource: DataSource, queryRunner: QueryRunner | undefined, lastName?: string): MigrationExecutor {
   if (lastName === undefined) return new MigrationExecutor(dataSource, queryRunner);
-  const index = MIGRATIONS.findIndex((migration) => migrationName(migration) === lastName);
+  const current = currentMigrationName(lastName);
+  const index = MIGRATIONS.findIndex((migration) => migrationName(migration) === current);
   if (index < 0) throw new Error(`Unknown schema version ${lastName}`);
   return new LimitedMigrationExecutor(dataSource, queryRunner, new Set(MIGRATIONS.slice(0, index + 1).map(migrationName)));
 }

@@ -185,15 +185,12 @@ export class InitialSchema1795318537000 implements MigrationInterface {
     await queryRunner.query("DROP INDEX \"public\".\"IDX_45e72bf0b19b07cc64f4aa719b\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_324039b20aaa3b78015c756ecf\"");
     await queryRunner.query("DROP TABLE \"section\"");
-    await queryRunner.query("DROP TYPE \"public\".\"lang\"");
-    await queryRunner.query("DROP TYPE \"public\".\"section_type\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_824e186a844b0ca85bb8e6a14e\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_ae4578dcaed5adff96595e6166\"");
     await queryRunner.query("DROP TABLE \"role\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_a75cc5a0a8fd3580d48409abf1\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_54bf661e485d27735e0bf2eb22\"");
     await queryRunner.query("DROP TABLE \"right\"");
-    await queryRunner.query("DROP TYPE \"public\".\"right_type\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_876157e8be3150e3dcf45b119c\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_f4818ebabafcdde75edf2ccd31\"");
     await queryRunner.query("DROP TABLE \"metadata\"");
@@ -217,11 +214,9 @@ export class InitialSchema1795318537000 implements MigrationInterface {
     await queryRunner.query("DROP INDEX \"public\".\"IDX_49553697ba47f09e099fe9d74d\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_af1702acb1ba2b4f40b32a46a3\"");
     await queryRunner.query("DROP TABLE \"form\"");
-    await queryRunner.query("DROP TYPE \"public\".\"status\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_80cd44f0855865aa7a6f85738a\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_2d83d8a334dd66445db13f92b7\"");
     await queryRunner.query("DROP TABLE \"form_field\"");
-    await queryRunner.query("DROP TYPE \"public\".\"form_field_type\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_8b3da0afead88681ef8bd1afc3\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_1a4603bcf9d8e56e0408d99a79\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_0c2ee33d111dec248ff7020f92\"");
@@ -241,7 +236,6 @@ export class InitialSchema1795318537000 implements MigrationInterface {
     await queryRunner.query("DROP INDEX \"public\".\"IDX_ec406fdf699b6b311eae0e4600\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_1acd79dc375f401d0629b231d4\"");
     await queryRunner.query("DROP TABLE \"content_field\"");
-    await queryRunner.query("DROP TYPE \"public\".\"container_field_type\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_a1105d7a6724c4c77f15c73746\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_1d7edd10fa61cd358f02059d92\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_dfe2570d1abc6da7d87211db48\"");
@@ -259,5 +253,12 @@ export class InitialSchema1795318537000 implements MigrationInterface {
     await queryRunner.query("DROP INDEX \"public\".\"IDX_d2ed24ce148e8e12bf6dd3f758\"");
     await queryRunner.query("DROP INDEX \"public\".\"IDX_d937ac332895bf560e848fc0fb\"");
     await queryRunner.query("DROP TABLE \"access\"");
+    // The enumerations last: several tables share each of them (generated, this down dropped them after their first table and failed).
+    await queryRunner.query("DROP TYPE \"public\".\"lang\"");
+    await queryRunner.query("DROP TYPE \"public\".\"section_type\"");
+    await queryRunner.query("DROP TYPE \"public\".\"right_type\"");
+    await queryRunner.query("DROP TYPE \"public\".\"status\"");
+    await queryRunner.query("DROP TYPE \"public\".\"form_field_type\"");
+    await queryRunner.query("DROP TYPE \"public\".\"container_field_type\"");
   }
 }

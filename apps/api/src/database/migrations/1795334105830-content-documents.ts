@@ -2,10 +2,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The value of each field of the pairs in `ids` and `langs` (a refresh function's arguments), one
- * row per (content, locale, name), from the field rows. Every version of content_document_refresh
- * aggregates these rows into documents.
+ * row per (content, locale, name), from the field rows. Later migrations that rewrite
+ * content_document_refresh hold their own copy: a migration imports nothing but typeorm.
  */
-export const FIELD_VALUES_SQL = `SELECT f."contentId", f."lang", f."name",
+const FIELD_VALUES_SQL = `SELECT f."contentId", f."lang", f."name",
           CASE WHEN (array_agg(f."multiple" ORDER BY f."position", f."id"))[1]
             THEN coalesce(jsonb_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL), '[]'::jsonb)
             ELSE coalesce((array_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL))[1], 'null'::jsonb)
@@ -15,7 +15,7 @@ export const FIELD_VALUES_SQL = `SELECT f."contentId", f."lang", f."name",
         GROUP BY f."contentId", f."lang", f."name"`;
 
 /** Rebuilds the documents of these (content, locale) pairs from their field rows (as this migration made it; ContentDocumentMerged replaces it). */
-export const CONTENT_DOCUMENT_REFRESH = `CREATE OR REPLACE FUNCTION "content_document_refresh"(ids integer[], langs "lang"[]) RETURNS void LANGUAGE sql AS $$
+const CONTENT_DOCUMENT_REFRESH = `CREATE OR REPLACE FUNCTION "content_document_refresh"(ids integer[], langs "lang"[]) RETURNS void LANGUAGE sql AS $$
       DELETE FROM "content_document" d USING unnest(ids, langs) AS p("contentId", "lang")
       WHERE d."contentId" = p."contentId" AND d."lang" = p."lang"
         AND NOT EXISTS (SELECT 1 FROM "content_field" f WHERE f."contentId" = p."contentId" AND f."lang" = p."lang");

@@ -1,5 +1,28 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { CONTENT_DOCUMENT_REFRESH, FIELD_VALUES_SQL } from './1795334105830-content-documents';
+
+/** ContentDocuments' field values, copied as that migration ran (a migration imports nothing but typeorm). */
+const FIELD_VALUES_SQL = `SELECT f."contentId", f."lang", f."name",
+          CASE WHEN (array_agg(f."multiple" ORDER BY f."position", f."id"))[1]
+            THEN coalesce(jsonb_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL), '[]'::jsonb)
+            ELSE coalesce((array_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL))[1], 'null'::jsonb)
+          END AS "value"
+        FROM "content_field" f
+        JOIN (SELECT DISTINCT * FROM unnest(ids, langs) AS p("contentId", "lang")) p ON f."contentId" = p."contentId" AND f."lang" = p."lang"
+        GROUP BY f."contentId", f."lang", f."name"`;
+
+/** content_document_refresh as ContentDocuments made it: what `down` restores. */
+const CONTENT_DOCUMENT_REFRESH = `CREATE OR REPLACE FUNCTION "content_document_refresh"(ids integer[], langs "lang"[]) RETURNS void LANGUAGE sql AS $$
+      DELETE FROM "content_document" d USING unnest(ids, langs) AS p("contentId", "lang")
+      WHERE d."contentId" = p."contentId" AND d."lang" = p."lang"
+        AND NOT EXISTS (SELECT 1 FROM "content_field" f WHERE f."contentId" = p."contentId" AND f."lang" = p."lang");
+      INSERT INTO "content_document" ("contentId", "lang", "fields")
+      SELECT v."contentId", v."lang", jsonb_object_agg(v."name", v."value")
+      FROM (
+        ${FIELD_VALUES_SQL}
+      ) v
+      GROUP BY v."contentId", v."lang"
+      ON CONFLICT ("contentId", "lang") DO UPDATE SET "fields" = EXCLUDED."fields";
+    $$`;
 
 /** A locale's fields over en's as JSON text, and the names it takes from en, for a document `d` and en's `e` (either may be NULL). */
 const mergedSql = (d: string, e: string) => `(coalesce(${e}."fields", '{}'::jsonb) || ${d}."fields")::text`;
@@ -8,16 +31,16 @@ const fallbackSql = (d: string, e: string) => `ARRAY(SELECT k FROM jsonb_object_
 /**
  * The documents of the pairs in `ids` and `langs` (a refresh function's arguments) from their field rows:
  * one row per pair that has values, ("contentId", "lang", "fields"): ContentDocuments' field values
- * gathered into one object per pair. ContentDocumentWrittenOnce's function reads it too.
+ * gathered into one object per pair.
  */
-export const FIELD_DOCUMENTS_SQL = `        SELECT v."contentId", v."lang", jsonb_object_agg(v."name", v."value") AS "fields"
+const FIELD_DOCUMENTS_SQL = `        SELECT v."contentId", v."lang", jsonb_object_agg(v."name", v."value") AS "fields"
         FROM (
           ${FIELD_VALUES_SQL}
         ) v
         GROUP BY v."contentId", v."lang"`;
 
 /** content_document_refresh as this migration makes it (ContentDocumentWrittenOnce replaces it, and restores it on the way down). */
-export const CONTENT_DOCUMENT_REFRESH_MERGED = `CREATE FUNCTION "content_document_refresh"(ids integer[], langs "lang"[]) RETURNS void LANGUAGE plpgsql
+const CONTENT_DOCUMENT_REFRESH_MERGED = `CREATE FUNCTION "content_document_refresh"(ids integer[], langs "lang"[]) RETURNS void LANGUAGE plpgsql
       SET plan_cache_mode = force_generic_plan AS $$ BEGIN
       DELETE FROM "content_document" d USING unnest(ids, langs) AS p("contentId", "lang")
       WHERE d."contentId" = p."contentId" AND d."lang" = p."lang"

@@ -1,5 +1,50 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { CONTENT_DOCUMENT_REFRESH_MERGED, FIELD_DOCUMENTS_SQL } from './1795700000000-content-document-merged';
+
+/** ContentDocumentMerged's documents of the pairs in `ids` and `langs`, copied as that migration ran them (a migration imports nothing but typeorm). */
+const FIELD_DOCUMENTS_SQL = `        SELECT v."contentId", v."lang", jsonb_object_agg(v."name", v."value") AS "fields"
+        FROM (
+          SELECT f."contentId", f."lang", f."name",
+          CASE WHEN (array_agg(f."multiple" ORDER BY f."position", f."id"))[1]
+            THEN coalesce(jsonb_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL), '[]'::jsonb)
+            ELSE coalesce((array_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL))[1], 'null'::jsonb)
+          END AS "value"
+        FROM "content_field" f
+        JOIN (SELECT DISTINCT * FROM unnest(ids, langs) AS p("contentId", "lang")) p ON f."contentId" = p."contentId" AND f."lang" = p."lang"
+        GROUP BY f."contentId", f."lang", f."name"
+        ) v
+        GROUP BY v."contentId", v."lang"`;
+
+/** content_document_refresh as ContentDocumentMerged made it: what `down` restores. */
+const CONTENT_DOCUMENT_REFRESH_MERGED = `CREATE FUNCTION "content_document_refresh"(ids integer[], langs "lang"[]) RETURNS void LANGUAGE plpgsql
+      SET plan_cache_mode = force_generic_plan AS $$ BEGIN
+      DELETE FROM "content_document" d USING unnest(ids, langs) AS p("contentId", "lang")
+      WHERE d."contentId" = p."contentId" AND d."lang" = p."lang"
+        AND NOT EXISTS (SELECT 1 FROM "content_field" f WHERE f."contentId" = p."contentId" AND f."lang" = p."lang");
+      INSERT INTO "content_document" ("contentId", "lang", "fields", "json", "fallback")
+      SELECT w."contentId", w."lang", w."fields",
+        CASE WHEN w."lang" = 'en' THEN w."fields"::text ELSE (coalesce(e."fields", '{}'::jsonb) || w."fields")::text END,
+        CASE WHEN w."lang" = 'en' THEN ARRAY(SELECT k FROM jsonb_object_keys(w."fields") k ORDER BY k) ELSE ARRAY(SELECT k FROM jsonb_object_keys(e."fields") k WHERE NOT w."fields" ? k ORDER BY k) END
+      FROM (
+        SELECT v."contentId", v."lang", jsonb_object_agg(v."name", v."value") AS "fields"
+        FROM (
+          SELECT f."contentId", f."lang", f."name",
+          CASE WHEN (array_agg(f."multiple" ORDER BY f."position", f."id"))[1]
+            THEN coalesce(jsonb_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL), '[]'::jsonb)
+            ELSE coalesce((array_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL))[1], 'null'::jsonb)
+          END AS "value"
+        FROM "content_field" f
+        JOIN (SELECT DISTINCT * FROM unnest(ids, langs) AS p("contentId", "lang")) p ON f."contentId" = p."contentId" AND f."lang" = p."lang"
+        GROUP BY f."contentId", f."lang", f."name"
+        ) v
+        GROUP BY v."contentId", v."lang"
+      ) w
+      LEFT JOIN "content_document" e ON e."contentId" = w."contentId" AND e."lang" = 'en' AND w."lang" <> 'en'
+      ON CONFLICT ("contentId", "lang") DO UPDATE SET "fields" = EXCLUDED."fields", "json" = EXCLUDED."json", "fallback" = EXCLUDED."fallback";
+      UPDATE "content_document" d SET "json" = (coalesce(e."fields", '{}'::jsonb) || d."fields")::text, "fallback" = ARRAY(SELECT k FROM jsonb_object_keys(e."fields") k WHERE NOT d."fields" ? k ORDER BY k)
+      FROM (SELECT DISTINCT p."contentId" FROM unnest(ids, langs) AS p("contentId", "lang") WHERE p."lang" = 'en') p
+      LEFT JOIN "content_document" e ON e."contentId" = p."contentId" AND e."lang" = 'en'
+      WHERE d."contentId" = p."contentId" AND d."lang" <> 'en';
+    END $$`;
 
 /** A locale's fields over en's `e` (NULL when en has none) as JSON text, and the names it takes from en, for a document's fields `d`. */
 const mergedSql = (d: string, e: string) => `(coalesce(${e}, '{}'::jsonb) || ${d})::text`;
@@ -23,8 +68,8 @@ const fallbackSql = (d: string, e: string) => `ARRAY(SELECT k FROM jsonb_object_
  * already right: no dead row, and no list version change, for a write that changes nothing a
  * read answers.
  */
-export class ContentDocumentWrittenOnce1795800000000 implements MigrationInterface {
-  name = 'ContentDocumentWrittenOnce1795800000000';
+export class ContentDocumentWrittenOnce1795700000001 implements MigrationInterface {
+  name = 'ContentDocumentWrittenOnce1795700000001';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`CREATE OR REPLACE FUNCTION "content_document_refresh"(ids integer[], langs "lang"[]) RETURNS void LANGUAGE plpgsql
