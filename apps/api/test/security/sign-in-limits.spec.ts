@@ -1,20 +1,21 @@
-import { createTestApp, useTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Attacks on the sign-in limits: a concurrent burst of guesses that all pass a check made before
  * any failure was counted; a flood that locks the owner out; a spoofed left-most
- * X-Forwarded-For or a fresh IPv6 address per attempt to dodge the per-address count.
+ * X-Forwarded-For or a fresh IPv6 address per attempt to dodge the per-address count (every
+ * form of TRUST_PROXY: spoofed-client-address.spec.ts).
  */
 describe('sign-in limits hold under concurrency, proxies and IPv6, and cannot lock the owner out', () => {
   let t: TestApp;
   let counter = 0;
   const attempt = (email: string, password: string, forwardedFor: string, extra: Record<string, unknown> = {}) =>
     t.http.post('/api/auth/signin').set('X-Forwarded-For', forwardedFor).send({ email, password, ...extra });
-  // TRUST_PROXY=true trusts loopback (the test client) and private ranges: the proxy at 10.0.0.2 saw the client.
+  // TRUST_PROXY=2: the test client (as nginx on this host) and the proxy at 10.0.0.2, which saw the client.
   const viaProxy = (client: string, spoofed?: string) => [spoofed, client, '10.0.0.2'].filter(Boolean).join(', ');
 
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: 'true', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5', SIGNIN_MAX_FAILURES_PER_IP: '8', SIGNIN_BACKOFF_MAX: '1' });
+    t = await createTestApp({ TRUST_PROXY: '2', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5', SIGNIN_MAX_FAILURES_PER_IP: '8', SIGNIN_BACKOFF_MAX: '1' });
   });
   afterAll(() => t.close());
 
@@ -79,21 +80,6 @@ describe('sign-in limits hold under concurrency, proxies and IPv6, and cannot lo
   it('does not count successful sign-ins', async () => {
     const member = await user();
     for (let i = 0; i < 12; i++) expect((await attempt(member.email, member.password, viaProxy('203.0.113.50'))).status).toBe(200);
-  });
-});
-
-describe.each([
-  ['a hop count', '1', '10.20.30.40'],
-  ['a list of proxy addresses', '198.51.100.10, 2001:db8:ffff::/48', '198.51.100.10'],
-])('with TRUST_PROXY as %s, a spoofed left-most X-Forwarded-For is not the client', (_kind, trustProxy, proxy) => {
-  const t = useTestApp({ TRUST_PROXY: trustProxy, SIGNIN_MAX_FAILURES_PER_IP: '3' });
-
-  it('counts the address the proxy saw', async () => {
-    const statuses = [];
-    for (let i = 0; i < 5; i++) {
-      statuses.push((await t.http.post('/api/auth/signin').set('X-Forwarded-For', `192.0.2.${i + 1}, 203.0.113.60, ${proxy}`).send({ email: `n${i}@hops.test`, password: 'guess' })).status);
-    }
-    expect(statuses).toEqual([401, 401, 401, 429, 429]);
   });
 });
 
