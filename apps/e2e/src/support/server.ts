@@ -106,7 +106,9 @@ export async function stopServer(server: RunningServer): Promise<void> {
 }
 
 /** Starts the built server (`node dist/apps/api/main.js`) on a free port and waits until it is healthy. */
-export async function startServer(options: { demo?: boolean; host?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { demo?: boolean; host?: string; env?: Record<string, string>; generatedOwnerPassword?: boolean } = {},
+): Promise<RunningServer> {
   if (!fs.existsSync(SERVER_MAIN)) {
     throw new Error(`${SERVER_MAIN} is missing: build first (npx nx run e2e:e2e builds api, admin and site)`);
   }
@@ -134,6 +136,8 @@ export async function startServer(options: { demo?: boolean; host?: string; env?
     UPLOAD_MAX_MB: '2',
     ...options.env,
   };
+  // As on a fresh clone: the server generates the owner's password (adminPassword is then unknown here).
+  if (options.generatedOwnerPassword) delete env.CMS_ADMIN_PASSWORD;
   if (database) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
   // Jest sets NODE_ENV=test for itself; the server under test runs as it would in production.
@@ -144,7 +148,7 @@ export async function startServer(options: { demo?: boolean; host?: string; env?
   const server: RunningServer = {
     baseUrl: `http://${host}:${port}`,
     adminEmail: ADMIN_EMAIL,
-    adminPassword,
+    adminPassword: options.generatedOwnerPassword ? '' : adminPassword,
     process: child,
     dataDir,
     database: database && { serverUrl: database.serverUrl, name: database.name },
