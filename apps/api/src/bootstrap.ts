@@ -91,6 +91,7 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
       adminDir: config.adminDir,
       siteDir: config.serve === 'all' ? config.siteDir : undefined,
       apiOrigin: loopbackOrigin(config.host, config.port),
+      clientAddressOf,
       publicUrl: config.publicUrl,
       logger,
       // What the onRequest hook and the CORS plugin give every public page: cached pages keep them.

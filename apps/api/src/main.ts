@@ -5,6 +5,7 @@ import { resolveJwtSecret } from './config/jwt-secret';
 import { openDatabase } from './database/database';
 import { seedDemoSite } from './demo/demo-site';
 import { ensureFirstOwner } from './owner/create-admin';
+import { announceFirstOwner } from './owner/first-owner-notice';
 
 function log(level: 'info' | 'warn' | 'error', msg: string, extra: Record<string, unknown> = {}) {
   // Before Nest's logger exists, write the same JSON shape pino does.
@@ -27,11 +28,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   log('info', `Database ready: ${database.description}`);
   const owner = await ensureFirstOwner(database.dataSource, { email: config.adminEmail, password: config.adminPassword });
-  if (owner) {
-    log('warn', owner.generatedPassword
-      ? `First owner created. Sign in at /sign-in with e-mail ${owner.email} and password ${owner.generatedPassword} (shown only this once; change it after signing in).`
-      : `First owner created. Sign in at /sign-in with e-mail ${owner.email} and the password from CMS_ADMIN_PASSWORD.`);
-  }
+  if (owner) announceFirstOwner(owner, config.dataDir, log);
   const app = await createApp({ ...config, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) }, database);
   const ownerPassword = owner?.generatedPassword ?? config.adminPassword;
   if (owner?.created && config.demo && ownerPassword) {

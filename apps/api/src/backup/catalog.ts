@@ -8,7 +8,7 @@ export const SKIPPED_TABLES: Record<string, string> = {
   migrations: 'the manifest records the schema version instead',
   typeorm_metadata: 'TypeORM bookkeeping',
   session: 'sessions are not exported: everyone signs in again',
-  sign_in_limit: 'rate-limit windows last minutes',
+  sign_in_limit: 'rate-limit windows last an hour at most; addresses known to an account are learnt again at their next sign-in',
   form_submission_limit: 'rate-limit windows last minutes',
   // Read models kept by triggers: the triggers rebuild them as the rows they derive from go in.
   content_count: 'kept by triggers on content',

@@ -5,6 +5,8 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, serve: 'all', sessionTtlSeconds: 7 * 86400, uploadMaxMb: 25, logLevel: 'info' });
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.signIn.maxChecksPerAccountHour).toBe(30);
+    expect(loadConfig({ SIGNIN_MAX_CHECKS_PER_ACCOUNT_HOUR: '200' }).signIn.maxChecksPerAccountHour).toBe(200);
   });
 
   it('stops with a message naming each wrong variable', () => {
@@ -17,6 +19,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ SERVE: 'everything' })).toThrow(/SERVE/);
     expect(() => loadConfig({ SESSION_IDLE: 'a while' })).toThrow(/SESSION_IDLE/);
     expect(() => loadConfig({ SIGNIN_BACKOFF_MAX: '1h' })).toThrow(/SIGNIN_BACKOFF_MAX/);
+    expect(() => loadConfig({ SIGNIN_MAX_CHECKS_PER_ACCOUNT_HOUR: '0' })).toThrow(/SIGNIN_MAX_CHECKS_PER_ACCOUNT_HOUR/);
+    expect(() => loadConfig({ SIGNIN_MAX_CHECKS_PER_ACCOUNT_HOUR: 'many' })).toThrow(/SIGNIN_MAX_CHECKS_PER_ACCOUNT_HOUR/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY: not an address.*proxy\.example/);
   });
 

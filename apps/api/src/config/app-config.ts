@@ -88,6 +88,9 @@ export class EnvironmentVariables {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10000)
   SIGNIN_MAX_FAILURES_PER_IP?: number;
 
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
+  SIGNIN_MAX_CHECKS_PER_ACCOUNT_HOUR?: number;
+
   @IsOptional() @Matches(/^\d+\s*(s|m)?$/, { message: 'SIGNIN_BACKOFF_MAX must be a number of seconds or a duration such as 15s or 1m' })
   SIGNIN_BACKOFF_MAX?: string;
 
@@ -143,10 +146,11 @@ export interface AppConfig {
   storage: StorageConfig;
   trustProxy: TrustProxy;
   /**
-   * Hard limits per (account, address) and per address, and an account-wide count beyond which
-   * each attempt waits longer (doubling up to backoffMaxSeconds) instead of being refused.
+   * Hard limits per (account, address) and per address; per account from every address, password
+   * checks an hour (maxChecksPerAccountHour, past which only addresses that signed in to it before
+   * are checked), and each attempt past maxFailuresPerAccount waits longer (up to backoffMaxSeconds).
    */
-  signIn: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowSeconds: number; backoffMaxSeconds: number };
+  signIn: { maxFailuresPerAccount: number; maxFailuresPerIp: number; maxChecksPerAccountHour: number; windowSeconds: number; backoffMaxSeconds: number };
   /** Form e-mails: no smtpUrl means they wait in the outbox until one is configured. */
   mail: { smtpUrl?: string; from?: string; maxAttempts: number; retryBaseMs: number; pollMs: number; leaseSeconds: number };
   forms: { submissionsPerMinute: number };
@@ -228,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signIn: {
       maxFailuresPerAccount: raw.SIGNIN_MAX_FAILURES_PER_ACCOUNT ?? 5,
       maxFailuresPerIp: raw.SIGNIN_MAX_FAILURES_PER_IP ?? 50,
+      maxChecksPerAccountHour: raw.SIGNIN_MAX_CHECKS_PER_ACCOUNT_HOUR ?? 30,
       windowSeconds: 15 * 60,
       backoffMaxSeconds: parseDuration(raw.SIGNIN_BACKOFF_MAX ?? '15s'),
     },

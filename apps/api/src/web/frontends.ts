@@ -18,6 +18,7 @@ interface SiteModule {
     clientDir: string;
     apiOrigin: string;
     apiFetch?: typeof fetch;
+    visitorFetch?: (req: IncomingMessage) => typeof fetch;
     publicUrl?: string;
     logger?: { error(obj: unknown, msg?: string): void };
     fixedHeaders?: Readonly<Record<string, string>>;
@@ -73,6 +74,8 @@ export async function mountFrontends(
     adminDir: string;
     siteDir?: string;
     apiOrigin: string;
+    /** The visitor's address as TRUST_PROXY makes it (what request.ip is): no-JS form posts are counted under it. */
+    clientAddressOf: (req: IncomingMessage) => string | undefined;
     publicUrl?: string;
     logger: LoggerService;
     /** Headers the framework gives every public page (security, CORS): cached pages keep them, for serveCachedFirst. */
@@ -97,6 +100,7 @@ export async function mountFrontends(
         clientDir: path.join(siteDir, 'client'),
         apiOrigin: options.apiOrigin,
         apiFetch: inProcessFetch(fastify),
+        visitorFetch: (req) => inProcessFetch(fastify, options.clientAddressOf(req) ?? '127.0.0.1'),
         publicUrl: options.publicUrl,
         logger: { error: (obj, msg) => logger.error(msg ?? 'Site error', obj instanceof Error ? obj.stack : JSON.stringify(obj), 'Site') },
         fixedHeaders: options.fixedHeaders,

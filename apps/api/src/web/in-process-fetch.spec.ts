@@ -8,6 +8,7 @@ describe('inProcessFetch', () => {
     reply.header('x-seen-accept', String(request.headers.accept)).header('set-cookie', ['a=1', 'b=2']);
     return { query: request.query, ip: request.ip };
   });
+  app.post('/api/echo-post', async (request) => ({ body: request.body, ip: request.ip, forwardedFor: request.headers['x-forwarded-for'] ?? null }));
   app.get('/api/missing', async (_request, reply) => reply.code(404).send({ message: 'No page' }));
   app.get('/api/slow', () => new Promise((resolve) => (slow = () => resolve({ late: true }))));
   beforeAll(() => app.ready());
@@ -39,7 +40,18 @@ describe('inProcessFetch', () => {
     await expect(apiFetch('http://127.0.0.1:1/api/echo', { signal: aborted.signal })).rejects.toThrow('gone');
   });
 
-  it('refuses to send anything but GET and HEAD (form posts go over HTTP with the visitor’s address)', async () => {
-    await expect(apiFetch('http://127.0.0.1:1/api/echo', { method: 'POST', body: '{}' })).rejects.toThrow('only sends GET and HEAD, not POST');
+  it('refuses to send anything but GET and HEAD without a visitor address', async () => {
+    await expect(apiFetch('http://127.0.0.1:1/api/echo', { method: 'POST', body: '{}' })).rejects.toThrow('only sends GET, HEAD, not POST');
+  });
+
+  it('posts from the visitor’s address, dropping any X-Forwarded-For', async () => {
+    const visitorFetch = inProcessFetch(app, '203.0.113.7');
+    const res = await visitorFetch('http://127.0.0.1:1/api/echo-post', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '6.6.6.6' },
+      body: JSON.stringify({ a: 1 }),
+    });
+    expect(await res.json()).toEqual({ body: { a: 1 }, ip: '203.0.113.7', forwardedFor: null });
+    await expect(visitorFetch('http://127.0.0.1:1/api/echo', { method: 'DELETE' })).rejects.toThrow('not DELETE');
   });
 });

@@ -1,20 +1,21 @@
-import { createTestApp, useTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Attacks on the sign-in limits: a concurrent burst of guesses that all pass a check made before
  * any failure was counted; a flood that locks the owner out; a spoofed left-most
- * X-Forwarded-For or a fresh IPv6 address per attempt to dodge the per-address count.
+ * X-Forwarded-For or a fresh IPv6 address per attempt to dodge the per-address count (every
+ * form of TRUST_PROXY: spoofed-client-address.spec.ts).
  */
 describe('sign-in limits hold under concurrency, proxies and IPv6, and cannot lock the owner out', () => {
   let t: TestApp;
   let counter = 0;
   const attempt = (email: string, password: string, forwardedFor: string, extra: Record<string, unknown> = {}) =>
     t.http.post('/api/auth/signin').set('X-Forwarded-For', forwardedFor).send({ email, password, ...extra });
-  // TRUST_PROXY=true trusts loopback (the test client) and private ranges: the proxy at 10.0.0.2 saw the client.
+  // TRUST_PROXY=2: the test client (as nginx on this host) and the proxy at 10.0.0.2, which saw the client.
   const viaProxy = (client: string, spoofed?: string) => [spoofed, client, '10.0.0.2'].filter(Boolean).join(', ');
 
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: 'true', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5', SIGNIN_MAX_FAILURES_PER_IP: '8', SIGNIN_BACKOFF_MAX: '1' });
+    t = await createTestApp({ TRUST_PROXY: '2', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5', SIGNIN_MAX_FAILURES_PER_IP: '8', SIGNIN_BACKOFF_MAX: '1' });
   });
   afterAll(() => t.close());
 
@@ -82,18 +83,64 @@ describe('sign-in limits hold under concurrency, proxies and IPv6, and cannot lo
   });
 });
 
-describe.each([
-  ['a hop count', '1', '10.20.30.40'],
-  ['a list of proxy addresses', '198.51.100.10, 2001:db8:ffff::/48', '198.51.100.10'],
-])('with TRUST_PROXY as %s, a spoofed left-most X-Forwarded-For is not the client', (_kind, trustProxy, proxy) => {
-  const t = useTestApp({ TRUST_PROXY: trustProxy, SIGNIN_MAX_FAILURES_PER_IP: '3' });
+describe('attack: guessing one account from many addresses (40 addresses x 5 guesses)', () => {
+  let t: TestApp;
+  const victim = { email: 'spread@limits.test', password: 'the-right-password-1' };
+  // TRUST_PROXY=1: the test client plays nginx on this host; the right-most entry is the client.
+  const attempt = (password: string, client: string) => t.http.post('/api/auth/signin').set('X-Forwarded-For', client).send({ email: victim.email, password });
 
-  it('counts the address the proxy saw', async () => {
-    const statuses = [];
-    for (let i = 0; i < 5; i++) {
-      statuses.push((await t.http.post('/api/auth/signin').set('X-Forwarded-For', `192.0.2.${i + 1}, 203.0.113.60, ${proxy}`).send({ email: `n${i}@hops.test`, password: 'guess' })).status);
-    }
-    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: '1', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5', SIGNIN_MAX_CHECKS_PER_ACCOUNT_HOUR: '20', SIGNIN_BACKOFF_MAX: '0' });
+    expect((await t.http.post('/api/users').set('token', t.ownerToken).send({ name: 'Spread', ...victim, roleId: 'super-admin' })).status).toBe(201);
+  });
+  afterAll(() => t.close());
+
+  it('checks at most the hourly cap of passwords, answers the rest 429, and lets the owner in from an address that signed in before', async () => {
+    // The owner signed in from home earlier.
+    expect((await attempt(victim.password, '198.51.100.200')).status).toBe(200);
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 40 }, async (_, a) => {
+          const answers = [];
+          for (let i = 0; i < 5; i++) answers.push((await attempt(`guess-${a}-${i}`, `203.0.113.${a + 1}`)).status);
+          return answers;
+        }),
+      )
+    ).flat();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(180);
+    // Past the cap even the right password from a new address waits for the hour...
+    const elsewhere = await attempt(victim.password, '192.0.2.77');
+    expect(elsewhere.status).toBe(429);
+    expect(Number(elsewhere.headers['retry-after'])).toBeGreaterThan(15 * 60);
+    // ...but the owner's address keeps its own allowance, right after the flood and again later.
+    expect((await attempt(victim.password, '198.51.100.200')).status).toBe(200);
+    expect((await attempt('a-typo', '198.51.100.200')).status).toBe(401);
+    expect((await attempt(victim.password, '198.51.100.200')).status).toBe(200);
+  });
+});
+
+describe('attack: refused guesses push the owner into the longest wait', () => {
+  let t: TestApp;
+  const victim = { email: 'waiting@limits.test', password: 'the-right-password-2' };
+  const attempt = (password: string, client: string) => t.http.post('/api/auth/signin').set('X-Forwarded-For', client).send({ email: victim.email, password });
+
+  beforeAll(async () => {
+    // A long backoff: one refused attempt counted against the account would make the owner wait 20 s.
+    t = await createTestApp({ TRUST_PROXY: '1', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5', SIGNIN_BACKOFF_MAX: '20s' });
+    expect((await t.http.post('/api/users').set('token', t.ownerToken).send({ name: 'Waiting', ...victim, roleId: 'super-admin' })).status).toBe(201);
+  });
+  afterAll(() => t.close());
+
+  it('does not count attempts answered 429 without a password check against the account', async () => {
+    const flood = [];
+    for (let i = 0; i < 40; i++) flood.push((await attempt(`guess-${i}`, '203.0.113.99')).status);
+    expect(flood.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(flood.slice(5).every((s) => s === 429)).toBe(true);
+    // Five checks so far: the owner's, from a new address, is the first past the limit (half a second).
+    const started = Date.now();
+    expect((await attempt(victim.password, '198.51.100.201')).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 

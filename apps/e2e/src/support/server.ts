@@ -106,11 +106,14 @@ export async function stopServer(server: RunningServer): Promise<void> {
 }
 
 /** Starts the built server (`node dist/apps/api/main.js`) on a free port and waits until it is healthy. */
-export async function startServer(options: { demo?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { demo?: boolean; host?: string; env?: Record<string, string>; generatedOwnerPassword?: boolean } = {},
+): Promise<RunningServer> {
   if (!fs.existsSync(SERVER_MAIN)) {
     throw new Error(`${SERVER_MAIN} is missing: build first (npx nx run e2e:e2e builds api, admin and site)`);
   }
   const port = await freePort();
+  const host = options.host ?? '127.0.0.1';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-e2e-'));
   const adminPassword = `E2e-${randomBytes(18).toString('base64url')}-9`;
   const serverUrl = process.env.DATABASE_URL;
@@ -119,9 +122,9 @@ export async function startServer(options: { demo?: boolean } = {}): Promise<Run
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
-    HOST: '127.0.0.1',
+    HOST: host,
     // As in production: canonical links, the sitemap and robots.txt name this address, not a Host header.
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: `http://${host}:${port}`,
     DATA_DIR: dataDir,
     CMS_ADMIN_EMAIL: ADMIN_EMAIL,
     CMS_ADMIN_PASSWORD: adminPassword,
@@ -131,7 +134,10 @@ export async function startServer(options: { demo?: boolean } = {}): Promise<Run
     // A small upload limit: the media test hands Chromium a file just over it, and 25 MB through
     // the DevTools protocol took more than its 15 s on a busy 2-core CI machine.
     UPLOAD_MAX_MB: '2',
+    ...options.env,
   };
+  // As on a fresh clone: the server generates the owner's password (adminPassword is then unknown here).
+  if (options.generatedOwnerPassword) delete env.CMS_ADMIN_PASSWORD;
   if (database) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
   // Jest sets NODE_ENV=test for itself; the server under test runs as it would in production.
@@ -140,9 +146,9 @@ export async function startServer(options: { demo?: boolean } = {}): Promise<Run
   // detached: the server leads its own process group, so teardown stops anything it spawned.
   const child = spawn(process.execPath, [SERVER_MAIN], { cwd: WORKSPACE_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const server: RunningServer = {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://${host}:${port}`,
     adminEmail: ADMIN_EMAIL,
-    adminPassword,
+    adminPassword: options.generatedOwnerPassword ? '' : adminPassword,
     process: child,
     dataDir,
     database: database && { serverUrl: database.serverUrl, name: database.name },

@@ -486,6 +486,34 @@ describe('site handler', () => {
       expect(answer.text).toMatch(/name="email" value="ada@"/);
     });
 
+    it('posts through the host\'s visitorFetch when it gives one, without an X-Forwarded-For', async () => {
+      fake.pages.set('en /contact', richPage(Lang.en, '/contact'));
+      const seen: string[] = [];
+      const hosted = createSiteHandler({
+        clientDir,
+        apiOrigin: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+        logger,
+        // The host's own post for this visitor (the API's process posts in process from request.ip).
+        visitorFetch: (req) => (input, init) => {
+          seen.push(`${req.socket.remoteAddress} ${new Headers(init?.headers).get('x-forwarded-for')}`);
+          return fetch(input, init);
+        },
+      });
+      const server = createServer((req, res) => hosted(req, res, next));
+      try {
+        const answer = await call(await listen(server), '/contact', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '6.6.6.6' },
+          body: new URLSearchParams(fields()).toString(),
+        });
+        expect(answer.status).toBe(303);
+        expect(seen).toEqual(['127.0.0.1 null']);
+        expect(fake.submissions.map((sent) => sent.forwardedFor)).toEqual([undefined]);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
     it('thanks the visitor after a redirect, so that a reload sends nothing again', async () => {
       fake.pages.set('fr /contact', richPage(Lang.fr, '/contact'));
       const answer = await postForm(sitePort, '/fr/contact', fields('bot'));

@@ -47,9 +47,15 @@ export interface SiteHandlerOptions {
   /**
    * How the site's readers (pages, settings, theme, slugs) send their GETs to apiOrigin: the global
    * fetch by default; the API's process passes one that answers them in process, without a socket.
-   * Form posts always go over HTTP, with the visitor's address.
+   * Form posts go over HTTP with the visitor's address in X-Forwarded-For, unless visitorFetch is given.
    */
   apiFetch?: typeof fetch;
+  /**
+   * How a form posted without JavaScript reaches the API for this visitor: the API's process passes
+   * one that posts in process from the address its TRUST_PROXY made of the visitor's request (over
+   * a socket to HOST, every visitor would be the site's own address when HOST is not loopback).
+   */
+  visitorFetch?: (req: IncomingMessage) => typeof fetch;
   /**
    * PUBLIC_URL: the address visitors use (https://www.example.com). Canonical and hreflang links,
    * the sitemap and robots.txt name it, whatever Host a request claims. Without it, pages link
@@ -292,7 +298,13 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     }
 
     const values = submittedValues(form, body.fields);
-    const result = await forms.submit({ formId: form.id, locale, values, honeypot: body.fields.get('_hp') ?? '', forwardedFor: forwardedFor(req) });
+    const result = await forms.submit({
+      formId: form.id,
+      locale,
+      values,
+      honeypot: body.fields.get('_hp') ?? '',
+      ...(options.visitorFetch ? { via: options.visitorFetch(req) } : { forwardedFor: forwardedFor(req) }),
+    });
     if (result.kind === 'sent') return sendSeeOther(res, `${localePath(locale, path)}?sent=${encodeURIComponent(sectionId)}#${encodeURIComponent(sectionId)}`);
 
     const failure: Record<Exclude<typeof result.kind, 'sent'>, { status: number; text: string }> = {

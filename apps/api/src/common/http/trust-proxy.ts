@@ -4,11 +4,11 @@ import * as ipaddr from 'ipaddr.js';
  * Which proxies' `X-Forwarded-For` the API believes. Walking from the socket's address leftwards
  * through the header, every trusted hop is skipped and the first other address is the client:
  * the address the farthest trusted proxy saw, never an entry the client wrote to the left of it.
- * Loopback is always trusted: the site renderer in this process forwards form posts over it,
- * adding the address it saw.
- * - `addresses`: proxies with these addresses or ranges (none by default; TRUST_PROXY=true is
- *   the private ranges, where reverse proxies, containers and load balancers usually sit);
- * - `hops`: that many proxies beyond this host's own loopback hops, whatever their addresses.
+ * Loopback is a hop like any other: nginx on this host at 127.0.0.1 with one hop trusted yields
+ * the right-most entry, the address nginx saw. (The in-process site does not add a hop: its form
+ * posts reach the API in process, from the visitor's address; see web/frontends.ts.)
+ * - `addresses`: the proxies with these addresses or ranges (unset: loopback only);
+ * - `hops`: that many proxies, the socket's peer first, whatever their addresses (`true` is 1).
  */
 export type TrustProxy = { kind: 'none' } | { kind: 'hops'; hops: number } | { kind: 'addresses'; ranges: string[] };
 
@@ -25,8 +25,10 @@ const NAMED_RANGES: Record<string, string[]> = {
  */
 export function parseTrustProxy(value: string | undefined): TrustProxy | string {
   const text = (value ?? '').trim().toLowerCase();
-  if (text === '') return { kind: 'addresses', ranges: [] };
-  if (['true', 'yes', 'on'].includes(text)) return { kind: 'addresses', ranges: ['linklocal', 'uniquelocal'] };
+  if (text === '') return { kind: 'addresses', ranges: ['loopback'] };
+  // One proxy, the socket's peer: trusting every private address (what `true` meant before) let
+  // a client inside a private network, or behind a container's gateway, pick its address.
+  if (['true', 'yes', 'on'].includes(text)) return { kind: 'hops', hops: 1 };
   if (['false', 'no', 'off', '0'].includes(text)) return { kind: 'none' };
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
@@ -75,28 +77,14 @@ function matcher(ranges: string[]): (address: string) => boolean {
   };
 }
 
-const isLoopback = matcher(['loopback']);
-
 /**
  * The trust function Fastify (@fastify/proxy-addr) asks about each hop, from the socket's
  * address (hop 0) leftwards through X-Forwarded-For, until it answers false: the address it
- * stopped at is `request.ip`. proxy-addr asks hop 0, 1, 2... in order and synchronously, so the
- * count of leading loopback hops kept between calls is that request's.
+ * stopped at is `request.ip`.
  */
 export function trustProxyFunction(setting: TrustProxy): false | ((address: string, hop: number) => boolean) {
   if (setting.kind === 'none') return false;
-  if (setting.kind === 'addresses') {
-    const trusted = matcher(['loopback', ...setting.ranges]);
-    return (address) => trusted(address);
-  }
-  let loopbackHops = 0;
-  return (address, hop) => {
-    if (hop === 0) loopbackHops = 0;
-    // Only a run of loopback hops next to the socket is this host's own (the in-process site renderer).
-    if (loopbackHops === hop && isLoopback(address)) {
-      loopbackHops += 1;
-      return true;
-    }
-    return hop - loopbackHops < setting.hops;
-  };
+  if (setting.kind === 'addresses') return matcher(setting.ranges);
+  const { hops } = setting;
+  return (_address, hop) => hop < hops;
 }

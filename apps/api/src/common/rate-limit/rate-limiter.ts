@@ -57,6 +57,16 @@ export class RateLimiter {
     return new Map(rows.map((row) => [row.key, { points: Number(row.points), resetsAt: Number(row.expire) }]));
   }
 
+  /** The counts of the keys whose window is not over (absent keys: none yet), counting nothing. */
+  async peek(keys: readonly string[], now = Date.now()): Promise<Map<string, Count>> {
+    if (!keys.length) return new Map();
+    const rows: { key: string; points: number; expire: string }[] = await this.dataSource.query(
+      `SELECT "key", "points", "expire" FROM "${this.table}" WHERE "key" = ANY($1) AND "expire" > $2`,
+      [[...keys], now],
+    );
+    return new Map(rows.map((row) => [row.key, { points: Number(row.points), resetsAt: Number(row.expire) }]));
+  }
+
   /** Takes back one attempt under these keys (an attempt that turned out not to count). */
   async undo(keys: readonly string[]): Promise<void> {
     if (keys.length) await this.dataSource.query(`UPDATE "${this.table}" SET "points" = GREATEST("points" - 1, 0) WHERE "key" = ANY($1)`, [[...keys]]);

@@ -90,12 +90,13 @@ export function createFormForwarder(options: FormForwarderOptions) {
   const { apiOrigin, logger, timeoutMs = 5000 } = options;
   const fetchImpl = options.fetch ?? fetch;
   return {
-    async submit(input: { formId: number; locale: Lang; values: Record<string, FormValue>; honeypot: string; forwardedFor?: string }): Promise<SubmissionResult> {
+    /** `via`: how to reach the API for this visitor (the API's process passes its in-process post); the global fetch otherwise. */
+    async submit(input: { formId: number; locale: Lang; values: Record<string, FormValue>; honeypot: string; forwardedFor?: string; via?: typeof fetch }): Promise<SubmissionResult> {
       const url = `${apiOrigin}/api/forms/${input.formId}/messages?locale=${encodeURIComponent(input.locale)}`;
       const payload: FormSubmissionRequest = { values: input.values, ...(input.honeypot ? { [FORM_HONEYPOT_FIELD]: input.honeypot } : {}) };
       let response: Response;
       try {
-        response = await fetchImpl(url, {
+        response = await (input.via ?? fetchImpl)(url, {
           method: 'POST',
           headers: {
             accept: 'application/json',
