@@ -13,6 +13,7 @@ import { ContainerSectionsPosition1795559668104 } from './1795559668104-containe
 import { ContentFieldItemInlined1795600000000 } from './1795600000000-content-field-item-inlined';
 import { ContentDocumentMerged1795700000000 } from './1795700000000-content-document-merged';
 import { ContentDocumentWrittenOnce1795800000000 } from './1795800000000-content-document-written-once';
+import { AccessRoleRestrict1795714383160 } from './1795714383160-access-role-restrict';
 
 /** In the order they run. */
-export const MIGRATIONS = [InitialSchema1795318537000, SuperAdminRoleAndSignInLimits1795318538000, MailOutboxAndFormSubmissionLimits1795319869073, ContentFullTextSearch1795320189903, ContentCounts1795320762865, ContentListIndex1795334105829, ContentDocuments1795334105830, ContentListVersion1795420000000, SessionLastUsed1795430000000, ContentListCounts1795440000000, ContentHotRowsAtCommit1795440000001, ContainerSectionsPosition1795559668104, ContentFieldItemInlined1795600000000, ContentDocumentMerged1795700000000, ContentDocumentWrittenOnce1795800000000];
+export const MIGRATIONS = [InitialSchema1795318537000, SuperAdminRoleAndSignInLimits1795318538000, MailOutboxAndFormSubmissionLimits1795319869073, ContentFullTextSearch1795320189903, ContentCounts1795320762865, ContentListIndex1795334105829, ContentDocuments1795334105830, ContentListVersion1795420000000, SessionLastUsed1795430000000, ContentListCounts1795440000000, ContentHotRowsAtCommit1795440000001, ContainerSectionsPosition1795559668104, ContentFieldItemInlined1795600000000, ContentDocumentMerged1795700000000, ContentDocumentWrittenOnce1795800000000, AccessRoleRestrict1795714383160];
