@@ -35,7 +35,7 @@ describe('role deletion never opens a members-only page', () => {
     await t.http.post('/api/roles').set('token', t.ownerToken).send({ id: 'old-members', name: 'Old members', rights: [] });
     const page = await cm.container({ title: 'Old club', slug: 'old-club', published: true, accesses: [{ roleId: 'old-members' }] });
     expect((await t.http.delete('/api/roles/old-members').set('token', t.ownerToken)).status).toBe(409);
-    expect((await cm.as().put(`/api/containers/${page.id}`, { accesses: [] })).status).toBe(200);
+    expect((await cm.as().put(`/api/containers/${page.id}`, { accesses: [], clearAccesses: true })).status).toBe(200);
     expect((await t.http.delete('/api/roles/old-members').set('token', t.ownerToken)).status).toBe(200);
   });
 
