@@ -93,6 +93,10 @@ describe('privilege ceilings count every right and every page a role opens', () 
       expect(res.body.message).toContain('"club"');
       expect(res.body.message).toContain('Club house');
       expect(await accessesOf('containerId', lobby.id)).toEqual([]);
+      // Nor on a content's page.
+      const desk = await cm.content({ containerId: lobby.id, title: 'Desk', slug: 'desk', published: true });
+      expect((await as(editor.token).put(`/api/contents/${desk.id}`, { accesses: [{ roleId: 'club' }, { roleId: editor.roleId }] })).status).toBe(403);
+      expect(await accessesOf('contentId', desk.id)).toEqual([]);
       // Nor on a page it creates.
       const created = await as(editor.token).post('/api/containers', { title: 'Annex', accesses: [{ roleId: 'club' }, { roleId: editor.roleId }] });
       expect(created.status).toBe(403);
