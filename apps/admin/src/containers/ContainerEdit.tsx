@@ -1,10 +1,11 @@
 import { type ContainerDto, Lang } from '@cms/contracts';
-import { SimpleForm, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { DraftKeeper } from '../components/DraftKeeper';
 import { AccessesInput, PageSectionsInput } from '../components/block-inputs';
 import { ContainerDeleteButton } from './ContainerDeleteButton';
 import { CONTAINER_ACCESS_HELP, ContainerFieldsInput, ContainerMainInputs, MetadataInput } from './ContainerInputs';
 import { EditToolbar, LocaleEdit } from '../components/resource-screens';
+import { PageEditForm } from '../page-parts/PageEditForm';
 
 function ContainerTitle() {
   const record = useRecordContext<ContainerDto>();
@@ -17,14 +18,14 @@ const ContainerEditToolbar = () => <EditToolbar deleteButton={<ContainerDeleteBu
 function ContainerEditForm({ locale }: { locale: Lang }) {
   const record = useRecordContext<ContainerDto>();
   return (
-    <SimpleForm toolbar={<ContainerEditToolbar />}>
+    <PageEditForm toolbar={<ContainerEditToolbar />}>
       <DraftKeeper />
       <ContainerMainInputs />
       <ContainerFieldsInput />
       <PageSectionsInput fallback={!!record?.sectionsFallback && locale !== Lang.en} />
       <MetadataInput locale={locale} fallback={!!record?.metadataFallback && locale !== Lang.en} />
       <AccessesInput helperText={CONTAINER_ACCESS_HELP} />
-    </SimpleForm>
+    </PageEditForm>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ContainerFieldType, type ContainerFieldInput } from '@cms/contracts';
 import { changedFields, filledFields, numberOrNull, type Payload, type ResourceWrites } from '../http/resource-writes';
-import { PAGE_PARTS, pagePartShape } from '../page-parts/page-parts-payload';
+import { PAGE_PARTS, pagePartShape, withAccessClearing } from '../page-parts/page-parts-payload';
 
 const CONTAINER_FIELDS = ['title', 'published', 'status', 'disableContentSections', 'hideFooter', 'sectionsPosition', 'fields', ...PAGE_PARTS] as const;
 
@@ -33,7 +33,7 @@ export const containerWrites: ResourceWrites = {
   localized: true,
   changes: 'containers-menu',
   create: (data) => filledFields(CONTAINER_FIELDS, data, shape),
-  update: (data, previous) => changedFields(CONTAINER_FIELDS, data, previous, shape),
+  update: (data, previous) => withAccessClearing(changedFields(CONTAINER_FIELDS, data, previous, shape), data),
   // Contents go with their container only when the editor confirmed it knowing how many.
   deleteQuery: (meta) => ((meta as { cascade?: unknown } | undefined)?.cascade === true ? '?cascade=true' : ''),
 };

@@ -1,9 +1,10 @@
 import { type ContentDto } from '@cms/contracts';
-import { SimpleForm, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { DraftKeeper } from '../components/DraftKeeper';
 import { AccessesInput } from '../components/block-inputs';
 import { CONTENT_ACCESS_HELP, ContentFieldsInputs, ContentMainInputs, ContentMetadataInput, ContentSectionsInput } from './ContentInputs';
 import { EditToolbar, LocaleEdit } from '../components/resource-screens';
+import { PageEditForm } from '../page-parts/PageEditForm';
 
 function ContentTitle() {
   const record = useRecordContext<ContentDto>();
@@ -26,14 +27,14 @@ export function ContentEdit() {
   return (
     <LocaleEdit title={<ContentTitle />}>
       {(locale) => (
-        <SimpleForm toolbar={<ContentEditToolbar />} sx={{ maxWidth: 720 }}>
+        <PageEditForm toolbar={<ContentEditToolbar />} sx={{ maxWidth: 720 }}>
           <DraftKeeper />
           <ContentMainInputs containerLocked />
           <ContentFieldsInputs locale={locale} />
           <ContentSectionsInput locale={locale} />
           <ContentMetadataInput locale={locale} />
           <AccessesInput helperText={CONTENT_ACCESS_HELP} />
-        </SimpleForm>
+        </PageEditForm>
       )}
     </LocaleEdit>
   );

@@ -1,6 +1,6 @@
 import type { ContentFieldValue } from '@cms/contracts';
 import { changedFields, filledFields, numberOrNull, same, type Payload, type ResourceWrites } from '../http/resource-writes';
-import { PAGE_PARTS, pagePartShape } from '../page-parts/page-parts-payload';
+import { PAGE_PARTS, pagePartShape, withAccessClearing } from '../page-parts/page-parts-payload';
 
 const CONTENT_FIELDS = ['title', 'containerId', 'published', 'status', ...PAGE_PARTS] as const;
 
@@ -50,7 +50,7 @@ export const contentWrites: ResourceWrites = {
   },
   update: (data, previous) => {
     // A content stays in its container: the container is not sent back.
-    const payload = changedFields(CONTENT_FIELDS.filter((field) => field !== 'containerId'), data, previous, shape);
+    const payload = withAccessClearing(changedFields(CONTENT_FIELDS.filter((field) => field !== 'containerId'), data, previous, shape), data);
     if (!data.fields || typeof data.fields !== 'object') return payload;
     const fields = changedValues(data.fields as Payload, (previous.fields ?? {}) as Payload);
     return Object.keys(fields).length > 0 ? { ...payload, fields } : payload;

@@ -360,6 +360,8 @@ const en = {
       fallback: 'Shown from en: saved in this locale only if you edit them.',
       page_sections: 'Page sections',
       access: 'Access',
+      access_clear_title: 'Open this page to more readers?',
+      access_clear_content: "It has no access left: once saved, every visitor may read it (a content without accesses takes its container's).",
       container_listed: 'Container listed',
       names: {
         richtext: 'Rich text',

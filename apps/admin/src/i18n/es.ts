@@ -567,6 +567,8 @@ const es: Catalog = {
       fallback: 'Se muestran las de en: solo se guardan en este idioma si las edita.',
       page_sections: 'Secciones de la página',
       access: 'Acceso',
+      access_clear_title: '¿Abrir esta página a más lectores?',
+      access_clear_content: 'Ya no le queda ningún acceso: una vez guardada, cualquier visitante podrá leerla (un contenido sin accesos toma los de su contenedor).',
       container_listed: 'Contenedor listado',
       names: {
         richtext: 'Texto enriquecido',

@@ -355,6 +355,8 @@ const fr: Catalog = {
       fallback: "Affichées depuis en : enregistrées dans cette langue seulement si vous les modifiez.",
       page_sections: 'Sections de la page',
       access: 'Accès',
+      access_clear_title: 'Ouvrir cette page à plus de lecteurs ?',
+      access_clear_content: "Elle n'a plus aucun accès : une fois enregistrée, tout visiteur pourra la lire (un contenu sans accès prend ceux de son conteneur).",
       container_listed: 'Conteneur listé',
       names: {
         richtext: 'Texte enrichi',

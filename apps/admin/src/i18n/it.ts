@@ -567,6 +567,8 @@ const it: Catalog = {
       fallback: 'Mostrate da en: salvate in questa lingua solo se le modifichi.',
       page_sections: 'Sezioni della pagina',
       access: 'Accesso',
+      access_clear_title: 'Aprire questa pagina a più lettori?',
+      access_clear_content: 'Non le resta alcun accesso: una volta salvata, ogni visitatore potrà leggerla (un contenuto senza accessi prende quelli del suo contenitore).',
       container_listed: 'Contenitore elencato',
       names: {
         richtext: 'Testo formattato',

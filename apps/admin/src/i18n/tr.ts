@@ -567,6 +567,8 @@ const tr: Catalog = {
       fallback: 'en dilinden gösteriliyor: yalnızca düzenlerseniz bu dilde kaydedilir.',
       page_sections: 'Sayfa bölümleri',
       access: 'Erişim',
+      access_clear_title: 'Bu sayfa daha fazla okuyucuya açılsın mı?',
+      access_clear_content: 'Hiç erişimi kalmadı: kaydedildikten sonra her ziyaretçi okuyabilir (erişimi olmayan bir içerik, kapsayıcısınınkileri alır).',
       container_listed: 'Listelenen kapsayıcı',
       names: {
         richtext: 'Zengin metin',

@@ -36,6 +36,15 @@ export function toAccesses(raw: unknown): AccessEntry[] {
 }
 
 /**
+ * An update's body with the flag the API asks for before it takes a page's last access away: sent
+ * only when the form says the editor confirmed it (PageEditForm) and the body empties the accesses.
+ */
+export function withAccessClearing(payload: Payload, data: Payload): Payload {
+  const clears = Array.isArray(payload.accesses) && payload.accesses.length === 0 && data.clearAccesses === true;
+  return clears ? { ...payload, clearAccesses: true } : payload;
+}
+
+/**
  * A page owner's property as the API takes it; `shapeOwn` shapes the owner's own properties.
  * Sections shown from en shape equal to the record as read, so an update copies them into the
  * locale only when they were edited.

@@ -84,6 +84,16 @@ describe('page owners and forms: what their writes send', () => {
     expect(toPageUpdatePayload('containers', { ...previous, accesses: [] }, previous)).toEqual({ accesses: [] });
   });
 
+  it('sends clearAccesses with the emptied accesses of a page only once the editor confirmed it', () => {
+    const previous = { id: 1, title: 'Club', accesses: [{ roleId: 'club' }], containerId: 2, fields: {} };
+    for (const resource of ['containers', 'contents']) {
+      expect(toPageUpdatePayload(resource, { ...previous, accesses: [] }, previous)).toEqual({ accesses: [] });
+      expect(toPageUpdatePayload(resource, { ...previous, accesses: [], clearAccesses: true }, previous)).toEqual({ accesses: [], clearAccesses: true });
+      // The flag says nothing when the accesses are not emptied.
+      expect(toPageUpdatePayload(resource, { ...previous, title: 'Club 2', clearAccesses: true }, previous)).toEqual({ title: 'Club 2' });
+    }
+  });
+
   it('leaves the blank rows of a multiple field out of what is saved', () => {
     const previous = { id: 5, title: 'Mug', containerId: 2, fields: { tags: ['a'] }, fallbackFields: [] };
     expect(toPageUpdatePayload('contents', { ...previous, fields: { tags: ['a', '', 'b', null] } }, previous)).toEqual({ fields: { tags: ['a', 'b'] } });

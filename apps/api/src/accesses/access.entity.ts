@@ -9,7 +9,7 @@ export class Access extends PagePart {
   @Column({ type: 'varchar', length: 64 })
   roleId: string;
 
-  @ManyToOne('Role', { onDelete: 'CASCADE', onUpdate: 'CASCADE' })
+  @ManyToOne('Role', { onDelete: 'RESTRICT', onUpdate: 'CASCADE' })
   @JoinColumn({ name: 'roleId' })
   role?: Role;
 }

@@ -2,7 +2,8 @@ import { type Lang, LANGS } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, ParseBoolPipe, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { RequireRights } from '../common/auth/access.decorators';
+import { CurrentAuth, RequireRights } from '../common/auth/access.decorators';
+import type { AuthContext } from '../common/auth/auth-context';
 import { ChoiceDto } from '../common/http/choices';
 import { setContentRange } from '../common/http/list-query';
 import { IdPipe, LocalePipe } from '../common/http/params';
@@ -52,8 +53,8 @@ export class ContainersController {
   @ApiQuery(LOCALE_QUERY)
   @ApiCreatedResponse({ type: ContainerDto })
   @ApiConflictResponse({ description: 'The slug makes a path another page has' })
-  create(@Body() body: CreateContainerDto, @Query('locale', LocalePipe) locale: Lang): Promise<ContainerDto> {
-    return this.containers.create(body, locale);
+  create(@CurrentAuth() auth: AuthContext, @Body() body: CreateContainerDto, @Query('locale', LocalePipe) locale: Lang): Promise<ContainerDto> {
+    return this.containers.create(auth, body, locale);
   }
 
   @Put(':id')
@@ -61,8 +62,8 @@ export class ContainersController {
   @ApiQuery(LOCALE_QUERY)
   @ApiOkResponse({ type: ContainerDto })
   @ApiConflictResponse({ description: 'The slug makes a path another page has (or a descendant’s would)' })
-  update(@Param('id', IdPipe) id: number, @Body() body: UpdateContainerDto, @Query('locale', LocalePipe) locale: Lang): Promise<ContainerDto> {
-    return this.containers.update(id, body, locale);
+  update(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number, @Body() body: UpdateContainerDto, @Query('locale', LocalePipe) locale: Lang): Promise<ContainerDto> {
+    return this.containers.update(auth, id, body, locale);
   }
 
   @Delete(':id')

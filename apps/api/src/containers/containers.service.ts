@@ -6,6 +6,7 @@ import { AccessesService } from '../accesses/accesses.service';
 import { choicesOf, type ChoiceDto } from '../common/http/choices';
 import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, escapeLike, intFilter, booleanFilter, oneOfFilter, containsFilter } from '../common/http/list-query';
 import { MetadataService } from '../metadata/metadata.service';
+import type { AuthContext } from '../common/auth/auth-context';
 import { InputErrors } from '../common/http/input-errors';
 import { sectionToDto, SectionsService } from '../sections/sections.service';
 import { AffectedPagesService, type AffectedSeeds } from '../slugs/affected-pages.service';
@@ -173,12 +174,12 @@ export class ContainersService {
     };
   }
 
-  async create(dto: CreateContainerDto, lang: Lang): Promise<ContainerDto> {
+  async create(actor: AuthContext, dto: CreateContainerDto, lang: Lang): Promise<ContainerDto> {
     const { id, affected } = await this.dataSource.transaction(async (manager) => {
       const errors = new InputErrors();
       const fields = dto.fields ?? [];
       await this.checkFieldDefinitions(manager, fields, [], errors);
-      const parts = await this.pageParts.check(manager, dto, errors);
+      const parts = await this.pageParts.check(manager, actor, null, dto, errors);
       errors.throwIfAny();
 
       const repo = manager.getRepository(Container);
@@ -204,14 +205,14 @@ export class ContainersService {
     return this.get(id, lang);
   }
 
-  async update(id: number, dto: UpdateContainerDto, lang: Lang): Promise<ContainerDto> {
+  async update(actor: AuthContext, id: number, dto: UpdateContainerDto, lang: Lang): Promise<ContainerDto> {
     const { affected, localOnly } = await this.dataSource.transaction(async (manager) => {
       const container = await manager.getRepository(Container).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
       if (!container) throw new NotFoundException(`No container ${id}`);
       const existingFields = await manager.getRepository(ContainerField).find({ where: { containerId: id }, order: { position: 'ASC', id: 'ASC' } });
       const errors = new InputErrors();
       if (dto.fields != null) await this.checkFieldDefinitions(manager, dto.fields, existingFields, errors);
-      const parts = await this.pageParts.check(manager, dto, errors);
+      const parts = await this.pageParts.check(manager, actor, { kind: 'container', id }, dto, errors);
       errors.throwIfAny();
 
       const published = dto.published ?? container.published;

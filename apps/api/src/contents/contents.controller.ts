@@ -2,7 +2,8 @@ import { type Lang, LANGS } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { RequireRights } from '../common/auth/access.decorators';
+import { CurrentAuth, RequireRights } from '../common/auth/access.decorators';
+import type { AuthContext } from '../common/auth/auth-context';
 import { setContentRange } from '../common/http/list-query';
 import { IdPipe, LocalePipe } from '../common/http/params';
 import { ContentsService } from './contents.service';
@@ -45,8 +46,8 @@ export class ContentsController {
   @ApiCreatedResponse({ type: ContentDto })
   @ApiBadRequestResponse({ description: 'A value breaks its field’s rules: `errors` names each, e.g. `{ "fields.price": ["must be at least 0"] }`' })
   @ApiConflictResponse({ description: 'The slug makes a path another page has' })
-  create(@Body() body: CreateContentDto, @Query('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
-    return this.contents.create(body, locale);
+  create(@CurrentAuth() auth: AuthContext, @Body() body: CreateContentDto, @Query('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
+    return this.contents.create(auth, body, locale);
   }
 
   @Put(':id')
@@ -55,8 +56,8 @@ export class ContentsController {
   @ApiOkResponse({ type: ContentDto })
   @ApiBadRequestResponse({ description: 'A value breaks its field’s rules; nothing is written' })
   @ApiConflictResponse({ description: 'The slug makes a path another page has; nothing is written' })
-  update(@Param('id', IdPipe) id: number, @Body() body: UpdateContentDto, @Query('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
-    return this.contents.update(id, body, locale);
+  update(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number, @Body() body: UpdateContentDto, @Query('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
+    return this.contents.update(auth, id, body, locale);
   }
 
   @Delete(':id')

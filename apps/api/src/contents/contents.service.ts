@@ -10,6 +10,7 @@ import { preparedQuery } from '../database/prepared-query';
 import type { Metadata } from '../metadata/metadata.entity';
 import { pickMetadata } from '../metadata/metadata.service';
 import { contentMatchSql, toPrefixQuery } from '../search/full-text';
+import type { AuthContext } from '../common/auth/auth-context';
 import { InputErrors } from '../common/http/input-errors';
 import { Section } from '../sections/section.entity';
 import { pickLocale, sectionToDto } from '../sections/sections.service';
@@ -269,13 +270,13 @@ export class ContentsService {
     };
   }
 
-  async create(dto: CreateContentDto, lang: Lang): Promise<ContentDto> {
+  async create(actor: AuthContext, dto: CreateContentDto, lang: Lang): Promise<ContentDto> {
     const { id, affected } = await this.dataSource.transaction(async (manager) => {
       const { container, definitions } = await this.containerOf(manager, dto.containerId, 'containerId');
       const errors = new InputErrors();
       const changes = await this.fields.check(manager, definitions, dto.fields ?? {}, errors);
       this.fields.checkRequired(definitions, lang, new Map(), changes, errors);
-      const parts = await this.pageParts.check(manager, dto, errors, noSectionsIn(container));
+      const parts = await this.pageParts.check(manager, actor, null, dto, errors, noSectionsIn(container));
       errors.throwIfAny();
 
       const content = { title: dto.title, containerId: container.id, published: dto.published ?? false, status: dto.status ?? Status.AVAILABLE };
@@ -293,7 +294,7 @@ export class ContentsService {
     return this.get(id, lang);
   }
 
-  async update(id: number, dto: UpdateContentDto, lang: Lang): Promise<ContentDto> {
+  async update(actor: AuthContext, id: number, dto: UpdateContentDto, lang: Lang): Promise<ContentDto> {
     const { affected, localOnly } = await this.dataSource.transaction(async (manager) => {
       const content = await manager.getRepository(Content).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
       if (!content) throw new NotFoundException(`No content ${id}`);
@@ -305,7 +306,7 @@ export class ContentsService {
         changes = await this.fields.check(manager, definitions, dto.fields, errors);
         this.fields.checkRequired(definitions, lang, await this.fields.presentNames(manager, id, lang), changes, errors);
       }
-      const parts = await this.pageParts.check(manager, dto, errors, noSectionsIn(container));
+      const parts = await this.pageParts.check(manager, actor, { kind: 'content', id }, dto, errors, noSectionsIn(container));
       errors.throwIfAny();
 
       const published = dto.published ?? content.published;

@@ -128,7 +128,8 @@ export class RolesService {
       const role = await this.find(id, manager);
       const users = await manager.getRepository(Login).count({ where: { roleId: id } });
       if (users > 0) throw new ConflictException(`The role "${id}" is held by ${users} user${users > 1 ? 's' : ''}: give them another role first`);
-      // Its access rows would go with it (ON DELETE CASCADE), and a page whose last access goes turns public.
+      // The access foreign key refuses the delete anyway (RESTRICT, so a racing access write cannot
+      // open a page); checking first names the pages it guards.
       const pages = await this.accesses.pagesOpenedBy(manager, id);
       if (pages.length) {
         throw new ConflictException(

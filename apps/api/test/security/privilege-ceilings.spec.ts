@@ -70,4 +70,100 @@ describe('privilege ceilings count every right and every page a role opens', () 
     expect((await as(manager.token).post('/api/users', { name: 'Reader', email: 'reader@ceiling.test', password: 'password-123', roleId: 'readers' })).status).toBe(201);
     expect((await as(t.ownerToken).post('/api/users', { name: 'Guest', email: 'guest@ceiling.test', password: 'password-123', roleId: 'vip' })).status).toBe(201);
   });
+
+  describe("page accesses: who may read a page is handed out under the same ceiling as a role", () => {
+    const editorRights = [RightType.VIEW_CONTAINER, RightType.UPDATE_CONTAINER, RightType.CREATE_CONTAINER, RightType.VIEW_CONTENT, RightType.UPDATE_CONTENT, RightType.UPDATE_USER, RightType.VIEW_USER];
+    const accessesOf = async (column: 'containerId' | 'contentId', id: number) =>
+      (await t.dataSource.query(`SELECT "roleId" FROM "access" WHERE "${column}" = $1 ORDER BY "roleId"`, [id])).map((r: { roleId: string }) => r.roleId);
+    const page = (path: string, token?: string) => {
+      const req = t.http.get(`/api/pages?path=${encodeURIComponent(path)}`);
+      return token ? req.set('token', token) : req;
+    };
+
+    it('attack: a page editor adds a role it may not hand out ("club") and its own role to a page\'s accesses', async () => {
+      await as(t.ownerToken).post('/api/roles', { id: 'club', name: 'Club', rights: [] });
+      await cm.container({ title: 'Club house', slug: 'club-house', published: true, accesses: [{ roleId: 'club' }] });
+      const editor = await t.userWithRights(editorRights);
+      const plain = await t.userWithRights([]);
+      expect((await as(editor.token).put(`/api/users/${plain.id}`, { roleId: 'club' })).status).toBe(403);
+
+      const lobby = await cm.container({ title: 'Lobby', slug: 'lobby', published: true });
+      const res = await as(editor.token).put(`/api/containers/${lobby.id}`, { accesses: [{ roleId: 'club' }, { roleId: editor.roleId }] });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toContain('"club"');
+      expect(res.body.message).toContain('Club house');
+      expect(await accessesOf('containerId', lobby.id)).toEqual([]);
+      // Nor on a content's page.
+      const desk = await cm.content({ containerId: lobby.id, title: 'Desk', slug: 'desk', published: true });
+      expect((await as(editor.token).put(`/api/contents/${desk.id}`, { accesses: [{ roleId: 'club' }, { roleId: editor.roleId }] })).status).toBe(403);
+      expect(await accessesOf('contentId', desk.id)).toEqual([]);
+      // Nor on a page it creates.
+      const created = await as(editor.token).post('/api/containers', { title: 'Annex', accesses: [{ roleId: 'club' }, { roleId: editor.roleId }] });
+      expect(created.status).toBe(403);
+    });
+
+    it('attack: a page editor adds its own role to a members-only page it cannot read, then hands out the role that opens it', async () => {
+      await as(t.ownerToken).post('/api/roles', { id: 'inner-circle', name: 'Inner circle', rights: [] });
+      const vault = await cm.container({ title: 'Vault', slug: 'vault', published: true, accesses: [{ roleId: 'inner-circle' }] });
+      const editor = await t.userWithRights(editorRights);
+      const res = await as(editor.token).put(`/api/containers/${vault.id}`, { accesses: [{ roleId: 'inner-circle' }, { roleId: editor.roleId }] });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toContain('does not read this page');
+      expect(await accessesOf('containerId', vault.id)).toEqual(['inner-circle']);
+      expect((await page('/vault', editor.token)).status).not.toBe(200);
+      const plain = await t.userWithRights([]);
+      expect((await as(editor.token).put(`/api/users/${plain.id}`, { roleId: 'inner-circle' })).status).toBe(403);
+    });
+
+    it('attack: a page editor removes from a page\'s accesses a role holding rights it does not hold', async () => {
+      await as(t.ownerToken).post('/api/roles', { id: 'auditors-2', name: 'Auditors 2', rights: [RightType.DELETE_USER] });
+      const editor = await t.userWithRights(editorRights);
+      const books = await cm.container({ title: 'Books', slug: 'books', published: true, accesses: [{ roleId: 'auditors-2' }, { roleId: editor.roleId }] });
+      const res = await as(editor.token).put(`/api/containers/${books.id}`, { accesses: [{ roleId: editor.roleId }] });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toContain(RightType.DELETE_USER);
+      expect(await accessesOf('containerId', books.id)).toEqual(['auditors-2', editor.roleId].sort());
+    });
+
+    it('attack: a page editor drops its own role from a page\'s accesses and locks itself out: 403, nothing written', async () => {
+      await as(t.ownerToken).post('/api/roles', { id: 'friends', name: 'Friends', rights: [] });
+      const editor = await t.userWithRights(editorRights);
+      const garden = await cm.container({ title: 'Garden', slug: 'garden', published: true });
+      // Within its ceiling: a zero-right role that opens nothing it does not read, and its own.
+      const open = await as(editor.token).put(`/api/containers/${garden.id}`, { accesses: [{ roleId: 'friends' }, { roleId: editor.roleId }] });
+      expect(open.status).toBe(200);
+      const out = await as(editor.token).put(`/api/containers/${garden.id}`, { accesses: [{ roleId: 'friends' }] });
+      expect(out.status).toBe(403);
+      expect(out.body.message).toContain('could no longer read the page');
+      expect(await accessesOf('containerId', garden.id)).toEqual(['friends', editor.roleId].sort());
+      // The same list sent back (react-admin's save of another property) is no change to check.
+      expect((await as(editor.token).put(`/api/containers/${garden.id}`, { title: 'Garden 2', accesses: open.body.accesses })).status).toBe(200);
+    });
+
+    it('attack: accesses: [] on a members-only page opens it only with clearAccesses: true (400 naming the flag otherwise)', async () => {
+      const editor = await t.userWithRights(editorRights);
+      const attic = await cm.container({ title: 'Attic', slug: 'attic', published: true, accesses: [{ roleId: editor.roleId }] });
+      const note = await cm.content({ containerId: attic.id, title: 'Note', slug: 'note', published: true, accesses: [{ roleId: editor.roleId }] });
+      for (const [url, column, id] of [[`/api/containers/${attic.id}`, 'containerId', attic.id], [`/api/contents/${note.id}`, 'contentId', note.id]] as const) {
+        const silent = await as(editor.token).put(url, { accesses: [] });
+        expect(silent.status).toBe(400);
+        expect(silent.body.message).toContain('clearAccesses');
+        expect(await accessesOf(column, id)).toEqual([editor.roleId]);
+        expect((await as(editor.token).put(url, { accesses: [], clearAccesses: false })).status).toBe(400);
+      }
+      expect((await page('/attic')).status).not.toBe(200);
+      expect((await as(editor.token).put(`/api/containers/${attic.id}`, { accesses: [], clearAccesses: true })).status).toBe(200);
+      expect((await page('/attic')).status).toBe(200);
+      expect((await as(editor.token).put(`/api/contents/${note.id}`, { accesses: [], clearAccesses: true })).status).toBe(200);
+      expect(await accessesOf('contentId', note.id)).toEqual([]);
+      // A page that has none: [] changes nothing and needs no flag.
+      expect((await as(editor.token).put(`/api/containers/${attic.id}`, { accesses: [] })).status).toBe(200);
+    });
+
+    it('lets a super-admin set any accesses', async () => {
+      const c = await cm.container({ title: 'Any', slug: 'any-page', published: true });
+      expect((await as(t.ownerToken).put(`/api/containers/${c.id}`, { accesses: [{ roleId: 'club' }] })).status).toBe(200);
+      expect((await as(t.ownerToken).put(`/api/containers/${c.id}`, { accesses: [], clearAccesses: true })).status).toBe(200);
+    });
+  });
 });

@@ -70,6 +70,46 @@ describe('page sections and access of a content', () => {
   });
 });
 
+describe("a page's last access", () => {
+  it('is taken away only after the dialog is confirmed, which sends clearAccesses: the page turns public', async () => {
+    const slug = unique('lounge').toLowerCase();
+    const role = unique('regulars').toLowerCase();
+    expect((await api('/roles', { method: 'POST', token: session.token, body: { id: role, name: `Regulars ${role}`, rights: [] } })).status).toBe(201);
+    const { body: container } = await api<{ id: number }>('/containers', {
+      method: 'POST',
+      token: session.token,
+      body: { title: unique('Lounge'), slug, published: true, accesses: [{ roleId: role }] },
+    });
+    const accessesNow = async () => (await api<{ accesses: { roleId: string }[] }>(`/containers/${container.id}`, { token: session.token })).body.accesses;
+    const { page, close } = await session.open(`/admin/containers/${container.id}`);
+    page.setDefaultTimeout(15_000);
+    try {
+      // The row's Remove button shows on hover.
+      await page.locator('.ra-input-accesses .RaSimpleFormIterator-line').first().hover();
+      await page.locator('.ra-input-accesses').getByRole('button', { name: 'Remove' }).click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Open this page to more readers?' });
+      await dialog.waitFor();
+      // Cancelled: nothing is sent, the page keeps its access.
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await accessesNow()).toEqual([{ roleId: role }]);
+      expect((await api(`/pages?path=${encodeURIComponent(`/${slug}`)}`)).status).toBe(401);
+
+      await page.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('Container updated').waitFor();
+      expect(await accessesNow()).toEqual([]);
+      expect((await api(`/pages?path=${encodeURIComponent(`/${slug}`)}`)).status).toBe(200);
+    } catch (error) {
+      await screenshot(page, 'admin-last-access-failure');
+      throw error;
+    } finally {
+      await close();
+    }
+  });
+});
+
 async function containerAndContent(page: Page) {
   {
     await page.getByRole('link', { name: 'Create a container' }).click();

@@ -193,6 +193,8 @@ export interface ContainerRequest {
   sections?: SectionInput[];
   metadata?: MetadataEntry[];
   accesses?: AccessEntry[];
+  /** True to let `accesses: []` take away the page's last access (the page turns public); required then. */
+  clearAccesses?: boolean;
 }
 export type UpdateContainerRequest = Partial<ContainerRequest>;
 
@@ -262,6 +264,8 @@ export interface ContentRequest {
   sections?: SectionInput[];
   metadata?: MetadataEntry[];
   accesses?: AccessEntry[];
+  /** True to let `accesses: []` take away the page's last access (the page turns public); required then. */
+  clearAccesses?: boolean;
 }
 /** `containerId` may be sent but not changed: a content stays in its container. */
 export type UpdateContentRequest = Partial<ContentRequest>;

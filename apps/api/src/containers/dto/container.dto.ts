@@ -170,6 +170,15 @@ export class PageWriteDto {
   @ValidateNested({ each: true })
   @Type(() => AccessEntryDto)
   accesses?: AccessEntryDto[];
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    description:
+      'Must be true for `accesses: []` to take away the last access of a page that has some (it turns public; a content then follows its container). Without it that write is a 400. Ignored otherwise.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  clearAccesses?: boolean;
 }
 
 class ContainerWriteDto extends PageWriteDto {
