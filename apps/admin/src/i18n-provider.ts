@@ -32,7 +32,7 @@ export const i18nProvider: I18nProvider = {
 };
 
 /** The language chosen in the user menu earlier, else the browser's preferred one among ours. */
-export function initialUiLocale(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): UiLocale {
+function initialUiLocale(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): UiLocale {
   const chosen = store.getItem<string>(LOCALE_STORE_KEY);
   return isUiLocale(chosen) ? chosen : preferredUiLocale(languages);
 }

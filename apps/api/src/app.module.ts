@@ -30,7 +30,7 @@ import { LayoutModule } from './layout/layout.module';
 import { PagesModule } from './pages/pages.module';
 import { SlugsModule } from './slugs/slugs.module';
 
-export interface AppModuleOptions {
+interface AppModuleOptions {
   config: AppConfig & { jwtSecret: string };
   dataSource: DataSource;
 }

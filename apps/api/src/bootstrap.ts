@@ -14,7 +14,7 @@ import { mountFrontends } from './web/frontends';
 import { securityHeadersFor } from './web/security-headers';
 import { loopbackOrigin } from './web/loopback-origin';
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
+const JSON_BODY_LIMIT = 1024 * 1024;
 /** Headers a cross-origin script may read; the CORS plugin names them on every answer. */
 const CORS_EXPOSED_HEADERS = ['Content-Range', 'Retry-After'];
 

@@ -22,9 +22,9 @@ import { tokenStore } from './token-store';
  * `initializing` lasts until the first profile call after load has settled (or at once when no
  * token is stored); `loading-profile` is a later profile load, e.g. after a token change.
  */
-export type AuthStatus = 'initializing' | 'loading-profile' | 'signed-in' | 'signed-out';
+type AuthStatus = 'initializing' | 'loading-profile' | 'signed-in' | 'signed-out';
 
-export interface AuthContextValue {
+interface AuthContextValue {
   status: AuthStatus;
   me: Me | null;
   token: string | null;

@@ -5,7 +5,7 @@ import { ADMIN_BASE_PATH, NOT_FOUND_PATH, SIGN_IN_PATH, SIGN_IN_REDIRECT_STORAGE
  * Kept in session storage so that a full navigation to /sign-in (from the public site, or a
  * reload of the sign-in screen) keeps it; cleared whenever the current route is not /sign-in.
  */
-export const REMEMBERED_ROUTE_STORAGE_KEY = SIGN_IN_REDIRECT_STORAGE_KEY;
+const REMEMBERED_ROUTE_STORAGE_KEY = SIGN_IN_REDIRECT_STORAGE_KEY;
 
 /** Any origin will do: only whether a path stays on it matters. */
 const PROBE_ORIGIN = 'http://same-origin.invalid';

@@ -17,7 +17,7 @@ const REFERENCES: Record<BlockReference, { choicesOf: ChoiceList; label: string 
 const join = (prefix: string, name: string) => (prefix ? `${prefix}.${name}` : name);
 
 /** The form, element or container a block shows, picked by title. */
-export function BlockReferenceInput({ reference, prefix }: { reference: BlockReference; prefix: string }) {
+function BlockReferenceInput({ reference, prefix }: { reference: BlockReference; prefix: string }) {
   const { choicesOf, label } = REFERENCES[reference];
   return (
     <ChoiceInput

@@ -14,7 +14,7 @@ import { MediaIdInput } from './MediaIdInput';
 import { LazyRichTextInput } from './rich-text/LazyRichTextInput';
 import { SortableItem, SortableItems } from './SortableItems';
 
-export function useFieldLabel() {
+function useFieldLabel() {
   const translate = useTranslate();
   return (name: string) => translate(`cms.blocks.fields.${name}`, { _: humanize(name) });
 }
@@ -28,7 +28,7 @@ interface FieldProps {
 }
 
 /** The input of one property of a block's content, chosen by its schema kind. */
-export function BlockFieldInput({ name, schema, source, enforceRequired }: FieldProps) {
+function BlockFieldInput({ name, schema, source, enforceRequired }: FieldProps) {
   const translate = useTranslate();
   const labelOf = useFieldLabel();
   const label = labelOf(name);

@@ -7,13 +7,13 @@ import { required as requiredValidator, useGetList, useGetMany, useInput, useTra
 import { useBlockLocale } from './block-editor-context';
 import { isAllowedLink } from './rich-text/allowed-html';
 
-export interface SitePage {
+interface SitePage {
   path: string;
   title: string;
 }
 
 /** The site's pages by title (the container's or the content's), with their address in the locale. */
-export function useSitePages(locale: Lang): SitePage[] {
+function useSitePages(locale: Lang): SitePage[] {
   const { data: slugs } = useGetList<SlugDto & { id: number }>('slugs', { pagination: { page: 1, perPage: 500 }, sort: { field: 'full', order: 'ASC' } }, { staleTime: 60_000 });
   const containerIds = [...new Set((slugs ?? []).filter((slug) => slug.contentId === null && slug.containerId !== null).map((slug) => slug.containerId as number))];
   const contentIds = [...new Set((slugs ?? []).map((slug) => slug.contentId).filter((id): id is number => id !== null))];

@@ -21,7 +21,7 @@ import { FieldMetadataInput } from './FieldMetadataInput';
 export const CONTAINER_ACCESS_HELP = 'cms.containers.access_help';
 
 export const STATUS_CHOICES = Object.values(Status).map((status) => ({ id: status, name: `cms.status.${status}` }));
-export const FIELD_TYPE_CHOICES = Object.values(ContainerFieldType).map((type) => ({ id: type, name: type }));
+const FIELD_TYPE_CHOICES = Object.values(ContainerFieldType).map((type) => ({ id: type, name: type }));
 
 export const slugValidation = regex(SLUG_SEGMENT_PATTERN, 'cms.validation.slug');
 
@@ -68,7 +68,7 @@ function SectionsPositionInput() {
 }
 
 /** A key of the `optionLists` setting, picked from those that exist (free text while they load or if none do). */
-export function OptionListKeyInput({ source }: { source: string }) {
+function OptionListKeyInput({ source }: { source: string }) {
   const { data: lists } = useOptionLists();
   const keys = Object.keys(lists ?? {});
   if (keys.length === 0) return <TextInput source={source} label="cms.fields.option_list_key" validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />;

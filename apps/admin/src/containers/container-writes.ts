@@ -5,7 +5,7 @@ import { PAGE_PARTS, pagePartShape, withAccessClearing } from '../page-parts/pag
 const CONTAINER_FIELDS = ['title', 'published', 'status', 'disableContentSections', 'hideFooter', 'sectionsPosition', 'fields', ...PAGE_PARTS] as const;
 
 /** A field definition as the API takes it: options only for OPTION, the Zoho key only for ZOHOOPTIONS... */
-export function toFieldInput(raw: Payload): ContainerFieldInput {
+function toFieldInput(raw: Payload): ContainerFieldInput {
   const type = raw.type as ContainerFieldType;
   const field: ContainerFieldInput = {
     label: String(raw.label ?? '').trim(),

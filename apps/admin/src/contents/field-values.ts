@@ -1,7 +1,7 @@
 import { type ContainerFieldDto, ContainerFieldType, FIELD_TYPES, isLocation, LATITUDE_MAX, LONGITUDE_MAX } from '@cms/contracts';
 
 /** Checks made before save that match the API's (contents/field-values.ts): the message key and its arguments, or undefined. */
-export type Problem = string | { message: string; args: Record<string, unknown> } | undefined;
+type Problem = string | { message: string; args: Record<string, unknown> } | undefined;
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 

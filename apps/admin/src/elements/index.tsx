@@ -8,7 +8,7 @@ import { STATUS_CHOICES } from '../containers/ContainerInputs';
 import { EditToolbar, CreateListActions, UpdatedColumn, StatusColumn } from '../components/resource-screens';
 
 
-export function ElementList() {
+function ElementList() {
   const translate = useTranslate();
   const blockText = useBlockChoiceText();
   return (
@@ -55,7 +55,7 @@ function ElementInputs() {
   );
 }
 
-export function ElementCreate() {
+function ElementCreate() {
   return (
     <Create title="cms.elements.create" redirect="list">
       <SimpleForm sx={{ maxWidth: 720 }} defaultValues={{ status: Status.AVAILABLE, content: {} }}>
@@ -73,7 +73,7 @@ function ElementTitle() {
 
 const ElementToolbar = () => <EditToolbar<ElementDto> confirm={(record) => ['cms.elements.delete_confirm', { title: record.title }]} />;
 
-export function ElementEdit() {
+function ElementEdit() {
   return (
     <Edit title={<ElementTitle />} mutationMode="pessimistic" redirect="list">
       <SimpleForm sx={{ maxWidth: 720 }} toolbar={<ElementToolbar />}>

@@ -6,7 +6,7 @@ import { FORM_DEFAULTS, FormFieldsInput, FormMainInputs } from './FormInputs';
 import { EditToolbar, CreateListActions, UpdatedColumn, StatusColumn, LocaleEdit } from '../components/resource-screens';
 
 
-export function FormList() {
+function FormList() {
   const translate = useTranslate();
   return (
     <List
@@ -27,7 +27,7 @@ export function FormList() {
   );
 }
 
-export function FormCreate() {
+function FormCreate() {
   return (
     <Create title="cms.forms.create" redirect="edit" mutationOptions={{ meta: { locale: Lang.en } }}>
       <SimpleForm defaultValues={FORM_DEFAULTS}>
@@ -57,7 +57,7 @@ function FormEditForm({ locale }: { locale: Lang }) {
   );
 }
 
-export function FormEdit() {
+function FormEdit() {
   return <LocaleEdit title={<FormTitle />}>{(locale) => <FormEditForm locale={locale} />}</LocaleEdit>;
 }
 

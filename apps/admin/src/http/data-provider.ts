@@ -4,7 +4,7 @@ import { API_URL } from './api-request';
 import { httpClient } from './http-client';
 import type { Payload, ResourceWrites } from './resource-writes';
 
-export interface DataProviderHooks {
+interface DataProviderHooks {
   /** The signed-in user's own profile may have changed. */
   onCurrentUserMaybeChanged(): void;
   /** A container was created, renamed or deleted: the top bar's Containers dropdown is stale. */

@@ -4,9 +4,9 @@
  * error the back office knows get its own translated message, anything else keeps the server's text.
  */
 
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export type ServerErrorKind = 'required' | 'too_long' | 'not_unique' | 'delete_conflict';
+type ServerErrorKind = 'required' | 'too_long' | 'not_unique' | 'delete_conflict';
 
 interface FieldKind {
   kind: Exclude<ServerErrorKind, 'delete_conflict'>;
@@ -29,7 +29,7 @@ export function kindOfMessage(message: string): FieldKind | null {
 }
 
 /** One input's message: react-admin's own wording for the kinds it has, ours for the others. */
-export function localizeFieldMessage(message: string, translate: Translate): string {
+function localizeFieldMessage(message: string, translate: Translate): string {
   const found = kindOfMessage(message);
   if (!found) return message;
   if (found.kind === 'required') return translate('ra.validation.required');

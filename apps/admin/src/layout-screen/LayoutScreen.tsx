@@ -36,7 +36,7 @@ function toValues(layout: LayoutDto): LayoutValues {
  * The sections to send: every type the locale has, plus the en ones shown as fallback that were
  * edited (a type left as en's stays en's).
  */
-export function layoutPayload(values: LayoutValues, initial: LayoutValues, fallbackTypes: readonly SectionType[]): SectionInput[] {
+function layoutPayload(values: LayoutValues, initial: LayoutValues, fallbackTypes: readonly SectionType[]): SectionInput[] {
   const sections: SectionInput[] = [];
   for (const type of LAYOUT_SECTION_TYPES) {
     const list = values[type] ?? [];

@@ -1,7 +1,7 @@
 import { same, type Payload, type ResourceWrites } from '../http/resource-writes';
 
 /** Alternative texts without the blank locales (the site falls back to en for them). */
-export function cleanAlt(alt: unknown): Record<string, string> {
+function cleanAlt(alt: unknown): Record<string, string> {
   const result: Record<string, string> = {};
   if (!alt || typeof alt !== 'object') return result;
   for (const [locale, text] of Object.entries(alt as Payload)) {

@@ -6,7 +6,7 @@ import { PackMediaInput } from './MediaIdsInput';
 import { EditToolbar, CreateListActions, UpdatedColumn } from '../components/resource-screens';
 
 
-export function MediaPackList() {
+function MediaPackList() {
   const translate = useTranslate();
   return (
     <List
@@ -28,7 +28,7 @@ export function MediaPackList() {
   );
 }
 
-export function MediaPackCreate() {
+function MediaPackCreate() {
   return (
     <Create title="cms.packs.create" redirect="list">
       <SimpleForm sx={{ maxWidth: 480 }}>
@@ -46,7 +46,7 @@ function PackTitle() {
 
 const PackToolbar = () => <EditToolbar<MediaPackDto> confirm={(record) => ['cms.packs.delete_confirm', { name: record.name }]} />;
 
-export function MediaPackEdit() {
+function MediaPackEdit() {
   return (
     <Edit title={<PackTitle />} mutationMode="pessimistic" redirect="list">
       <SimpleForm sx={{ maxWidth: 720 }} toolbar={<PackToolbar />}>

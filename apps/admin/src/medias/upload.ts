@@ -19,7 +19,7 @@ export function useUploadLimits() {
   });
 }
 
-export interface UploadFields {
+interface UploadFields {
   name?: string;
   alt?: Record<string, string>;
   packId?: number | null;

@@ -5,7 +5,7 @@ import { API_URL } from '../http/api-request';
 import { localizeApiAnswer } from '../http/server-errors';
 
 /** The file name of a Content-Disposition header, else `fallback`. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
+function fileNameOf(disposition: string | null, fallback: string): string {
   const match = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
   return match ? decodeURIComponent(match[1]) : fallback;
 }

@@ -106,7 +106,7 @@ function ExportButton() {
   );
 }
 
-export function MessageList() {
+function MessageList() {
   const translate = useTranslate();
   // The forms its messages came from: a reader of messages filters and exports without VIEW_FORM.
   const filters = [

@@ -8,7 +8,7 @@ import { numberOrNull, type Payload, type Shape } from '../http/resource-writes'
  */
 export const PAGE_PARTS = ['slug', 'metadata', 'sections', 'accesses'] as const;
 
-export function toMetadata(raw: unknown): MetadataEntry[] {
+function toMetadata(raw: unknown): MetadataEntry[] {
   if (!Array.isArray(raw)) return [];
   return raw
     .map((entry) => ({ name: String(entry?.name ?? '').trim(), content: String(entry?.content ?? '') }))

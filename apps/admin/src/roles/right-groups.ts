@@ -1,13 +1,13 @@
 import { RIGHT_TYPES, RightType } from '@cms/contracts';
 
 /** `label` is an i18n key; `fallback` is shown for a right or group the catalogs do not name yet. */
-export interface RightOption {
+interface RightOption {
   right: RightType;
   label: string;
   fallback: string;
 }
 
-export interface RightGroup {
+interface RightGroup {
   key: string;
   label: string;
   fallback: string;

@@ -14,7 +14,7 @@ function cleanLocalized(value: unknown): Record<string, string> {
   return result;
 }
 
-export function settingValue(name: EditedSetting, value: unknown): unknown {
+function settingValue(name: EditedSetting, value: unknown): unknown {
   if (name === 'siteName' || name === 'cookieConsentText') return cleanLocalized(value);
   if (name === FAVICON_SETTING_NAME || name === LOGO_SETTING_NAME) return value === '' || value === undefined || value === null ? null : Number(value);
   if (name === 'optionLists') return optionListsValue(value);
@@ -36,7 +36,7 @@ export function changedSettings(values: SettingsValues, previous: SettingsValues
 }
 
 /** The form's rows of the option lists (for ZOHOOPTIONS fields): a name and one choice a line. */
-export interface OptionListRow {
+interface OptionListRow {
   name: string;
   options: string;
 }

@@ -5,10 +5,10 @@ import { Role } from '../roles/role.entity';
 import type { InputErrors } from '../common/http/input-errors';
 import { Access } from './access.entity';
 
-export type AccessOwner = { containerId: number } | { contentId: number };
+type AccessOwner = { containerId: number } | { contentId: number };
 
 /** A page a role opens: the container or content whose accesses name it. */
-export interface GuardedPage {
+interface GuardedPage {
   containerId: number | null;
   contentId: number | null;
   title: string;

@@ -5,7 +5,7 @@ import * as argon2 from 'argon2';
  * argon2id with OWASP's first recommended profile (19 MiB, 2 passes, 1 lane): slow enough to
  * make offline guessing costly, fast enough for an interactive sign-in.
  */
-export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 @Injectable()
 export class PasswordService {

@@ -36,7 +36,7 @@ const RESOLVED_SESSIONS_KEPT = 10_000;
 const RESOLVED_TTL_MS = 60_000;
 const AUTH_CHANGED = 'auth-changed';
 /** A session's last use is written at most this often: a write per request would cost more than the cached read it follows. */
-export const LAST_USED_PRECISION_MS = 60_000;
+const LAST_USED_PRECISION_MS = 60_000;
 
 const RESOLVE_SQL = `
   SELECT s.id AS "sessionId", s.token, s."expiresAt", s."lastUsedAt", l.id AS "loginId", l.email, l."roleId", u.id AS "userId", u.name,

@@ -14,7 +14,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const KNOWN_ADDRESS_MS = 30 * 24 * HOUR_MS;
 
 /** What an admitted attempt was counted under, to take it back when it succeeds. */
-export interface SignInAttempt {
+interface SignInAttempt {
   keys: { pair: string; address: string; checks: string; known: string };
 }
 

@@ -16,7 +16,7 @@ const INSERT_BYTES = 4 * 1024 * 1024;
 const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 const TABLE_FILE = /^tables\/\d{3}-[a-z_][a-z0-9_]{0,62}\.jsonl$/;
 
-export interface ImportResult {
+interface ImportResult {
   manifest: Manifest;
   /** Migrations run after the rows went in (the archive came from an older schema). */
   migrated: string[];

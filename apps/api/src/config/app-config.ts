@@ -8,7 +8,7 @@ const toBool = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
 
 /** The environment variables the API reads, validated once at start-up. */
-export class EnvironmentVariables {
+class EnvironmentVariables {
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
   PORT?: number;
 

@@ -7,7 +7,7 @@ import { assertStorableJson } from '../settings/storable-json';
 import { Configurator } from './configurator.entity';
 import type { ConfiguratorDto } from './dto/configurator.dto';
 
-export const CONFIGURATOR_LIST: ListSpec<Configurator> = {
+const CONFIGURATOR_LIST: ListSpec<Configurator> = {
   resource: 'configurators',
   sortable: { id: 'configurator.id' },
   defaultSort: ['id', 'ASC'],

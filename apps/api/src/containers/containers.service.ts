@@ -19,7 +19,7 @@ import { ContentFieldsService } from '../contents/content-fields.service';
 import { ContentsService } from '../contents/contents.service';
 import { PagePartsService } from '../page-parts/page-parts.service';
 
-export const CONTAINER_LIST: ListSpec<Container> = {
+const CONTAINER_LIST: ListSpec<Container> = {
   resource: 'containers',
   sortable: { id: 'container.id', title: 'LOWER(container.title)', published: 'container.published', status: 'container.status', updatedAt: 'container.updatedAt' },
   defaultSort: ['title', 'ASC'],
@@ -32,7 +32,7 @@ export const CONTAINER_LIST: ListSpec<Container> = {
 };
 
 /** Most rows the `?q=` form answers (the top bar shows 15). */
-export const QUICK_LIST_LIMIT = 500;
+const QUICK_LIST_LIMIT = 500;
 const METADATA_MAX_BYTES = 10_000;
 
 interface SummaryRow {
@@ -63,7 +63,7 @@ function toSummary(row: SummaryRow): ContainerSummaryDto {
   };
 }
 
-export function fieldToDto(field: ContainerField): ContainerFieldDto {
+function fieldToDto(field: ContainerField): ContainerFieldDto {
   return {
     id: field.id,
     label: field.label,

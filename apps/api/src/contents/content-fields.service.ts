@@ -21,7 +21,7 @@ export interface LocalizedFields {
 /** Changes of a write: per field name, the items to store in the locale, or null to clear it. */
 export type FieldChanges = Map<string, FieldItem[] | null>;
 
-export type StoredRow = Pick<ContentField, 'contentId' | 'name' | 'type' | 'lang' | 'multiple' | 'textValue' | 'numberValue' | 'boolValue' | 'dateValue' | 'timeRange' | 'mediaId' | 'contentValueId'>;
+type StoredRow = Pick<ContentField, 'contentId' | 'name' | 'type' | 'lang' | 'multiple' | 'textValue' | 'numberValue' | 'boolValue' | 'dateValue' | 'timeRange' | 'mediaId' | 'contentValueId'>;
 
 const MIME_PREFIX: Partial<Record<ContainerFieldType, string>> = { [ContainerFieldType.IMAGE]: 'image/', [ContainerFieldType.VIDEO]: 'video/' };
 
@@ -216,7 +216,7 @@ export class ContentFieldsService {
 }
 
 /** Groups rows by content and name and picks, per name, the locale's rows or else en's (`inLocale`). */
-export function localize(rows: readonly StoredRow[], lang: Lang, into = new Map<number, LocalizedFields>()): Map<number, LocalizedFields> {
+function localize(rows: readonly StoredRow[], lang: Lang, into = new Map<number, LocalizedFields>()): Map<number, LocalizedFields> {
   const groups = new Map<number, Map<string, StoredRow[]>>();
   for (const row of rows) {
     let byName = groups.get(row.contentId);

@@ -29,7 +29,7 @@ import { PagePartsService } from '../page-parts/page-parts.service';
  * SQL expression, used both to cut the page of ids and to order its rows: titles sort as people
  * read them, whatever their case.
  */
-export function contentListSpec(lang: Lang): ListSpec<Content> {
+function contentListSpec(lang: Lang): ListSpec<Content> {
   return {
     resource: 'contents',
     sortable: {

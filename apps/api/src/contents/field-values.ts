@@ -32,7 +32,7 @@ export interface FieldReferences {
 }
 
 const EMPTY: FieldItem = { textValue: null, numberValue: null, boolValue: null, dateValue: null, timeRange: null, mediaId: null, contentValueId: null };
-export const MAX_ITEMS = 500;
+const MAX_ITEMS = 500;
 const RICH_TEXT_TOOLS: FieldCheckTools = { sanitizeRichText, plainTextLength: (html) => plainTextOf(html).length };
 
 function isEmpty(value: unknown): boolean {
@@ -138,4 +138,3 @@ export function valueOf(rows: readonly Parameters<typeof itemOf>[0][], multiple:
   return multiple ? items : (items[0] ?? null);
 }
 
-export { isEmpty as isEmptyFieldValue };

@@ -13,7 +13,7 @@ export interface EmbeddedPostgres {
 }
 
 /** The user name clients give; PGlite runs every session as postgres whatever it is. */
-export const EMBEDDED_USER = 'cms';
+const EMBEDDED_USER = 'cms';
 /** A client that has not signed in by then is cut off: it would hold a connection slot. */
 const SIGN_IN_TIMEOUT_MS = 10_000;
 

@@ -9,7 +9,7 @@ import { MIGRATIONS } from './migrations';
 export const MIGRATION_LOCK_KEY = 4_727_310_551;
 
 /** The class name TypeORM records in the migrations table (`ContentListVersion1795420000000`). */
-export const migrationName = (migration: (typeof MIGRATIONS)[number]) => migration.name;
+const migrationName = (migration: (typeof MIGRATIONS)[number]) => migration.name;
 
 /** Name of the newest migration this build knows: the schema version it writes and expects. */
 export const LATEST_MIGRATION = migrationName(MIGRATIONS[MIGRATIONS.length - 1]);
@@ -21,12 +21,12 @@ const timestampOf = (name: string) => Number(name.slice(-13));
  * stamped in the future (1795800000000), and TypeORM runs migrations in timestamp order, so every
  * migration written before that date would have run before it on a fresh database.
  */
-export const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
+const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
   ContentDocumentWrittenOnce1795800000000: 'ContentDocumentWrittenOnce1795700000001',
 };
 
 /** A schema version (a recorded migration name, a backup's manifest) as this build names it. */
-export const currentMigrationName = (name: string) => (Object.hasOwn(RENAMED_MIGRATIONS, name) ? RENAMED_MIGRATIONS[name] : name);
+const currentMigrationName = (name: string) => (Object.hasOwn(RENAMED_MIGRATIONS, name) ? RENAMED_MIGRATIONS[name] : name);
 
 /**
  * Records the renamed migrations a database ran under their names of today, before TypeORM reads
@@ -100,7 +100,7 @@ export async function withMigrationLock<T>(url: string | undefined, work: () => 
   }
 }
 
-export interface MigrationStatus {
+interface MigrationStatus {
   name: string;
   applied: boolean;
 }

@@ -18,7 +18,7 @@ const MAX_MESSAGE_BYTES = 10_000;
 const ITERATIONS = 4096;
 const MECHANISM = 'SCRAM-SHA-256';
 
-export interface ScramVerifier {
+interface ScramVerifier {
   salt: Buffer;
   iterations: number;
   storedKey: Buffer;

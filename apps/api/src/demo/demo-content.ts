@@ -133,7 +133,7 @@ export const BLOG: PerLang<{ title: string; text: string }> = {
   it: { title: 'Appunti dallo studio', text: 'Quello che impariamo costruendo siti web, messo per iscritto.' },
 };
 
-export interface DemoPost {
+interface DemoPost {
   slug: string;
   date: string;
   palette: [string, string, string];

@@ -9,7 +9,7 @@ import { AffectedPagesService } from '../slugs/affected-pages.service';
 import type { CreateElementDto, ElementDto, UpdateElementDto } from './dto/element.dto';
 import { Element } from './element.entity';
 
-export const ELEMENT_LIST: ListSpec<Element> = {
+const ELEMENT_LIST: ListSpec<Element> = {
   resource: 'elements',
   sortable: { id: 'element.id', title: 'LOWER(element.title)', block: 'element.block', status: 'element.status', updatedAt: 'element.updatedAt' },
   defaultSort: ['title', 'ASC'],

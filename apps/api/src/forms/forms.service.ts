@@ -27,7 +27,7 @@ const PLACEMENT_SQL = `SELECT count(*)::int AS placements,
   FROM "section" s
   WHERE s."formId" = $1 OR s."elementId" IN (SELECT e.id FROM "element" e WHERE e."formId" = $1)`;
 
-export const FORM_LIST: ListSpec<Form> = {
+const FORM_LIST: ListSpec<Form> = {
   resource: 'forms',
   sortable: { id: 'form.id', title: 'LOWER(form.title)', status: 'form.status', sendMail: 'form.sendMail', updatedAt: 'form.updatedAt' },
   defaultSort: ['title', 'ASC'],
@@ -40,7 +40,7 @@ export const FORM_LIST: ListSpec<Form> = {
 };
 
 /** A form and the fields a visitor of one locale sees (that locale's, or en's when it has none). */
-export interface FormDefinition {
+interface FormDefinition {
   form: Form;
   fields: FormField[];
   fieldsLocale: Lang;

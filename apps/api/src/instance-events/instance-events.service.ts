@@ -9,7 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 const CHANNEL = INSTANCE_EVENTS_CHANNEL;
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
-export const MAX_EVENT_PAYLOAD = 7800;
+const MAX_EVENT_PAYLOAD = 7800;
 const RECONNECT_MS = 2000;
 
 /**

@@ -1,6 +1,6 @@
 import type { FormValue } from '@cms/contracts';
 
-export interface FormMailInput {
+interface FormMailInput {
   formTitle: string;
   /** In the form's order; `label` is the field's label or, without one, its name. */
   values: { label: string; value: FormValue }[];

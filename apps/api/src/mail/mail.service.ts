@@ -6,7 +6,7 @@ import { MailOutbox } from './mail-outbox.entity';
 import { isSafeAddress, MailWorker } from './mail-worker';
 import type { RenderedMail } from './form-mail';
 
-export interface OutgoingMail extends RenderedMail {
+interface OutgoingMail extends RenderedMail {
   to: string;
   replyTo?: string | null;
   messageId?: number | null;

@@ -9,7 +9,7 @@ import { MediaPack } from './media-pack.entity';
 /** The count of each pack's media comes from one grouped join, in the same query as the page. */
 const MEDIA_COUNT = 'COALESCE(counts.n, 0)';
 
-export const MEDIA_PACK_LIST: ListSpec<MediaPack> = {
+const MEDIA_PACK_LIST: ListSpec<MediaPack> = {
   resource: 'media-packs',
   sortable: { id: 'pack.id', name: 'LOWER(pack.name)', createdAt: 'pack.createdAt', updatedAt: 'pack.updatedAt', mediaCount: MEDIA_COUNT },
   defaultSort: ['name', 'ASC'],

@@ -29,7 +29,7 @@ export function normalizeAlt(alt: MediaAlt): MediaAlt {
   return Object.fromEntries(Object.entries(alt).filter(([, text]) => text !== undefined && text.trim() !== '')) as MediaAlt;
 }
 
-export interface UploadFields {
+interface UploadFields {
   name: string;
   alt: MediaAlt;
   packId: number | null;

@@ -11,7 +11,7 @@ import { looksLikeSvg, sanitizeSvg, SvgRefusedError } from './svg-sanitizer';
 sharp.cache(false);
 
 /** SVGs are parsed in memory, so they get a limit of their own. */
-export const SVG_MAX_BYTES = 5 * 1024 * 1024;
+const SVG_MAX_BYTES = 5 * 1024 * 1024;
 
 /** sharp's name for each raster type. */
 const SHARP_FORMATS: Record<string, keyof sharp.FormatEnum> = { jpg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', avif: 'heif' };

@@ -20,7 +20,7 @@ import { findMediaUsages } from './media-usage';
 import { Media } from './media.entity';
 import { receiveUpload } from './multipart-upload';
 
-export const MEDIA_LIST: ListSpec<Media> = {
+const MEDIA_LIST: ListSpec<Media> = {
   resource: 'medias',
   sortable: { id: 'media.id', name: 'LOWER(media.name)', mimeType: 'media.mimeType', size: 'media.size', uploadTime: 'media.uploadTime', packId: 'media.packId' },
   defaultSort: ['uploadTime', 'DESC'],
@@ -38,7 +38,7 @@ export const MEDIA_LIST: ListSpec<Media> = {
   },
 };
 
-export function toMediaDto(media: Media): MediaDto {
+function toMediaDto(media: Media): MediaDto {
   return {
     id: media.id,
     uri: media.uri,

@@ -12,7 +12,7 @@ import type { IncomingMessage } from 'node:http';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
-export interface ReceivedUpload {
+interface ReceivedUpload {
   /** The file's bytes, in a temporary file the caller removes. */
   tempPath: string;
   size: number;
@@ -22,7 +22,7 @@ export interface ReceivedUpload {
   fields: [string, string][];
 }
 
-export interface UploadLimits {
+interface UploadLimits {
   maxBytes: number;
   tmpDir: string;
   /** The form field holding the file. */

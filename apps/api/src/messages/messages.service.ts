@@ -13,7 +13,7 @@ import { csvCell } from './csv-cells';
 import type { MessageDto } from './dto/message.dto';
 import { Message } from './message.entity';
 
-export const MESSAGE_LIST: ListSpec<Message> = {
+const MESSAGE_LIST: ListSpec<Message> = {
   resource: 'messages',
   sortable: { id: 'message.id', createdAt: 'message.createdAt', read: 'message.read', formId: 'message.formId' },
   defaultSort: ['createdAt', 'DESC'],

@@ -12,7 +12,7 @@ export interface FieldRule {
   warningMessage: string | null;
 }
 
-export interface SubmissionCheck {
+interface SubmissionCheck {
   /** The accepted values, by field name (empty ones left out). */
   value: Record<string, FormValue>;
   /** For each refused name: the field's warningMessage, or a default that says what is wrong. */

@@ -4,9 +4,9 @@ import { In, type EntityManager } from 'typeorm';
 import type { InputErrors } from '../common/http/input-errors';
 import { Metadata } from './metadata.entity';
 
-export type MetadataOwner = { containerId: number } | { contentId: number };
+type MetadataOwner = { containerId: number } | { contentId: number };
 
-export const MAX_METADATA = 50;
+const MAX_METADATA = 50;
 
 /** The `<meta>` pairs of a container's or a content's page, per locale. */
 @Injectable()

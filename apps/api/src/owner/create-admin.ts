@@ -18,7 +18,7 @@ export interface AdminResult {
 const FIRST_OWNER_LOCK = 724311;
 
 /** 20 characters from a 57-letter alphabet without look-alikes: about 116 bits. */
-export function randomPassword(): string {
+function randomPassword(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
   return Array.from(randomBytes(20), (b) => alphabet[b % alphabet.length]).join('');
 }

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { AdminResult } from './create-admin';
 
 /** Where a generated first-owner password is kept, under DATA_DIR. */
-export const OWNER_PASSWORD_FILE = 'owner-password';
+const OWNER_PASSWORD_FILE = 'owner-password';
 
 /**
  * Says how to sign in as the first owner just created. A generated password is written to

@@ -11,10 +11,10 @@ import { RolesService } from '../roles/roles.service';
 import { SectionsService, type PreparedSection } from '../sections/sections.service';
 
 /** Whose page the parts are: a container's or a content's. */
-export type PageOwner = { kind: 'container' | 'content'; id: number };
+type PageOwner = { kind: 'container' | 'content'; id: number };
 
 /** The page parts a container or content write may carry; absent (or null) ones are kept as they are. */
-export interface PagePartsInput {
+interface PagePartsInput {
   sections?: readonly SectionInput[] | null;
   metadata?: readonly MetadataEntry[] | null;
   accesses?: readonly AccessEntry[] | null;
@@ -27,7 +27,7 @@ function columnsOf(owner: PageOwner): { containerId: number } | { contentId: num
 }
 
 /** What `check` prepared, for `write` in the same transaction. */
-export interface CheckedPageParts {
+interface CheckedPageParts {
   sections: PreparedSection[] | null;
   /** Who writes; set when the write changes which roles the page lists, so `write` checks they still read it. */
   accessesChangedBy: AuthContext | null;

@@ -18,7 +18,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export interface PageSettingRow {
+interface PageSettingRow {
   name: string;
   value: unknown;
 }

@@ -118,7 +118,7 @@ const LISTED_READABLE = readableSql({ contentId: 'ct.id', containerId: 'ct."cont
 const REFERENCED_READABLE = readableSql({ contentId: 'c.id', containerId: 'c."containerId"' }, { role: '$2', superAdmin: '$3' });
 
 /** `/blog/hello/` → `blog/hello`; null when it cannot be a page path. */
-export function normalisePath(path: string): string | null {
+function normalisePath(path: string): string | null {
   const segments = path.split('/').filter((s) => s !== '');
   const full = segments.join('/');
   if (full.length > MAX_FULL_LENGTH || !segments.every((s) => SLUG_SEGMENT_PATTERN.test(s))) return null;

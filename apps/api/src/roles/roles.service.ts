@@ -13,7 +13,7 @@ import { ROLE_ID_PATTERN, type CreateRoleDto, type RoleDto, type UpdateRoleDto }
 import { Right } from './right.entity';
 import { Role } from './role.entity';
 
-export const ROLE_LIST: ListSpec<Role> = {
+const ROLE_LIST: ListSpec<Role> = {
   resource: 'roles',
   sortable: { id: 'role.id', name: 'LOWER(role.name)', updatedAt: 'role.updatedAt' },
   defaultSort: ['name', 'ASC'],

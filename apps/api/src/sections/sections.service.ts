@@ -6,7 +6,7 @@ import type { InputErrors } from '../common/http/input-errors';
 import { Section } from './section.entity';
 
 /** Whose sections: a container's or a content's page (PAGE), or the site layout (no owner). */
-export type SectionOwner = { kind: 'container'; id: number } | { kind: 'content'; id: number } | { kind: 'layout' };
+type SectionOwner = { kind: 'container'; id: number } | { kind: 'content'; id: number } | { kind: 'layout' };
 
 /** A section checked and ready to store (its owner, locale and position are set on replace). */
 export interface PreparedSection {
@@ -18,7 +18,7 @@ export interface PreparedSection {
   containerContentId: number | null;
 }
 
-export interface PrepareOptions {
+interface PrepareOptions {
   /** The types the owner may have (PAGE for pages, the four layout types for the layout). */
   allowedTypes: readonly SectionType[];
   /** Where the list sits in the payload, for error paths (`sections`). */
@@ -28,7 +28,7 @@ export interface PrepareOptions {
 }
 
 const REFERENCES: readonly BlockReference[] = ['formId', 'elementId', 'containerContentId'];
-export const MAX_SECTIONS = 200;
+const MAX_SECTIONS = 200;
 
 export function sectionToDto(section: Section): SectionDto {
   return {

@@ -20,7 +20,7 @@ import type { CreateSettingDto, SettingDto, UpdateSettingDto } from './dto/setti
 import { checkSettingValue, isKnownSetting } from './setting-values';
 import { Setting } from './setting.entity';
 
-export const SETTING_LIST: ListSpec<Setting> = {
+const SETTING_LIST: ListSpec<Setting> = {
   resource: 'settings',
   sortable: { id: 'setting.id', name: 'setting.name', updatedAt: 'setting.updatedAt' },
   defaultSort: ['name', 'ASC'],

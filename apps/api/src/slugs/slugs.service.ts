@@ -10,10 +10,10 @@ import { InputErrors } from '../common/http/input-errors';
 import { fullProblem, joinFull, MAX_SLUG_DEPTH, pathOf, segmentProblem } from './slug-rules';
 import { Slug } from './slug.entity';
 
-export type SlugOwner = { containerId: number } | { contentId: number };
+type SlugOwner = { containerId: number } | { contentId: number };
 
 /** What a write asks of an owner's slug: `undefined` keeps, `null` removes (basic) or puts at the root (parent). */
-export interface SlugChange {
+interface SlugChange {
   basic?: string | null;
   parentId?: number | null;
   /** The parent a new slug takes when `parentId` is not given (a content: its container's slug). */
@@ -22,14 +22,14 @@ export interface SlugChange {
 }
 
 /** Paths (with their leading slash) that a slug change touched, before and after. */
-export interface SlugChangeResult {
+interface SlugChangeResult {
   slug: Slug | null;
   paths: string[];
   /** True when the owner's own path (and so its descendants') moved or appeared. */
   moved: boolean;
 }
 
-export const SLUG_LIST: ListSpec<Slug> = {
+const SLUG_LIST: ListSpec<Slug> = {
   resource: 'slugs',
   sortable: { id: 'slug.id', full: 'slug.full', basic: 'slug.basic', updatedAt: 'slug.updatedAt', published: 'slug.published' },
   defaultSort: ['full', 'ASC'],

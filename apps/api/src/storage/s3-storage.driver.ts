@@ -17,7 +17,7 @@ import type { Readable } from 'node:stream';
 import { assertStorageKey, assertStoragePrefix, RangeNotSatisfiableError, resolveRange } from './storage-driver';
 import type { PutOptions, RangeRequest, StorageDriver, StoredObject, StoredObjectInfo } from './storage-driver';
 
-export interface S3StorageOptions {
+interface S3StorageOptions {
   bucket: string;
   endpoint?: string;
   region: string;

@@ -31,7 +31,7 @@ const UPLOAD_HEADERS = {
 };
 
 /** One `bytes=` range, as RFC 9110 allows ignoring the others (several ranges, malformed ones). */
-export function parseRangeHeader(header: string | undefined): RangeRequest | undefined {
+function parseRangeHeader(header: string | undefined): RangeRequest | undefined {
   const match = header ? /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim()) : null;
   if (!match || (match[1] === '' && match[2] === '')) return undefined;
   if (match[1] === '') return { suffix: Number(match[2]) };

@@ -10,7 +10,7 @@ import { VARIANT_TYPES, type MediaType } from '../medias/media-types';
 import { ScratchSpace } from '../storage/scratch-space';
 import { isStored, STORAGE, type StorageDriver } from '../storage/storage-driver';
 
-export interface VariantRequest {
+interface VariantRequest {
   /** null keeps the original width. */
   width: number | null;
   format: MediaVariantFormat;

@@ -14,7 +14,7 @@ import type { CreateUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
 import { Login } from './login.entity';
 import { User } from './user.entity';
 
-export const USER_LIST: ListSpec<Login> = {
+const USER_LIST: ListSpec<Login> = {
   resource: 'users',
   sortable: { id: 'user.id', name: 'LOWER(user.name)', email: 'login.email', roleId: 'login.roleId', updatedAt: 'user.updatedAt' },
   defaultSort: ['name', 'ASC'],

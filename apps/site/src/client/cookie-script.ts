@@ -1,9 +1,9 @@
 /** First-party cookie that records consent, for the server and for scripts loaded after consent. */
-export const CONSENT_COOKIE = 'cms_consent';
+const CONSENT_COOKIE = 'cms_consent';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** Event fired on window once consent is given: analytics loaders listen here rather than in this bundle. */
-export const CONSENT_EVENT = 'cms:cookie-consent';
+const CONSENT_EVENT = 'cms:cookie-consent';
 
 export function consentCookie(options: { secure: boolean }): string {
   return `${CONSENT_COOKIE}=accepted; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${options.secure ? '; Secure' : ''}`;

@@ -7,7 +7,7 @@ import { renderPage } from '../server/render/render-page';
 import { DEFAULT_THEME } from '../server/theme/site-theme';
 import { readToken } from './session-token';
 
-export type GuardOutcome = 'rendered' | 'redirected' | 'failed';
+type GuardOutcome = 'rendered' | 'redirected' | 'failed';
 
 /**
  * Where a guard answer sends the visitor (spec: sign-in when signed out, not-found without the

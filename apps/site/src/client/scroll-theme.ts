@@ -3,13 +3,13 @@ import { FIRST_SECTION_ATTR, SECTION_THEME_ATTR } from '../shared/dom-contract';
 import { scrollState, THEME_CLASSES, type ScrollState } from '../shared/section-theme';
 import { frameThrottle } from './frame-throttle';
 
-export function applyScrollState(body: HTMLElement, state: ScrollState): void {
+function applyScrollState(body: HTMLElement, state: ScrollState): void {
   for (const name of THEME_CLASSES) body.classList.toggle(name, name === state.themeClass);
   const first = String(state.firstSection);
   if (body.getAttribute(FIRST_SECTION_ATTR) !== first) body.setAttribute(FIRST_SECTION_ATTR, first);
 }
 
-export function measureScrollState(win: Window, doc: Document): ScrollState {
+function measureScrollState(win: Window, doc: Document): ScrollState {
   const sections = doc.querySelectorAll<HTMLElement>(`[${SECTION_THEME_ATTR}]`);
   const boxes = Array.from(sections, (section) => {
     const rect = section.getBoundingClientRect();

@@ -1,11 +1,11 @@
 import { INSTANCE_EVENTS_CHANNEL, revalidationOf, type RevalidationEvent } from '@cms/contracts';
 import pg from 'pg';
 
-export interface PurgeListener {
+interface PurgeListener {
   stop(): Promise<void>;
 }
 
-export interface PurgeListenerOptions {
+interface PurgeListenerOptions {
   /** The API's PostgreSQL (the same DATABASE_URL). */
   databaseUrl: string;
   onPurge(event: RevalidationEvent): void;

@@ -21,7 +21,7 @@ export function themeClassFor(theme: string | null | undefined): ThemeClass | nu
 }
 
 /** A section's vertical extent relative to the viewport, as getBoundingClientRect gives it. */
-export interface SectionBox {
+interface SectionBox {
   top: number;
   bottom: number;
   theme: string | null | undefined;

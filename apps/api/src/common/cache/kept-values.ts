@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 
-export interface KeptValuesOptions<V> {
+interface KeptValuesOptions<V> {
   /** At most this many values. */
   max: number;
   /** At most this many bytes in all (with `sizeOf`); a value over an eighth of it is not kept. */

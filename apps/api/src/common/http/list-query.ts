@@ -3,7 +3,7 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 export type SortOrder = 'ASC' | 'DESC';
 
-export type FilterKind =
+type FilterKind =
   | { type: 'int' }
   | { type: 'string' }
   | { type: 'boolean' }

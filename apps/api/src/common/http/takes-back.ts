@@ -32,7 +32,7 @@ function writableProperties(body: Class): Set<string> {
 }
 
 /** The read-only properties a body of this class may carry back; null when it takes back no answer. */
-export function readOnlyProperties(body: Class): ReadonlySet<string> | null {
+function readOnlyProperties(body: Class): ReadonlySet<string> | null {
   const answer = Reflect.getMetadata(ANSWER, body) as (() => Class) | undefined;
   if (!answer) return null;
   let readOnly = readOnlyCache.get(body);

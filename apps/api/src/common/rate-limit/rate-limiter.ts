@@ -12,9 +12,9 @@ export class TooManyRequestsException extends HttpException {
 }
 
 /** The tables made by migrations for the limiters: (key, points, expire in epoch ms). */
-export type RateLimitTable = 'sign_in_limit' | 'form_submission_limit';
+type RateLimitTable = 'sign_in_limit' | 'form_submission_limit';
 
-export interface Count {
+interface Count {
   /** Attempts in the key's window, this one included. */
   points: number;
   /** When the window ends, in epoch milliseconds. */

@@ -40,7 +40,7 @@ import { SectionDto, SectionInputDto } from '../../sections/dto/section.dto';
 import { TakesBack } from '../../common/http/takes-back';
 
 /** At most this many fields per container (sectionsPosition counts up to it: SECTIONS_POSITION_MAX). */
-export const MAX_CONTAINER_FIELDS = SECTIONS_POSITION_MAX;
+const MAX_CONTAINER_FIELDS = SECTIONS_POSITION_MAX;
 
 export class ContainerFieldInputDto implements ContainerFieldInput {
   @ApiPropertyOptional({ description: 'An existing field of this container; renaming it keeps its values' })

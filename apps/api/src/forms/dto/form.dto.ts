@@ -38,9 +38,9 @@ import {
 import { TakesBack } from '../../common/http/takes-back';
 
 /** Text on one line: no control characters (so nothing can break out into a header or a CSV row). */
-export const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
 /** Any text but NUL, which PostgreSQL refuses. */
-export const NO_NUL = /^[^\u0000]*$/;
+const NO_NUL = /^[^\u0000]*$/;
 const singleLine = (field: string) => ({ message: `${field} must be on one line, without control characters` });
 const finite = { allowNaN: false, allowInfinity: false };
 

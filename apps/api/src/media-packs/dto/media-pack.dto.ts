@@ -9,7 +9,7 @@ import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsRecordIds } from '../../common/http/record-ids';
 import { TakesBack } from '../../common/http/takes-back';
 
-export const MEDIA_PACK_MAX_MEDIA = 10_000;
+const MEDIA_PACK_MAX_MEDIA = 10_000;
 
 export class MediaPackDto implements MediaPackShape {
   @ApiProperty() id: number;

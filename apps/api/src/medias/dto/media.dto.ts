@@ -78,7 +78,7 @@ export class UpdateMediaDto implements UpdateMediaRequest {
   packId?: number | null;
 }
 
-export class AcceptedMediaTypeDto {
+class AcceptedMediaTypeDto {
   @ApiProperty({ example: 'image/png' }) mime: string;
   @ApiProperty({ example: 'png' }) ext: string;
   @ApiProperty({ example: 'PNG' }) label: string;

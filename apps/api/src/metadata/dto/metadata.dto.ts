@@ -3,7 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
 
 /** `description`, `og:title`, `twitter:card`, `robots`... */
-export const METADATA_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9:._-]{0,99}$/;
+const METADATA_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9:._-]{0,99}$/;
 
 export class MetadataEntryDto implements MetadataEntry {
   @ApiProperty({ example: 'description' })

@@ -43,7 +43,7 @@ export class PageFieldDefinitionDto implements PageFieldDefinition {
 }
 
 /** A form field as the site draws it: the form API's field without its id. */
-export class PageFormFieldDto extends OmitType(FormFieldDto, ['id'] as const) implements PageFormField {}
+class PageFormFieldDto extends OmitType(FormFieldDto, ['id'] as const) implements PageFormField {}
 
 export class PageFormDto implements PageForm {
   @ApiProperty() id: number;
@@ -54,7 +54,7 @@ export class PageFormDto implements PageForm {
   @ApiProperty({ type: [PageFormFieldDto] }) fields: PageFormFieldDto[];
 }
 
-export class PageElementDto implements PageElement {
+class PageElementDto implements PageElement {
   @ApiProperty() id: number;
   @ApiProperty() title: string;
   @ApiProperty() block: string;
@@ -69,13 +69,13 @@ export class PageContentRefDto implements PageContentRef {
   @ApiProperty({ type: String, nullable: true, example: '/blog/hello' }) path: string | null;
 }
 
-export class PageContentItemDto extends PageContentRefDto implements PageContentItem {
+class PageContentItemDto extends PageContentRefDto implements PageContentItem {
   @ApiProperty() updatedAt: string;
   @ApiProperty(FIELDS) fields: Record<string, ContentFieldValue>;
   @ApiProperty({ type: [String] }) fallbackFields: string[];
 }
 
-export class PageSectionDto implements PageSection {
+class PageSectionDto implements PageSection {
   @ApiProperty() id: number;
   @ApiProperty({ enum: SectionType }) type: SectionType;
   @ApiProperty() block: string;
@@ -90,7 +90,7 @@ export class PageSectionDto implements PageSection {
   @ApiProperty({ type: Number, nullable: true, description: 'How many published contents a contents block has in all' }) itemsTotal: number | null;
 }
 
-export class PageAlternateDto implements PageAlternate {
+class PageAlternateDto implements PageAlternate {
   @ApiProperty({ enum: Lang }) locale: Lang;
   @ApiProperty({ example: '/fr/blog/hello' }) path: string;
 }

@@ -39,7 +39,7 @@ export interface PageCacheStats {
   misses: number;
 }
 
-export interface PageCache<V> {
+interface PageCache<V> {
   /** Changes on every purge; a render started under another epoch must not be stored. */
   readonly epoch: number;
   /** The kept value; a miss is counted unless `countMiss` is false (a look-up the caller will make again). */
@@ -51,9 +51,9 @@ export interface PageCache<V> {
   stats(): PageCacheStats;
 }
 
-export const DEFAULT_MAX_ENTRIES = 1000;
-export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
-export const DEFAULT_TTL_MS = 5 * 60 * 1000;
+const DEFAULT_MAX_ENTRIES = 1000;
+const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
+const DEFAULT_TTL_MS = 5 * 60 * 1000;
 
 const groupOf = (locale: string, path: string) => `${locale}\n${path}`;
 const keyOf = (key: PageKey) => `${key.origin}\n${groupOf(key.locale, key.path)}${key.page && key.page > 1 ? `\n${key.page}` : ''}`;

@@ -4,9 +4,9 @@ import type { SiteLogger } from '../site-logger';
 import type { FormModel } from '../render/sections/FormSection';
 
 /** A form posted without JavaScript: at most this many bytes (a long paragraph, percent-encoded). */
-export const FORM_BODY_LIMIT = 256 * 1024;
+const FORM_BODY_LIMIT = 256 * 1024;
 
-export type FormBody = { kind: 'ok'; fields: URLSearchParams } | { kind: 'unsupported' } | { kind: 'too-large' };
+type FormBody = { kind: 'ok'; fields: URLSearchParams } | { kind: 'unsupported' } | { kind: 'too-large' };
 
 /** Reads an `application/x-www-form-urlencoded` body; anything else is not a form of the site. */
 export async function readFormBody(req: IncomingMessage, limit = FORM_BODY_LIMIT): Promise<FormBody> {
@@ -28,7 +28,7 @@ export async function readFormBody(req: IncomingMessage, limit = FORM_BODY_LIMIT
 }
 
 /** Fields that carry a value (a button or a heading does not). */
-export function valueFields(form: FormModel) {
+function valueFields(form: FormModel) {
   return form.fields.filter((field) => field.type !== FormFieldType.BUTTON && field.type !== FormFieldType.TITLE);
 }
 
@@ -50,7 +50,7 @@ export function submittedValues(form: FormModel, fields: URLSearchParams): Recor
   return values;
 }
 
-export type SubmissionResult =
+type SubmissionResult =
   | { kind: 'sent' }
   /** Refusals by field name (the fields' warningMessages). */
   | { kind: 'refused'; errors: Record<string, string[]> }
@@ -59,7 +59,7 @@ export type SubmissionResult =
   | { kind: 'closed' }
   | { kind: 'unavailable' };
 
-export interface FormForwarderOptions {
+interface FormForwarderOptions {
   apiOrigin: string;
   logger: SiteLogger;
   timeoutMs?: number;
@@ -123,5 +123,3 @@ export function createFormForwarder(options: FormForwarderOptions) {
     },
   };
 }
-
-export type FormForwarder = ReturnType<typeof createFormForwarder>;

@@ -11,7 +11,7 @@ export interface ApiClientOptions {
   now?: () => number;
 }
 
-export interface ApiClient {
+interface ApiClient {
   /** The absolute URL of an API path. */
   url(path: string): string;
   /** GET with `accept: application/json` and the client's timeout; rejects on a network failure or timeout. */

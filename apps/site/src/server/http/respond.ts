@@ -89,10 +89,6 @@ export function sendPrepared(req: IncomingMessage, res: ServerResponse, status: 
   sendWithHeads(req, res, status, prepared, prepareHeads(prepared, headers));
 }
 
-export function sendHtml(req: IncomingMessage, res: ServerResponse, status: number, html: string, headers: OutgoingHttpHeaders = {}): void {
-  sendPrepared(req, res, status, prepareHtml(html), headers);
-}
-
 /** A 303 after a form post: the browser then GETs `location`, so a reload does not send the form again. */
 export function sendSeeOther(res: ServerResponse, location: string): void {
   res.writeHead(303, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': '0' });

@@ -24,7 +24,7 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.map', '.txt', '.svg']);
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * The file under the client folder that `/_site/<rest>` names, as a relative path, or null.
@@ -123,5 +123,3 @@ export function createStaticAssets(root: string, prefix: string) {
     },
   };
 }
-
-export type StaticAssets = ReturnType<typeof createStaticAssets>;

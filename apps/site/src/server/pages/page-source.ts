@@ -35,7 +35,7 @@ export function isPagePath(path: string): boolean {
   return path === '' || (path.length <= MAX_PATH_LENGTH && path.split('/').every((segment) => SLUG_SEGMENT_PATTERN.test(segment)));
 }
 
-export type ApiPageSourceOptions = ApiClientOptions;
+type ApiPageSourceOptions = ApiClientOptions;
 
 function isPageResponse(value: unknown): value is PageResponse {
   if (!value || typeof value !== 'object') return false;

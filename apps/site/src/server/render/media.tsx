@@ -37,7 +37,7 @@ export function readMedia(value: unknown): MediaModel | undefined {
  * `srcset` of WebP variants up to the image's own width. Variants are never wider than the
  * original (the API does not enlarge), so the widest candidate is labelled with the true width.
  */
-export function imageSrcSet(media: MediaModel): string | undefined {
+function imageSrcSet(media: MediaModel): string | undefined {
   if (!RESIZABLE.test(media.mimeType) || !media.width) return undefined;
   const largest = MEDIA_VARIANT_WIDTHS[MEDIA_VARIANT_WIDTHS.length - 1];
   const candidates: [number, number][] = MEDIA_VARIANT_WIDTHS.filter((w) => w < media.width!).map((w) => [w, w]);

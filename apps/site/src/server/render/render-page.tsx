@@ -18,7 +18,7 @@ import { SiteHeader } from './SiteHeader';
 import { StaffBarTemplate } from './StaffBarTemplate';
 import { SiteLayout } from './SiteLayout';
 
-export interface RenderInput {
+interface RenderInput {
   page: PageModel;
   theme: ThemeResponse;
   assets: ClientAssets;
@@ -40,7 +40,7 @@ function prepare(sections: readonly SectionModel[] | undefined): PreparedSection
  * The page's hreflang alternates: those the CMS gave, else one per locale it exists in. `x-default`,
  * where visitors whose language the page lacks are sent, is the page in the default locale setting.
  */
-export function alternatesFor(page: PageModel, defaultLocale: Lang = DEFAULT_LANG): readonly Alternate[] {
+function alternatesFor(page: PageModel, defaultLocale: Lang = DEFAULT_LANG): readonly Alternate[] {
   const alternates = page.alternates ?? (page.locales.includes(page.locale) ? alternatesOf(page.path, page.locales) : []);
   const preferred = alternates.find((alternate) => alternate.hreflang === defaultLocale);
   if (!preferred) return alternates;

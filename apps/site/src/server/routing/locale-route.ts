@@ -5,7 +5,7 @@ import { DEFAULT_LANG, isLang, type Lang, LANGS, localePath } from '@cms/contrac
  * locale is the first path segment (`/fr/...`). `/en/...` redirects to the unprefixed address,
  * so each page has one URL per locale.
  */
-export type RouteResult =
+type RouteResult =
   | { kind: 'page'; locale: Lang; path: string }
   | { kind: 'redirect'; location: string }
   | { kind: 'bad-request' };

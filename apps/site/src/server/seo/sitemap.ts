@@ -6,10 +6,10 @@ import { escapeHtml } from '../render/escape-html';
 import type { SiteLogger } from '../site-logger';
 
 /** What the sitemap needs of a slug of GET /api/slugs. */
-export type SitemapPage = Pick<SlugDto, 'path' | 'updatedAt' | 'published' | 'guarded'>;
+type SitemapPage = Pick<SlugDto, 'path' | 'updatedAt' | 'published' | 'guarded'>;
 
 /** GET /api/slugs answers at most this many slugs per call; five locales each stay within the 50,000 URLs a sitemap may list. */
-export const SITEMAP_MAX_SLUGS = 10_000;
+const SITEMAP_MAX_SLUGS = 10_000;
 
 /**
  * The sitemap of every published, public page in every locale, each with its hreflang

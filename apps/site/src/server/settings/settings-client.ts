@@ -1,14 +1,14 @@
 import { createApiClient, type ApiClientOptions } from '../http/api-client';
 import { DEFAULT_SETTINGS, sanitizeSettings, type SiteSettings } from './site-settings';
 
-export interface SettingsClient {
+interface SettingsClient {
   /** The site's settings: kept until `forget()` (every purge), or the defaults while the API cannot say. */
   current(): Promise<SiteSettings>;
   /** A settings change purges every page: the next render reads them again. */
   forget(): void;
 }
 
-export interface SettingsClientOptions extends ApiClientOptions {
+interface SettingsClientOptions extends ApiClientOptions {
   /** A safety net, like the page cache's: kept settings are read again after this long. */
   ttlMs?: number;
 }

@@ -2,12 +2,12 @@ import type { ThemeResponse } from '@cms/contracts';
 import { createApiClient, type ApiClientOptions } from '../http/api-client';
 import { DEFAULT_THEME, sanitizeTheme } from './site-theme';
 
-export interface ThemeClient {
+interface ThemeClient {
   /** The site's colours, or the defaults when the API is slow, down or answers nonsense. */
   current(): Promise<ThemeResponse>;
 }
 
-export type ThemeClientOptions = ApiClientOptions;
+type ThemeClientOptions = ApiClientOptions;
 
 /** Reads GET /api/theme over HTTP, so the renderer works the same beside the API or on its own. */
 export function createThemeClient(options: ThemeClientOptions): ThemeClient {

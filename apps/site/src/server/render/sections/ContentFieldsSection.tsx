@@ -9,7 +9,7 @@ import { sanitizeRichText } from '../rich-text';
 import { defineBlock, type BlockProps } from './block';
 
 /** What the site draws of a content's own page: its title and date, then its fields in the container's order. */
-export interface ContentFieldsContent {
+interface ContentFieldsContent {
   /** Absent on the fields that follow the page's sections (`continued`): the title stands above the first part. */
   title?: string;
   updatedAt?: string;

@@ -5,7 +5,7 @@ import { formatDate } from '../format';
 import { MediaView, readMedia, type MediaModel } from '../media';
 import { defineBlock, type BlockProps, SectionTitle } from './block';
 
-export interface ContentsItem {
+interface ContentsItem {
   title: string;
   /** The content's page, when it has a published one. */
   href?: string;
@@ -18,7 +18,7 @@ export interface ContentsItem {
   excerptLang?: typeof DEFAULT_LANG;
 }
 
-export interface ContentsPagination {
+interface ContentsPagination {
   current: number;
   pages: number;
   /** The page's own address; `?page=N` is added for pages after the first. */
@@ -26,7 +26,7 @@ export interface ContentsPagination {
 }
 
 /** A `contents` block: the contents of a container as cards, each linking to its page, with links to the other pages. */
-export interface ContentsContent {
+interface ContentsContent {
   title?: string;
   items: ContentsItem[];
   pagination?: ContentsPagination;

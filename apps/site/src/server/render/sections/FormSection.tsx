@@ -29,7 +29,7 @@ export interface FormModel {
   fields: FormFieldModel[];
 }
 
-export interface FormContent {
+interface FormContent {
   title?: string;
   text?: string;
   form: FormModel;

@@ -3,7 +3,7 @@ import { readText } from '../content';
 import { MediaView, readMedia, type MediaModel } from '../media';
 import { defineBlock, type BlockProps } from './block';
 
-export interface MediaContent {
+interface MediaContent {
   media: MediaModel;
   caption?: string;
 }

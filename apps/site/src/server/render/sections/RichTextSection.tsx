@@ -2,7 +2,7 @@ import { readText } from '../content';
 import { sanitizeRichText } from '../rich-text';
 import { defineBlock, type BlockProps } from './block';
 
-export interface RichTextContent {
+interface RichTextContent {
   /** Already through the site's own sanitiser. */
   html: string;
 }

@@ -16,7 +16,7 @@ import { richTextBlock } from './RichTextSection';
  * component of its own. `message` is the site's own, for not-found and guarded pages; `content-fields` too, for
  * the fields of a content's page.
  */
-export const BLOCKS: Readonly<Record<string, BlockDefinition>> = {
+const BLOCKS: Readonly<Record<string, BlockDefinition>> = {
   richtext: richTextBlock,
   hero: heroBlock,
   media: mediaBlock,
