@@ -100,16 +100,16 @@ export class ContainersService {
     private readonly contentFields: ContentFieldsService,
   ) {}
 
-  /**
-   * The spec's `GET /api/containers?q=` (no sort, range or filter): `[{ id, title }]` of the
-   * containers whose title holds q, in creation order. Otherwise a page in the ra dialect, where
-   * `q` joins the filter.
-   */
   /** Id and title of every container, for the pickers of screens that may not list them. */
   choices(): Promise<ChoiceDto[]> {
     return choicesOf(this.dataSource.manager, Container, 'title');
   }
 
+  /**
+   * The spec's `GET /api/containers?q=` (no sort, range or filter): `[{ id, title }]` of the
+   * containers whose title holds q, in creation order. Otherwise a page in the ra dialect, where
+   * `q` joins the filter.
+   */
   async list(raw: RawListQuery & { q?: string }): Promise<{ items: ContainerListItemDto[] | ContainerSummaryDto[]; total: number; start: number }> {
     if (raw.sort === undefined && raw.range === undefined && raw.filter === undefined) {
       const items = await this.quickList(raw.q);

@@ -109,7 +109,6 @@ export class ContentFieldsService {
     }
   }
 
-  /** Per locale (the asked one and en), the names of the fields a content has values for. One query. */
   /**
    * Values follow their container's new field definitions: `dropped` fields (removed, or whose type
    * changed) lose theirs, `single` ones (no longer multiple) keep their first item, `moved` ones
@@ -133,6 +132,7 @@ export class ContentFieldsService {
     }
   }
 
+  /** Per locale (the asked one and en), the names of the fields a content has values for. One query. */
   async presentNames(manager: EntityManager, contentId: number, lang: Lang): Promise<Map<Lang, Set<string>>> {
     const rows: { lang: Lang; name: string }[] = await manager.query(
       `SELECT DISTINCT lang, name FROM "content_field" WHERE "contentId" = $1 AND lang = ANY($2::lang[])`,

@@ -151,16 +151,16 @@ function toSummary(row: ContentRow, lang: Lang): Omit<ContentSummaryDto, 'fields
   };
 }
 
-/**
- * Contents of containers: their field values per locale (checked against the container's
- * definitions), their page (slug under the container's, PAGE sections and metadata per locale,
- * accesses), written in one transaction: a refused write leaves the previous version whole.
- */
 /** Why a content of this container may have no sections of its own, if it may not. */
 function noSectionsIn(container: Container): string | undefined {
   return container.disableContentSections ? `the container "${container.title}" disables sections on its contents` : undefined;
 }
 
+/**
+ * Contents of containers: their field values per locale (checked against the container's
+ * definitions), their page (slug under the container's, PAGE sections and metadata per locale,
+ * accesses), written in one transaction: a refused write leaves the previous version whole.
+ */
 @Injectable()
 export class ContentsService {
   constructor(

@@ -210,7 +210,6 @@ export class FormsService {
     };
   }
 
-  /** The form and the fields of a locale (en's when the locale has none), in order; for submissions. */
   /**
    * A form shown only on guarded pages is for those who may open one of them (401 without a
    * token, 403 for another role, as the pages answer): its definition and its messages. A form
@@ -223,6 +222,7 @@ export class FormsService {
     throw new ForbiddenException('Your role may not read the pages that show this form');
   }
 
+  /** The form and the fields of a locale (en's when the locale has none), in order; for submissions. */
   async definition(id: number, locale: Lang): Promise<FormDefinition> {
     const form = await this.dataSource
       .getRepository(Form)

@@ -112,8 +112,7 @@ export class MessagesService {
     return ['id', 'createdAt', 'read', ...names, ...stored.map((r) => r.key).filter((k) => !known.has(k) && !['id', 'createdAt', 'read'].includes(k))];
   }
 
-  /** Streams the form's messages as CSV into `out`, oldest first, fetching them in batches. */
-  /** The CSV as a stream, read from the database in batches while it is sent. */
+  /** The form's messages as a CSV stream, oldest first, read from the database in batches while it is sent. */
   csvStream(formId: number, columns: string[]): Readable {
     const fields = columns.slice(3);
     const dataSource = this.dataSource;

@@ -130,17 +130,11 @@ function themeOf(content: Record<string, unknown> | undefined): BlockTheme | nul
   return typeof theme === 'string' && (BLOCK_THEMES as readonly string[]).includes(theme) ? (theme as BlockTheme) : null;
 }
 
-/**
- * The public read of one page: the container or content at a path, with everything the site
- * renders, in a constant number of queries (at most nine, whatever the number of sections,
- * fields, elements, forms or media):
- * 1 the slug with its owner, accesses, metadata, field definitions, the page's own sections
- * and the content's fields (from its documents), beside it the layout's sections (kept until a
- * purge of everything); 2 the placed elements; 3 what `contents` blocks list; 4 the
- * fields of the listed contents; then together 5 referenced contents, 6 media, 7 forms with their
- * fields, 8 theme and option lists (kept like the layout), 9 the field definitions of
- * the listed contents' containers. A content page with nothing to list or place: 1 (and the layout and 8 once).
- */
+const SECTION_COLUMNS = `id, type, block, "formId", "containerId", "containerContentId", "contentId", "elementId", position, content, lang`;
+
+/** Every layout section (header, footer and the bodies' top and bottom), in every locale: the same for every page, kept by PageCache. */
+const LAYOUT_SECTIONS_SQL = `SELECT ${SECTION_COLUMNS} FROM "section" WHERE type <> 'PAGE' AND "containerId" IS NULL AND "contentId" IS NULL ORDER BY position, id`;
+
 /**
  * The pages at (path, locale) pairs, $1 and $2, each read by a lateral lookup (kept whole by
  * OFFSET 0) that is planned once: PostgreSQL's plan cache keeps one generic plan for it instead of
@@ -149,11 +143,6 @@ function themeOf(content: Record<string, unknown> | undefined): BlockTheme | nul
  * subquery, not a join whose estimate of 501 rows for a unique path once gave a merge join costed
  * near `jit_above_cost` (a JIT compile of 80 ms when it crossed it). `n` tells which pair a row answers.
  */
-const SECTION_COLUMNS = `id, type, block, "formId", "containerId", "containerContentId", "contentId", "elementId", position, content, lang`;
-
-/** Every layout section (header, footer and the bodies' top and bottom), in every locale: the same for every page, kept by PageCache. */
-const LAYOUT_SECTIONS_SQL = `SELECT ${SECTION_COLUMNS} FROM "section" WHERE type <> 'PAGE' AND "containerId" IS NULL AND "contentId" IS NULL ORDER BY position, id`;
-
 const PATHS_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::varchar[], $2::lang[]) WITH ORDINALITY AS q("full", lang, n)
   CROSS JOIN LATERAL (SELECT s."full", s.published AS "slugPublished",
          c.id AS "contentId", c.title AS "contentTitle", c.published AS "contentPublished", c."updatedAt" AS "contentUpdatedAt",
@@ -176,6 +165,17 @@ const PATHS_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::varchar[], $2::lang
        JOIN "container" k ON k.id = COALESCE(s."containerId", c."containerId")
        WHERE s."full" = q."full" OFFSET 0) r`;
 
+/**
+ * The public read of one page: the container or content at a path, with everything the site
+ * renders, in a constant number of queries (at most nine, whatever the number of sections,
+ * fields, elements, forms or media):
+ * 1 the slug with its owner, accesses, metadata, field definitions, the page's own sections
+ * and the content's fields (from its documents), beside it the layout's sections (kept until a
+ * purge of everything); 2 the placed elements; 3 what `contents` blocks list; 4 the
+ * fields of the listed contents; then together 5 referenced contents, 6 media, 7 forms with their
+ * fields, 8 theme and option lists (kept like the layout), 9 the field definitions of
+ * the listed contents' containers. A content page with nothing to list or place: 1 (and the layout and 8 once).
+ */
 @Injectable()
 export class PagesService {
   constructor(

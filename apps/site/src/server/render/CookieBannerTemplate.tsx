@@ -2,8 +2,10 @@ import type { Lang } from '@cms/contracts';
 import { CONSENT_CHOICE_ATTR, COOKIE_BANNER_TEMPLATE_ID } from '../../shared/dom-contract';
 import { messagesFor } from '../i18n/messages';
 
-/** The banner's localized markup, inert until the client script clones it. */
-/** `text`: the Settings screen's cookie text in the locale (or en's), else the site's own. */
+/**
+ * The banner's localized markup, inert until the client script clones it. `text`: the Settings
+ * screen's cookie text in the locale (or en's), else the site's own.
+ */
 export function CookieBannerTemplate({ locale, text }: { locale: Lang; text?: { text: string; lang?: Lang } }) {
   const m = messagesFor(locale);
   return (
