@@ -21,8 +21,7 @@ const CORS_EXPOSED_HEADERS = ['Content-Range', 'Retry-After'];
 /**
  * Builds the whole HTTP application (not yet listening): the API under /api with its pipes,
  * guard, error filter and OpenAPI, and, unless serving the API alone, the admin and the site.
- * It runs on Fastify: on this 2-core machine Nest on Express spent about 0.8 ms of CPU in the
- * framework alone for every request (1,100 requests/s for a 404), Fastify about a quarter of that.
+ * It runs on Fastify, whose framework overhead per request is a quarter of Express's (docs/perf.md).
  */
 export async function createApp(config: AppConfig & { jwtSecret: string }, database: Database): Promise<NestFastifyApplication> {
   const trustProxy = trustProxyFunction(config.trustProxy);

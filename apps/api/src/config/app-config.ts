@@ -211,9 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: raw.DATABASE_URL,
     // 10, not more: each connection is a PostgreSQL process, and beyond a few per core they take
-    // turns on the CPU instead of working (issue 14, 2 cores: 20 connections against 10 made a list
-    // window at a new offset 575-581 req/s against 727-749, creates 176-179/s against 195-223, cold
-    // page reads the same). A database on a bigger machine may take more: DATABASE_POOL_SIZE.
+    // turns on the CPU instead of working (docs/perf.md). A bigger database may take more.
     databasePoolSize: raw.DATABASE_POOL_SIZE ?? 10,
     jwtSecret: raw.JWT_SECRET,
     sessionTtlSeconds: parseDuration(raw.SESSION_TTL ?? '7d'),

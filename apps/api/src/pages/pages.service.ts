@@ -138,10 +138,10 @@ const LAYOUT_SECTIONS_SQL = `SELECT ${SECTION_COLUMNS} FROM "section" WHERE type
 /**
  * The pages at (path, locale) pairs, $1 and $2, each read by a lateral lookup (kept whole by
  * OFFSET 0) that is planned once: PostgreSQL's plan cache keeps one generic plan for it instead of
- * planning it at every read (1.2 ms of planning for 0.3 ms of work), as its estimates are those of
+ * planning it at every read (planning cost four times the work: docs/perf.md), as its estimates are those of
  * a custom plan: every value it filters on is a single one, and the container's own slug is a
  * subquery, not a join whose estimate of 501 rows for a unique path once gave a merge join costed
- * near `jit_above_cost` (a JIT compile of 80 ms when it crossed it). `n` tells which pair a row answers.
+ * near `jit_above_cost`. `n` tells which pair a row answers.
  */
 const PATHS_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::varchar[], $2::lang[]) WITH ORDINALITY AS q("full", lang, n)
   CROSS JOIN LATERAL (SELECT s."full", s.published AS "slugPublished",

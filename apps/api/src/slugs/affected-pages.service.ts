@@ -49,8 +49,7 @@ export class AffectedPagesService {
     if (containerIds.length + contentIds.length + contentsOf.length + listing.length + elements.length + referencing.length === 0) return [...paths];
     // One round trip: whether the layout shows what changed (then every page is affected), and the
     // paths of the pages that do. One indexed lookup per kind of seed, united: the same conditions
-    // ORed on one scan of slug read every slug row (a full scan at every content write, 60 ms at
-    // 10,000 contents).
+    // ORed on one scan of slug read every slug row at every content write (docs/perf.md).
     const [{ inLayout, affected }] = await preparedQuery<{ inLayout: boolean; affected: string[] }>(
       manager,
       `WITH users AS (
