@@ -6,9 +6,13 @@ import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import * as zlib from 'node:zlib';
 import * as tar from 'tar';
+import { isDeepStrictEqual } from 'node:util';
+import { BLOCKS, isBlockName } from '@cms/contracts';
 import type { DataSource, QueryRunner } from 'typeorm';
+import { InputErrors } from '../common/http/input-errors';
 import { compareSchemaVersion, LATEST_MIGRATION, migrateInTransaction } from '../database/migration-runner';
 import { MEDIA_KEY, variantPrefix } from '../medias/media-types';
+import { checkBlockContent } from '../sections/block-content';
 import { isStored, type StorageDriver } from '../storage/storage-driver';
 import { applicationTables, dropApplicationObjects, exportedTables, foreignKeyOrder, quoteIdent, readCatalog, SEEDED_ROWS, SKIPPED_TABLES, type Catalog } from './catalog';
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, BackupError, type Manifest, type ManifestTable, type Progress, type UploadEntry } from './manifest';
@@ -427,6 +431,7 @@ async function restoreDatabase(
       }
     }
     const migrated = await migrateInTransaction(dataSource, runner);
+    await recheckBlockContents(runner);
     // Kept lists of contents are tagged with this version: it must not come back to a number a
     // running instance has already seen for other rows.
     const [{ present }] = await runner.query(`SELECT to_regclass('public.cache_version') IS NOT NULL AS "present"`);
@@ -436,5 +441,37 @@ async function restoreDatabase(
   } catch (error) {
     await runner.rollbackTransaction().catch(() => undefined);
     throw error;
+  }
+}
+
+const RECHECK_ROWS = 500;
+
+/**
+ * Sections and reusable elements as the API would have stored them: what the site renders from
+ * them (links, rich text) passes the same block checks as a write, so a row changed in the archive
+ * cannot carry a `javascript:` link or unsanitised HTML past them. A row the checks refuse stops
+ * the import; rich text the sanitiser changes is stored sanitised.
+ */
+async function recheckBlockContents(runner: QueryRunner): Promise<void> {
+  for (const table of ['section', 'element']) {
+    let after = 0;
+    for (;;) {
+      const rows: { id: number; block: string; content: unknown }[] = await runner.query(
+        `SELECT "id", "block", "content" FROM ${quoteIdent(table)} WHERE "id" > $1 ORDER BY "id" LIMIT ${RECHECK_ROWS}`,
+        [after],
+      );
+      for (const row of rows) {
+        after = row.id;
+        if (!isBlockName(row.block)) throw new BackupError(`The archive's ${table} ${row.id} is an unknown block "${String(row.block).slice(0, 50)}": it was not written by the CMS`);
+        const errors = new InputErrors();
+        const checked = checkBlockContent(BLOCKS[row.block], row.content, 'content', errors, { mediaIds: [] });
+        if (!errors.empty) {
+          const { message } = errors.toException().getResponse() as { message: string };
+          throw new BackupError(`The archive's ${table} ${row.id} does not pass the API's checks (${message.slice(0, 300)}): it was not written by the CMS`);
+        }
+        if (!isDeepStrictEqual(checked, row.content)) await runner.query(`UPDATE ${quoteIdent(table)} SET "content" = $2::jsonb WHERE "id" = $1`, [row.id, JSON.stringify(checked)]);
+      }
+      if (rows.length < RECHECK_ROWS) break;
+    }
   }
 }

@@ -54,7 +54,16 @@ describe('hostile backup archives', () => {
     imageUri = image.body.uri;
     const cm = contentModel(t);
     const blog = await cm.container({ slug: 'blog', published: true, fields: [{ label: 'Name', name: 'name', type: 'STRING' }] });
-    await cm.content({ containerId: blog.id, slug: 'hello', published: true, fields: { name: 'Hello' } });
+    await cm.content({
+      containerId: blog.id,
+      slug: 'hello',
+      published: true,
+      fields: { name: 'Hello' },
+      sections: [
+        { block: 'cta', content: { title: 'Go', action: { label: 'Go', href: '/go-there' } } },
+        { block: 'richtext', content: { html: '<p>Kind words</p>' } },
+      ],
+    });
     archive = path.join(tmpDir('cms-hostile-'), 'site.tar.gz');
     manifest = await exportArchive({ dataSource: t.dataSource, storage: new LocalStorageDriver((t.config.storage as { dir: string }).dir), file: archive });
   }, 120_000);
@@ -150,6 +159,28 @@ describe('hostile backup archives', () => {
       return { ...m, tables: [...m.tables, { name: 'sign_in_limit', file: 'tables/098-sign_in_limit.jsonl', rows: 1, bytes: line.length, sequences: {} }] };
     });
     await refused(limits, /holds rows of sign_in_limit, a table a backup never holds/);
+  });
+
+  it('unchecked rows: a section changed in the archive passes the block checks of a write, or the import stops', async () => {
+    const section = manifest.tables.find((table) => table.name === 'section')!;
+    const swap = (from: string, to: string) =>
+      altered((dir, m) => {
+        const file = path.join(dir, section.file);
+        fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(from, to));
+        return { ...m, tables: m.tables.map((table) => (table.name === 'section' ? { ...table, bytes: fs.statSync(file).size } : table)) };
+      });
+    await refused(await swap('/go-there', 'javascript:alert(document.cookie)'), /section \d+ does not pass the API's checks \(Invalid input\. content\.action\.href/);
+
+    // Rich text goes in as the sanitiser leaves it, as a write would have stored it.
+    const target = await emptyDatabase();
+    try {
+      await importArchive({ dataSource: target.db.dataSource, storage: new LocalStorageDriver(tmpDir('cms-rich-')), file: await swap('<p>Kind words</p>', '<p>Kind words</p><script>alert(1)</script><img src=x onerror=alert(2)>') });
+      const [{ html }] = await target.db.dataSource.query(`SELECT "content"->>'html' AS "html" FROM "section" WHERE "block" = 'richtext'`);
+      expect(html).toContain('Kind words');
+      expect(html).not.toMatch(/script|onerror/);
+    } finally {
+      await target.drop();
+    }
   });
 
   it('foreign table in the shared schema survives --force, and is neither exported nor counted as data', async () => {
