@@ -7,8 +7,8 @@ import * as tar from 'tar';
 import { DataSource } from 'typeorm';
 import { exportArchive } from '../src/backup/backup-export';
 import { importArchive } from '../src/backup/backup-import';
-import { SKIPPED_TABLES } from '../src/backup/catalog';
-import type { Manifest } from '../src/backup/manifest';
+import { applicationTables, dropApplicationObjects, SKIPPED_TABLES } from '../src/backup/catalog';
+import { ARCHIVE_ENTRIES, type Manifest } from '../src/backup/manifest';
 import { openDatabase, type Database } from '../src/database/database';
 import { LATEST_MIGRATION, migrateInTransaction } from '../src/database/migration-runner';
 import { MIGRATIONS } from '../src/database/migrations';
@@ -225,19 +225,43 @@ describe('backup: export and import', () => {
       const newer = { ...manifest, schemaVersion: 'SomethingFromTheFuture9999999999999' };
       fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(newer));
       const newerFile = tmpFile('newer.tar.gz');
-      await tar.c({ gzip: true, file: newerFile, cwd: dir }, fs.readdirSync(dir));
+      await tar.c({ gzip: true, file: newerFile, cwd: dir }, ARCHIVE_ENTRIES);
       await expect(attempt(newerFile)).rejects.toThrow(/comes from a newer version of the CMS .*update the CMS first/);
 
       // Rows that do not fit their table: the transaction rolls back, the files put are removed.
       const badRows = { ...manifest };
       const table = manifest.tables.find((entry) => entry.name === 'content')!;
-      fs.appendFileSync(path.join(dir, table.file), '{"id": "not a number"}\n');
-      fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ ...badRows, tables: manifest.tables.map((entry) => (entry === table ? { ...entry, rows: entry.rows + 1 } : entry)) }));
+      const badRow = '{"id": "not a number"}\n';
+      fs.appendFileSync(path.join(dir, table.file), badRow);
+      const grown = { ...table, rows: table.rows + 1, bytes: table.bytes! + badRow.length };
+      fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ ...badRows, tables: manifest.tables.map((entry) => (entry === table ? grown : entry)) }));
       const badFile = tmpFile('bad.tar.gz');
-      await tar.c({ gzip: true, file: badFile, cwd: dir }, fs.readdirSync(dir));
+      await tar.c({ gzip: true, file: badFile, cwd: dir }, ARCHIVE_ENTRIES);
       await expect(attempt(badFile)).rejects.toThrow(/Could not restore the rows .* of content/);
       expect(await publicTables(target.db.dataSource)).toEqual([]);
       expect(await isStored(local, site.image.uri)).toBe(false);
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it("knows every table, function and type its migrations create: dropping them leaves a migrated schema empty", async () => {
+    const target = await emptyDatabase();
+    try {
+      const runner = target.db.dataSource.createQueryRunner();
+      await runner.startTransaction();
+      await migrateInTransaction(target.db.dataSource, runner);
+      for (const skipped of Object.keys(SKIPPED_TABLES)) expect(applicationTables(target.db.dataSource)).toContain(skipped);
+      await dropApplicationObjects(runner, target.db.dataSource);
+      await runner.commitTransaction();
+      await runner.release();
+      // A migration that creates something --force would leave behind: list it in catalog.ts.
+      const left = await target.db.dataSource.query(
+        `SELECT 'relation ' || c.relname AS "name" FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'
+         UNION ALL SELECT 'function ' || p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public'
+         UNION ALL SELECT 'type ' || t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace WHERE n.nspname = 'public'`,
+      );
+      expect(left).toEqual([]);
     } finally {
       await target.drop();
     }

@@ -1,4 +1,4 @@
-import { FAVICON_SETTING_NAME } from '@cms/contracts';
+import { FAVICON_SETTING_NAME, MEDIA_FALLBACK_WIDTH } from '@cms/contracts';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
@@ -136,17 +136,17 @@ describe('serving uploads', () => {
       expect(again.status).toBe(304);
     });
 
-    it('rounds a width up to the allow-list and never enlarges', async () => {
-      const rounded = await get(`/api/uploads/${png.uri}?w=500`);
-      expect(rounded.headers['content-type']).toBe('image/png');
+    it('rounds a WebP width up to the allow-list, gives the original format the fallback width only, and never enlarges', async () => {
+      const rounded = await get(`/api/uploads/${png.uri}?w=500&format=webp`);
+      expect(rounded.headers['content-type']).toBe('image/webp');
       expect((await sharp(bytesOf(rounded)).metadata()).width).toBe(640);
-      const huge = await get(`/api/uploads/${png.uri}?w=99999&format=jpeg`);
-      expect(huge.headers['content-type']).toBe('image/jpeg');
+      const huge = await get(`/api/uploads/${png.uri}?w=99999&format=webp`);
       expect((await sharp(bytesOf(huge)).metadata()).width).toBe(1000);
-      expect(fs.existsSync(path.join(uploadsDir, 'variants', hex(), 'w2560.jpg'))).toBe(true);
-      const avif = await get(`/api/uploads/${png.uri}?format=avif`);
-      expect(avif.headers['content-type']).toBe('image/avif');
-      expect((await sharp(bytesOf(avif)).metadata()).width).toBe(1000);
+      expect(fs.existsSync(path.join(uploadsDir, 'variants', hex(), 'w2560.webp'))).toBe(true);
+      const own = await get(`/api/uploads/${png.uri}?w=500`);
+      expect(own.headers['content-type']).toBe('image/png');
+      expect((await sharp(bytesOf(own)).metadata()).width).toBe(1000);
+      expect(fs.existsSync(path.join(uploadsDir, 'variants', hex(), `w${MEDIA_FALLBACK_WIDTH}.png`))).toBe(true);
     });
 
     it('renders a variant once when many ask for it at the same time', async () => {
@@ -165,6 +165,9 @@ describe('serving uploads', () => {
       ['w=-5', 400],
       ['w=1e3', 400],
       ['format=tiff', 400],
+      ['format=avif', 400],
+      ['format=jpeg', 400],
+      ['format=png', 400],
       ['format=svg', 400],
       ['w=1&w=2', 400],
     ])('answers ?%s with %i', async (query, status) => {

@@ -6,8 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import type { DataSource, QueryRunner } from 'typeorm';
 import type { StorageDriver } from '../storage/storage-driver';
-import { foreignKeyOrder, quoteIdent, readCatalog, SKIPPED_TABLES } from './catalog';
-import { appVersion, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, BackupError, type Manifest, type ManifestTable, type Progress, type UploadEntry } from './manifest';
+import { exportedTables, foreignKeyOrder, quoteIdent, readCatalog } from './catalog';
+import { appVersion, ARCHIVE_ENTRIES, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, BackupError, type Manifest, type ManifestTable, type Progress, type UploadEntry } from './manifest';
 
 const FETCH_ROWS = 1000;
 const PARALLEL_DOWNLOADS = 4;
@@ -71,6 +71,7 @@ export async function exportArchive(options: { dataSource: DataSource; storage: 
   });
   const work = await fs.mkdtemp(path.join(targetDir, '.cms-export-'));
   const partial = `${target}.partial`;
+  let ownsPartial = false;
   try {
     await fs.mkdir(path.join(work, 'tables'));
     await fs.mkdir(path.join(work, 'uploads'));
@@ -81,12 +82,14 @@ export async function exportArchive(options: { dataSource: DataSource; storage: 
     try {
       await runner.connect();
       await runner.startTransaction('REPEATABLE READ');
+      const exported = exportedTables(options.dataSource);
       const catalog = await readCatalog(runner);
       if (!catalog.tables.has('migrations')) throw new BackupError('The database has no schema yet: there is nothing to export');
       const [last] = await runner.query(`SELECT "name" FROM "migrations" ORDER BY "timestamp" DESC, "id" DESC LIMIT 1`);
       if (!last) throw new BackupError('The database has no schema yet: there is nothing to export');
       schemaVersion = last.name;
-      const names = [...catalog.tables.keys()].filter((name) => !(name in SKIPPED_TABLES));
+      // This application's tables only: another application's in a shared schema are not ours to copy.
+      const names = [...catalog.tables.keys()].filter((name) => exported.has(name));
       const { order } = foreignKeyOrder(names, catalog.foreignKeys);
       for (const [index, name] of order.entries()) {
         const info = catalog.tables.get(name)!;
@@ -95,7 +98,7 @@ export async function exportArchive(options: { dataSource: DataSource; storage: 
         const rows = await dumpTable(runner, name, info.primaryKey, path.join(work, file), count, progress);
         const sequences: Record<string, number> = {};
         for (const { column, sequence } of info.sequences) sequences[column] = await lastSequenceValue(runner, sequence);
-        tables.push({ name, file, rows, sequences });
+        tables.push({ name, file, rows, bytes: (await fs.stat(path.join(work, file))).size, sequences });
       }
       if (catalog.tables.has('media')) media.push(...(await runner.query(`SELECT "uri", "mimeType" FROM "media" ORDER BY "id"`)));
       await runner.commitTransaction();
@@ -138,11 +141,25 @@ export async function exportArchive(options: { dataSource: DataSource; storage: 
       uploads: { count: uploads.length, bytes: uploads.reduce((sum, entry) => sum + entry.size, 0), missing: missing.sort() },
     };
     await fs.writeFile(path.join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    await tar.c({ gzip: true, file: partial, cwd: work, portable: true }, ['manifest.json', 'tables', 'uploads.jsonl', 'uploads']);
+    // The archive holds password hashes and every file: readable by its owner only. `wx` refuses
+    // to write through a file (or a link) someone placed at the partial's name.
+    const out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
+    await once(out, 'open').catch((error: NodeJS.ErrnoException) => {
+      throw new BackupError(error.code === 'EEXIST' ? `${partial} already exists: another export may be running; remove it if not` : `Cannot write ${partial}: ${error.message}`);
+    });
+    ownsPartial = true;
+    // The manifest is the first entry: an import reads it before anything else (ARCHIVE_ENTRIES).
+    const pack = tar.c({ gzip: true, cwd: work, portable: true }, ARCHIVE_ENTRIES);
+    await new Promise<void>((resolve, reject) => {
+      pack.on('error', reject);
+      out.on('error', reject);
+      out.on('close', resolve);
+      pack.pipe(out);
+    });
     await fs.rename(partial, target);
     return manifest;
   } finally {
-    await fs.rm(partial, { force: true });
+    if (ownsPartial) await fs.rm(partial, { force: true });
     await fs.rm(work, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,4 @@
-import type { QueryRunner } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 
 /**
  * What a backup leaves out, and why. Everything else in the public schema is exported, so a table
@@ -15,6 +15,67 @@ export const SKIPPED_TABLES: Record<string, string> = {
   content_document: 'kept by triggers on content_field',
   cache_version: 'moved by triggers on every write',
 };
+
+/**
+ * Tables the migrations create beside the entities' own. With the entities' tables they are this
+ * application's tables: the only ones a backup reads or an import replaces, so that other
+ * applications' tables in a shared schema are left alone. (backup.spec.ts checks that nothing of a
+ * migrated database is left once these, APP_FUNCTIONS and their enums are dropped.)
+ */
+export const MIGRATION_TABLES = ['migrations', 'typeorm_metadata', 'sign_in_limit', 'form_submission_limit', 'content_count', 'content_document', 'cache_version'];
+
+/** Functions the migrations create (triggers' and the read models' helpers). */
+export const APP_FUNCTIONS = [
+  'content_count_added',
+  'content_count_changed',
+  'content_count_moved',
+  'content_count_removed',
+  'content_document_changed',
+  'content_document_refresh',
+  'content_field_item',
+  'content_list_changed',
+  'content_list_changed_at_commit',
+];
+
+/** This application's tables: its entities' and its migrations' (see MIGRATION_TABLES). */
+export function applicationTables(dataSource: DataSource): Set<string> {
+  return new Set([...dataSource.entityMetadatas.map((entity) => entity.tableName), ...MIGRATION_TABLES]);
+}
+
+/** Tables a backup writes: this application's, but those it leaves out on purpose. */
+export function exportedTables(dataSource: DataSource): Set<string> {
+  return new Set([...applicationTables(dataSource)].filter((name) => !(name in SKIPPED_TABLES)));
+}
+
+/**
+ * Drops this application's tables, functions and the enum types its tables use, and nothing else
+ * of the schema (no CASCADE: an object of another application that depends on one of them makes
+ * the drop fail rather than vanish with it).
+ */
+export async function dropApplicationObjects(runner: QueryRunner, dataSource: DataSource): Promise<void> {
+  const tables: { name: string }[] = await runner.query(
+    `SELECT c.relname::text AS "name" FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname = ANY($1::text[]) ORDER BY 1`,
+    [[...applicationTables(dataSource)]],
+  );
+  const enums: { name: string }[] = await runner.query(
+    `SELECT DISTINCT t.typname::text AS "name" FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+     JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_type t ON t.oid = a.atttypid OR t.typarray = a.atttypid
+     JOIN pg_namespace tn ON tn.oid = t.typnamespace
+     WHERE n.nspname = 'public' AND tn.nspname = 'public' AND t.typtype = 'e' AND c.relname = ANY($1::text[]) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY 1`,
+    [tables.map((table) => table.name)],
+  );
+  // Triggers, then functions (some take a table's row type), then the tables, then their types.
+  const triggers: { table: string; name: string }[] = await runner.query(
+    `SELECT c.relname::text AS "table", t.tgname::text AS "name" FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+     JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND NOT t.tgisinternal AND c.relname = ANY($1::text[])`,
+    [tables.map((table) => table.name)],
+  );
+  for (const trigger of triggers) await runner.query(`DROP TRIGGER ${quoteIdent(trigger.name)} ON "public".${quoteIdent(trigger.table)}`);
+  for (const name of APP_FUNCTIONS) await runner.query(`DROP FUNCTION IF EXISTS "public".${quoteIdent(name)}`);
+  if (tables.length) await runner.query(`DROP TABLE ${tables.map((table) => `"public".${quoteIdent(table.name)}`).join(', ')}`);
+  if (enums.length) await runner.query(`DROP TYPE ${enums.map((type) => `"public".${quoteIdent(type.name)}`).join(', ')}`);
+}
 
 /** Rows that migrations themselves insert: a database holding only these is still empty. */
 export const SEEDED_ROWS: Record<string, string> = {
@@ -45,8 +106,11 @@ export interface Catalog {
   foreignKeys: ForeignKey[];
 }
 
-/** The tables of the public schema as the database describes them (whatever the schema version). */
-export async function readCatalog(runner: QueryRunner): Promise<Catalog> {
+/**
+ * The tables of the public schema as the database describes them (whatever the schema version);
+ * with `only`, those tables alone (this application's, not another's in a shared schema).
+ */
+export async function readCatalog(runner: QueryRunner, only?: Set<string>): Promise<Catalog> {
   const tables = new Map<string, TableInfo>();
   const columns: { table: string; column: string; generated: string; identity: string; sequence: string | null }[] = await runner.query(
     `SELECT c.relname::text AS "table", a.attname::text AS "column", a.attgenerated::text AS "generated", a.attidentity::text AS "identity",
@@ -84,7 +148,9 @@ export async function readCatalog(runner: QueryRunner): Promise<Catalog> {
      WHERE con.contype = 'f' AND n.nspname = 'public'
      ORDER BY a.relname, con.conname`,
   );
-  return { tables, foreignKeys };
+  if (!only) return { tables, foreignKeys };
+  for (const name of tables.keys()) if (!only.has(name)) tables.delete(name);
+  return { tables, foreignKeys: foreignKeys.filter((key) => only.has(key.table) && only.has(key.references)) };
 }
 
 /**

@@ -5,6 +5,9 @@ export const ARCHIVE_FORMAT = 'cms-backup';
 /** Layout of the archive itself; the schema version says what its rows look like. */
 export const ARCHIVE_FORMAT_VERSION = 1;
 
+/** The archive's top-level entries in the order an import reads them: the manifest first, the list of uploads before their files. */
+export const ARCHIVE_ENTRIES = ['manifest.json', 'tables', 'uploads.jsonl', 'uploads'];
+
 /**
  * manifest.json, the archive's first entry. The rest: `tables/NNN-<table>.jsonl` (one JSON object
  * per row, in foreign-key order), `uploads.jsonl` (key, size and type of every stored file) and
@@ -25,6 +28,8 @@ export interface ManifestTable {
   name: string;
   file: string;
   rows: number;
+  /** Size of its file in the archive (archives written before it was recorded lack it). */
+  bytes?: number;
   /** Last value handed out by each serial column's sequence, so ids of deleted rows are not reused. */
   sequences: Record<string, number>;
 }

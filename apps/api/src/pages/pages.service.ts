@@ -116,6 +116,8 @@ interface PageRead {
 
 const LISTED_READABLE = readableSql({ contentId: 'ct.id', containerId: 'ct."containerId"' }, { role: '$6', superAdmin: '$7' });
 const REFERENCED_READABLE = readableSql({ contentId: 'c.id', containerId: 'c."containerId"' }, { role: '$2', superAdmin: '$3' });
+/** A container the reader may read (its own page's rule): only those lend their field definitions to a page's answer. */
+const DEFINED_READABLE = readableSql({ contentId: 'NULL::int', containerId: 'cf."containerId"' }, { role: '$2', superAdmin: '$3' });
 
 /** `/blog/hello/` → `blog/hello`; null when it cannot be a page path. */
 function normalisePath(path: string): string | null {
@@ -393,8 +395,8 @@ export class PagesService {
       this.cache.pageSettings(() => this.query(`SELECT name, value FROM "setting" WHERE name = ANY($1::varchar[])`, [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]])),
       definedContainers.length
         ? this.query<PageFieldDefinition & { containerId: number }>(
-            `SELECT "containerId", name, label, type, multiple FROM "container_field" WHERE "containerId" = ANY($1::int[]) ORDER BY position, id`,
-            [definedContainers],
+            `SELECT "containerId", name, label, type, multiple FROM "container_field" cf WHERE "containerId" = ANY($1::int[]) AND ${DEFINED_READABLE} ORDER BY position, id`,
+            [definedContainers, reader.role, reader.superAdmin],
           )
         : Promise.resolve([]),
     ]);
@@ -404,6 +406,14 @@ export class PagesService {
 
     const contents: Record<string, PageContentRef> = {};
     for (const row of refRows as (PageContentRef & { full: string | null })[]) contents[row.id] = { id: row.id, title: row.title, containerId: row.containerId, path: row.full === null ? null : pathOf(row.full) };
+    // A reference the reader may not follow (members-only, unpublished, gone) is not even named by its id.
+    for (const localized of fields.values()) {
+      for (const [name, value] of Object.entries(localized.fields)) {
+        if (localized.types[name] !== ContainerFieldType.CONTENT) continue;
+        if (Array.isArray(value)) localized.fields[name] = value.filter((id) => typeof id === 'number' && contents[id] !== undefined) as typeof value;
+        else if (typeof value === 'number' && contents[value] === undefined) localized.fields[name] = null;
+      }
+    }
     const media: Record<string, PageMedia> = {};
     for (const row of mediaRows as (Omit<PageMedia, 'alt' | 'size'> & { alt: Record<string, string> | null; size: string | number })[]) {
       media[row.id] = {

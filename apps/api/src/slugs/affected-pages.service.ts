@@ -19,7 +19,7 @@ export interface AffectedSeeds {
   listingContainerIds?: number[];
   /** Pages placing these elements. */
   elementIds?: number[];
-  /** Pages of contents whose CONTENT fields point at these contents. */
+  /** Pages of contents whose CONTENT fields point at these contents, and pages listing such contents. */
   referencingContentIds?: number[];
 }
 
@@ -55,6 +55,9 @@ export class AffectedPagesService {
       `WITH users AS (
          SELECT "containerId", "contentId" FROM "section"
          WHERE (block = 'contents' AND "containerContentId" = ANY($4::int[])) OR "elementId" = ANY($5::int[])
+         -- A listing shows its items' references too (their titles): it lists what references these.
+         OR (block = 'contents' AND "containerContentId" IN (
+           SELECT c."containerId" FROM "content_field" f JOIN "content" c ON c.id = f."contentId" WHERE f."contentValueId" = ANY($6::int[])))
        )
        SELECT
          EXISTS (SELECT 1 FROM users WHERE "containerId" IS NULL AND "contentId" IS NULL) AS "inLayout",

@@ -1,4 +1,4 @@
-import { MEDIA_VARIANT_FORMATS, MEDIA_VARIANT_WIDTHS } from '@cms/contracts';
+import { MEDIA_FALLBACK_WIDTH, MEDIA_VARIANT_FORMATS, MEDIA_VARIANT_WIDTHS } from '@cms/contracts';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -35,8 +35,12 @@ export class UploadsController {
       'anything but images, audio and video is sent as an attachment. Variants are rendered on the first request and kept.',
   })
   @ApiParam({ name: 'file', description: 'The media uri: 32 hex digits and an extension', example: '3f2a9c0d1e4b5a6978812233aabbccdd.jpg' })
-  @ApiQuery({ name: 'w', required: false, description: `Width in pixels, rounded up to one of ${MEDIA_VARIANT_WIDTHS.join(', ')} (never wider than the original)` })
-  @ApiQuery({ name: 'format', required: false, enum: MEDIA_VARIANT_FORMATS, description: 'Output format of the variant (default: the original format; WebP for GIF)' })
+  @ApiQuery({
+    name: 'w',
+    required: false,
+    description: `Width in pixels (never wider than the original): with format=webp, rounded up to one of ${MEDIA_VARIANT_WIDTHS.join(', ')}; in the original format, always ${MEDIA_FALLBACK_WIDTH}`,
+  })
+  @ApiQuery({ name: 'format', required: false, enum: MEDIA_VARIANT_FORMATS, description: 'Output format of the variant (default: the original format; WebP for GIF); any other is a 400' })
   @ApiOkResponse({ description: 'The file' })
   @ApiResponse({ status: 206, description: 'The asked byte range' })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match)' })

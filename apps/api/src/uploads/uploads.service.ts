@@ -1,4 +1,4 @@
-import { FAVICON_SETTING_NAME, isRecordId } from '@cms/contracts';
+import { FAVICON_SETTING_NAME, isRecordId, LOGO_SETTING_NAME, MEDIA_REFERENCE_KEY } from '@cms/contracts';
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { isInline, MEDIA_KEY, mediaTypeOfExt, mediaTypeOfMime, VARIANT_TYPES, variantKey, type MediaType } from '../medias/media-types';
+import { ANONYMOUS_READER, readableSql } from '../accesses/readable-sql';
 import { Media } from '../medias/media.entity';
 import { Setting } from '../settings/setting.entity';
 import { RangeNotSatisfiableError, STORAGE, type RangeRequest, type StorageDriver, type StoredObject } from '../storage/storage-driver';
@@ -16,6 +17,11 @@ const DEFAULT_FAVICON = path.join(__dirname, '..', 'assets', 'favicon.ico');
 
 /** Keys never change content (a new file gets a new key), so caches may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * A media shown only on members-only pages: no shared cache keeps it, and browsers ask again
+ * (ETag). Its URL is still a capability URL: whoever holds it can fetch the file.
+ */
+const MEMBERS_ONLY = 'private, no-cache';
 /** The favicon URL stays while the file behind it changes. */
 const FAVICON_CACHE = 'public, max-age=3600';
 
@@ -70,10 +76,38 @@ export class UploadsService {
     const match = MEDIA_KEY.exec(file);
     if (!match) throw new NotFoundException('No such file');
     const type = mediaTypeOfExt(match[2])!;
-    if (query.w === undefined && query.format === undefined) return this.send(req, res, file, type, IMMUTABLE);
-    const variant = parseVariantQuery(query.w, query.format, type);
+    const variant = query.w === undefined && query.format === undefined ? null : parseVariantQuery(query.w, query.format, type);
+    const cacheControl = (await this.membersOnly(file)) ? MEMBERS_ONLY : IMMUTABLE;
+    if (!variant) return this.send(req, res, file, type, cacheControl);
     const key = variantKey(match[1], variant.width, VARIANT_TYPES[variant.format].ext);
-    return this.send(req, res, key, VARIANT_TYPES[variant.format], IMMUTABLE, () => this.variants.ensure(file, key, variant));
+    return this.send(req, res, key, VARIANT_TYPES[variant.format], cacheControl, () => this.variants.ensure(file, key, variant));
+  }
+
+  /**
+   * Whether every place that shows the media `uri` is a page an anonymous visitor may not read
+   * (readableSql, the page guard's rule): content fields and sections of members-only contents or
+   * containers. A reusable element (placed anywhere), the layout, the logo or the favicon count as
+   * public; so does a media used nowhere.
+   */
+  private async membersOnly(uri: string): Promise<boolean> {
+    const reference = `$.** ? (@.${MEDIA_REFERENCE_KEY} == $id)`;
+    const readable = readableSql({ contentId: 'u."contentId"', containerId: 'u."containerId"' }, { role: '$2', superAdmin: '$3' });
+    const [row] = await this.dataSource.query(
+      `WITH m AS (SELECT "id" FROM "media" WHERE "uri" = $1),
+       u AS (
+         SELECT f."contentId", c."containerId" FROM "content_field" f JOIN "content" c ON c."id" = f."contentId" WHERE f."mediaId" = (SELECT "id" FROM m)
+         UNION ALL
+         SELECT s."contentId", COALESCE(s."containerId", c."containerId") FROM "section" s LEFT JOIN "content" c ON c."id" = s."contentId"
+           WHERE jsonb_path_exists(s."content", '${reference}', jsonb_build_object('id', (SELECT "id" FROM m)))
+         UNION ALL
+         SELECT NULL::int, NULL::int FROM "element" e WHERE jsonb_path_exists(e."content", '${reference}', jsonb_build_object('id', (SELECT "id" FROM m)))
+         UNION ALL
+         SELECT NULL::int, NULL::int FROM "setting" st WHERE st."name" IN ($4, $5) AND st."value" #>> '{}' = (SELECT "id" FROM m)::text
+       )
+       SELECT COALESCE(NOT bool_or(${readable}), false) AS "membersOnly" FROM u`,
+      [uri, ANONYMOUS_READER.role, ANONYMOUS_READER.superAdmin, FAVICON_SETTING_NAME, LOGO_SETTING_NAME],
+    );
+    return row?.membersOnly === true;
   }
 
   /** The site's favicon: the image whose id the setting faviconMediaId holds, else the default one. */

@@ -1,4 +1,4 @@
-import { MEDIA_VARIANT_FORMATS, MEDIA_VARIANT_WIDTHS, type MediaVariantFormat } from '@cms/contracts';
+import { MEDIA_FALLBACK_WIDTH, MEDIA_VARIANT_FORMATS, MEDIA_VARIANT_WIDTHS } from '@cms/contracts';
 import { BadRequestException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
@@ -13,16 +13,20 @@ import { isStored, STORAGE, type StorageDriver } from '../storage/storage-driver
 interface VariantRequest {
   /** null keeps the original width. */
   width: number | null;
-  format: MediaVariantFormat;
+  format: VariantFormat;
 }
 
+/** Formats sharp writes: WebP when asked, else the image's own. */
+type VariantFormat = keyof typeof VARIANT_TYPES;
+
 /** Formats a raster upload is served in when only `w` is asked: its own, or WebP for GIF (which keeps animations). */
-const DEFAULT_FORMAT: Record<string, MediaVariantFormat> = { jpg: 'jpeg', png: 'png', webp: 'webp', avif: 'avif', gif: 'webp' };
+const DEFAULT_FORMAT: Record<string, VariantFormat> = { jpg: 'jpeg', png: 'png', webp: 'webp', avif: 'avif', gif: 'webp' };
 
 /**
- * `?w=` and `?format=` of GET /api/uploads/{file}. A width is rounded up to the next of
- * MEDIA_VARIANT_WIDTHS (the largest past the last), so that a page cannot make the server keep
- * thousands of sizes of one image.
+ * `?w=` and `?format=` of GET /api/uploads/{file}: only the variants the site and the back office
+ * ask for. A WebP width is rounded up to the next of MEDIA_VARIANT_WIDTHS (the largest past the
+ * last); a width in the image's own format is MEDIA_FALLBACK_WIDTH. So anyone may make at most
+ * MEDIA_VARIANT_WIDTHS.length + 2 variants of an image.
  */
 export function parseVariantQuery(w: unknown, format: unknown, source: MediaType): VariantRequest {
   if (source.kind !== 'raster') throw new BadRequestException('Resized variants exist for JPEG, PNG, WebP, GIF and AVIF images only');
@@ -32,9 +36,11 @@ export function parseVariantQuery(w: unknown, format: unknown, source: MediaType
     width = MEDIA_VARIANT_WIDTHS.find((allowed) => allowed >= Number(w)) ?? MEDIA_VARIANT_WIDTHS[MEDIA_VARIANT_WIDTHS.length - 1];
   }
   if (format !== undefined && (typeof format !== 'string' || !(MEDIA_VARIANT_FORMATS as readonly string[]).includes(format))) {
-    throw new BadRequestException(`"format" must be one of ${MEDIA_VARIANT_FORMATS.join(', ')}`);
+    throw new BadRequestException(`"format" must be ${MEDIA_VARIANT_FORMATS.join(' or ')}, or left out for the image's own format`);
   }
-  return { width, format: (format as MediaVariantFormat | undefined) ?? DEFAULT_FORMAT[source.ext] };
+  const own = DEFAULT_FORMAT[source.ext];
+  if (format === undefined && width !== null && own !== 'webp') width = MEDIA_FALLBACK_WIDTH;
+  return { width, format: format === undefined ? own : (format as VariantFormat) };
 }
 
 /**

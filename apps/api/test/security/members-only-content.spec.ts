@@ -226,6 +226,37 @@ describe('members-only content', () => {
     expect((await read('/posts/draft')).body).toEqual({ statusCode: 404, message: 'No page at /posts/draft' });
   });
 
+  it('leak of ids and field definitions: a public page carries neither the ids of members-only references nor the fields of members-only containers it lists', async () => {
+    const anonymous = (await read(landingPath)).body;
+    expect(anonymous.content.fields.related).toEqual([publicNews.id]);
+    expect(anonymous.fieldDefinitions[posts.id]).toBeUndefined();
+    expect(anonymous.fieldDefinitions[news.id]).toEqual([expect.objectContaining({ name: 'body' })]);
+    // A reader who may open them still gets them.
+    const member = (await read(landingPath, members.token)).body;
+    expect(member.content.fields.related).toEqual([secret.id, publicNews.id]);
+    expect(member.fieldDefinitions[posts.id]).toEqual([expect.objectContaining({ name: 'body' })]);
+  });
+
+  it("leak of a listed item's reference: a content referenced by a listed item that turns members-only leaves the pages listing it at once", async () => {
+    const target = await cm.content({
+      containerId: (await cm.container({ slug: 'targets', published: true })).id,
+      title: `Soon hidden ${SECRET}`,
+      slug: 'soon-hidden',
+      published: true,
+    });
+    const library = await cm.container({ slug: 'library', published: true, fields: [{ label: 'See', name: 'see', type: 'CONTENT' }] });
+    await cm.content({ containerId: library.id, title: 'Book', slug: 'book', published: true, fields: { see: target.id } });
+    await cm.container({ slug: 'shelf', published: true, sections: [{ block: 'contents', containerContentId: library.id, content: {} }] });
+    const before = await read('/shelf');
+    expect(before.body.contents[target.id]).toMatchObject({ id: target.id });
+    expect(before.text).toContain(SECRET);
+
+    expect((await cm.as().put(`/api/contents/${target.id}`, { accesses: [{ roleId: members.roleId }] })).status).toBe(200);
+    const after = await read('/shelf');
+    expect(after.body.contents[target.id]).toBeUndefined();
+    expect(after.text).not.toContain(SECRET);
+  });
+
   describe('a form shown only on members-only pages', () => {
     let formId: number;
     let ip = 0;

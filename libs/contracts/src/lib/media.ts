@@ -76,9 +76,19 @@ export interface UpdateMediaPackRequest {
   mediaIds?: number[];
 }
 
-/** Widths a resized variant may have; a requested width is rounded up to the next one (at most the last). */
+/**
+ * Widths of the WebP variants the site lists in `srcset` (the back office's thumbnails are the 320
+ * one): the only widths the API renders in WebP; another is rounded up to the next (at most the last).
+ */
 export const MEDIA_VARIANT_WIDTHS = [64, 128, 256, 320, 480, 640, 768, 1024, 1280, 1536, 1920, 2560] as const;
-export const MEDIA_VARIANT_FORMATS = ['webp', 'avif', 'jpeg', 'png'] as const;
+/**
+ * The site's `src` for browsers that ignore `srcset`: the one width the API renders in the image's
+ * own format (`?w=` without `format`; any width asked that way gets this one). So an anonymous
+ * caller makes at most MEDIA_VARIANT_WIDTHS.length + 2 variants of an image, not one per size and format.
+ */
+export const MEDIA_FALLBACK_WIDTH = 1280;
+/** `?format=` takes WebP only (what `srcset` asks for); the image's own format is asked by leaving it out. */
+export const MEDIA_VARIANT_FORMATS = ['webp'] as const;
 export type MediaVariantFormat = (typeof MEDIA_VARIANT_FORMATS)[number];
 
 /**

@@ -1,4 +1,4 @@
-import { MEDIA_VARIANT_WIDTHS, mediaUrl } from '@cms/contracts';
+import { MEDIA_FALLBACK_WIDTH, MEDIA_VARIANT_WIDTHS, mediaUrl } from '@cms/contracts';
 import { asContent, readText } from './content';
 
 /** A media as the page mapping resolved it into a block's content. */
@@ -18,8 +18,6 @@ export interface MediaModel {
 const RESIZABLE = /^image\/(jpeg|png|webp|gif|avif)$/;
 /** What the API generates: 32 hex digits and an extension. Anything else never reaches a URL. */
 const URI = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
-/** The width of the fallback `src` for browsers that ignore srcset. */
-const FALLBACK_WIDTH = 1280;
 
 const dimension = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 && value < 100_000 ? value : null);
 
@@ -48,7 +46,7 @@ function imageSrcSet(media: MediaModel): string | undefined {
 }
 
 export function imageSrc(media: MediaModel): string {
-  if (RESIZABLE.test(media.mimeType) && media.width && media.width > FALLBACK_WIDTH) return mediaUrl(media.uri, { w: FALLBACK_WIDTH });
+  if (RESIZABLE.test(media.mimeType) && media.width && media.width > MEDIA_FALLBACK_WIDTH) return mediaUrl(media.uri, { w: MEDIA_FALLBACK_WIDTH });
   return mediaUrl(media.uri);
 }
 
