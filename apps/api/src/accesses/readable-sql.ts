@@ -8,7 +8,7 @@ export interface Reader {
   superAdmin: boolean;
 }
 
-const ANONYMOUS_READER: Reader = { role: null, superAdmin: false };
+export const ANONYMOUS_READER: Reader = { role: null, superAdmin: false };
 
 export function readerOf(auth: AuthContext | undefined | null): Reader {
   return auth ? { role: auth.role, superAdmin: isSuperAdmin(auth) } : ANONYMOUS_READER;
