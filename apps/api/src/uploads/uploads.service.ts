@@ -1,5 +1,5 @@
 import { FAVICON_SETTING_NAME, isRecordId, LOGO_SETTING_NAME, MEDIA_REFERENCE_KEY } from '@cms/contracts';
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
@@ -12,6 +12,8 @@ import { Media } from '../medias/media.entity';
 import { Setting } from '../settings/setting.entity';
 import { RangeNotSatisfiableError, STORAGE, type RangeRequest, type StorageDriver, type StoredObject } from '../storage/storage-driver';
 import { parseVariantQuery, VariantsService } from './variants.service';
+import { KeptValues } from '../common/cache/kept-values';
+import { RevalidationService } from '../revalidation/revalidation.service';
 
 const DEFAULT_FAVICON = path.join(__dirname, '..', 'assets', 'favicon.ico');
 
@@ -62,14 +64,28 @@ function attachment(name: string): string {
 }
 
 @Injectable()
-export class UploadsService {
+export class UploadsService implements OnModuleDestroy {
   private readonly logger = new Logger(UploadsService.name);
+  /**
+   * Whether a file is shown only on members-only pages, by URI: every file request asks, and the
+   * answer scans sections and elements. Any purge may change it (a page's accesses, a section, a
+   * field), so every revalidation event drops all of it.
+   */
+  private readonly membersOnlyKept = new KeptValues<boolean>({ max: 10_000, ttlMs: 5 * 60 * 1000 });
+  private readonly unsubscribe: () => void;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(STORAGE) private readonly storage: StorageDriver,
     private readonly variants: VariantsService,
-  ) {}
+    private readonly revalidation: RevalidationService,
+  ) {
+    this.unsubscribe = revalidation.subscribe(() => this.membersOnlyKept.clear());
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe();
+  }
 
   /** GET /api/uploads/{file}[?w=&format=]: only names the server generates; anything else is a 404. */
   async serve(req: FastifyRequest, res: FastifyReply, file: string, query: { w?: unknown; format?: unknown }): Promise<void> {
@@ -90,6 +106,15 @@ export class UploadsService {
    * public; so does a media used nowhere.
    */
   private async membersOnly(uri: string): Promise<boolean> {
+    const kept = this.membersOnlyKept.get(uri);
+    if (kept !== undefined) return kept;
+    const generation = this.membersOnlyKept.generation;
+    const answer = await this.readMembersOnly(uri);
+    if (this.revalidation.reliable()) this.membersOnlyKept.set(uri, answer, generation);
+    return answer;
+  }
+
+  private async readMembersOnly(uri: string): Promise<boolean> {
     const reference = `$.** ? (@.${MEDIA_REFERENCE_KEY} == $id)`;
     const readable = readableSql({ contentId: 'u."contentId"', containerId: 'u."containerId"' }, { role: '$2', superAdmin: '$3' });
     const [row] = await this.dataSource.query(

@@ -58,6 +58,19 @@ describe('members-only media and resized variants', () => {
     expect((await t.http.get(`/api/uploads/${shared.uri}`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('members-only media: the answer kept for a file follows its page when the page turns members-only, and back', async () => {
+    const picture = await image('turning.png');
+    const club = await cm.container({ title: 'Club', slug: 'club', published: true, fields: [{ label: 'Picture', name: 'picture', type: 'IMAGE' }] });
+    await cm.content({ containerId: club.id, title: 'Event', slug: 'event', published: true, fields: { picture: picture.id } });
+    const header = async () => (await t.http.get(`/api/uploads/${picture.uri}`)).headers['cache-control'];
+    expect(await header()).toBe('public, max-age=31536000, immutable');
+    expect(await header()).toBe('public, max-age=31536000, immutable');
+    expect((await cm.as().put(`/api/containers/${club.id}`, { accesses: [{ roleId: members.roleId }] })).status).toBe(200);
+    expect(await header()).toBe('private, no-cache');
+    expect((await cm.as().put(`/api/containers/${club.id}`, { accesses: [], clearAccesses: true })).status).toBe(200);
+    expect(await header()).toBe('public, max-age=31536000, immutable');
+  });
+
   it('variant flood: an anonymous caller makes at most one variant per listed width, plus the fallback, whatever widths and formats it asks', async () => {
     const target = await image('flood.png');
     const statuses = new Set<number>();
