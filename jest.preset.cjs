@@ -21,5 +21,6 @@ module.exports = {
   moduleNameMapper: {
     '^@cms/contracts$': path.join(__dirname, 'libs/contracts/src/index.ts'),
     '^@cms/rights$': path.join(__dirname, 'libs/rights/src/index.ts'),
+    '^@cms/cache$': path.join(__dirname, 'libs/cache/src/index.ts'),
   },
 };

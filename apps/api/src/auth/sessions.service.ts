@@ -9,7 +9,7 @@ import type { AuthContext } from '../common/auth/auth-context';
 import { preparedQuery } from '../database/prepared-query';
 import { InstanceEventsService } from '../instance-events/instance-events.service';
 import { Session } from './session.entity';
-import { KeptValues } from '../common/cache/kept-values';
+import { KeptValues } from '@cms/cache';
 
 interface SessionClaims {
   sid: string;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { KeptValues } from '../common/cache/kept-values';
+import { KeptValues } from '@cms/cache';
 import { preparedQuery } from '../database/prepared-query';
 
 export interface ListPage {

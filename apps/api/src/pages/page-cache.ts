@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { KeptValues } from '../common/cache/kept-values';
+import { KeptValues } from '@cms/cache';
 import { RevalidationService } from '../revalidation/revalidation.service';
 import type { Section } from '../sections/section.entity';
 

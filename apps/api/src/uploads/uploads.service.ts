@@ -12,7 +12,7 @@ import { Media } from '../medias/media.entity';
 import { Setting } from '../settings/setting.entity';
 import { RangeNotSatisfiableError, STORAGE, type RangeRequest, type StorageDriver, type StoredObject } from '../storage/storage-driver';
 import { parseVariantQuery, VariantsService } from './variants.service';
-import { KeptValues } from '../common/cache/kept-values';
+import { KeptValues } from '@cms/cache';
 import { RevalidationService } from '../revalidation/revalidation.service';
 
 const DEFAULT_FAVICON = path.join(__dirname, '..', 'assets', 'favicon.ico');
