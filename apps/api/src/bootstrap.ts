@@ -68,7 +68,7 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
     });
   }
   fastify.addHook('onRequest', (request, reply, done) => {
-    reply.headers(securityHeadersFor(request.url));
+    reply.headers(securityHeadersFor(request.url, request.routeOptions.url));
     done();
   });
   app.enableCors({ origin: true, exposedHeaders: CORS_EXPOSED_HEADERS, allowedHeaders: ['Content-Type', 'token', 'Authorization'] });
