@@ -15,7 +15,7 @@ import { AccessDenied } from './layout/AccessDenied';
 import { adminTheme } from './layout/admin-theme';
 import { BottomNotification } from './layout/BottomNotification';
 import { Layout } from './layout/Layout';
-import { NotAvailable } from './layout/NotAvailable';
+import { NoSuchScreen } from './layout/NoSuchScreen';
 import { menuContainersQueryKey } from './layout/TopBar';
 import { queryClient } from './query-client';
 import containers from './containers';
@@ -83,7 +83,7 @@ export default function AdminApp() {
       dashboard={Dashboard}
       notification={BottomNotification}
       accessDenied={AccessDenied}
-      catchAll={NotAvailable}
+      catchAll={NoSuchScreen}
       loginPage={false}
       theme={theme}
       title={translate('cms.app.title')}

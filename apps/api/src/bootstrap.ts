@@ -6,6 +6,7 @@ import { Logger, PinoLogger } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
 import { levels } from 'pino';
 import { AppModule } from './app.module';
+import { storeNoSessionAnswers } from './common/http/session-answers';
 import { trustProxyFunction } from './common/http/trust-proxy';
 import { createValidationPipe, rejectPrototypeKeys } from './common/http/validation';
 import type { AppConfig } from './config/app-config';
@@ -67,9 +68,10 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
     });
   }
   fastify.addHook('onRequest', (request, reply, done) => {
-    reply.headers(securityHeadersFor(request.url));
+    reply.headers(securityHeadersFor(request.url, request.routeOptions.url));
     done();
   });
+  storeNoSessionAnswers(fastify);
   app.enableCors({ origin: true, exposedHeaders: CORS_EXPOSED_HEADERS, allowedHeaders: ['Content-Type', 'token', 'Authorization'] });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());

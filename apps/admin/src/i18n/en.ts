@@ -118,11 +118,11 @@ const en = {
       sign_out: 'Sign out',
       sign_in: 'Sign in',
     },
-    not_available: {
-      title: 'Not available',
-      heading: 'This screen is not available yet',
-      text: 'The page you asked for is not part of the back office yet, or its address is wrong.',
-      back: 'Back to the dashboard',
+    no_such_screen: {
+      title: 'No such screen',
+      heading: 'There is no screen at this address',
+      text: 'The address may be mistyped, or the screen may have moved. The dashboard leads to every screen you may use.',
+      back: 'Go to the dashboard',
     },
     menu: {
       main: 'Main',

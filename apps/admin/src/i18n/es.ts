@@ -325,11 +325,11 @@ const es: Catalog = {
       sign_out: 'Cerrar sesión',
       sign_in: 'Iniciar sesión',
     },
-    not_available: {
-      title: 'No disponible',
-      heading: 'Esta pantalla todavía no está disponible',
-      text: 'La página que ha pedido aún no forma parte del panel de administración, o su dirección es incorrecta.',
-      back: 'Volver al panel',
+    no_such_screen: {
+      title: 'Pantalla inexistente',
+      heading: 'No existe ninguna pantalla en esta dirección',
+      text: 'Puede que la dirección esté mal escrita o que la pantalla se haya movido. El panel lleva a todas las pantallas que puede usar.',
+      back: 'Ir al panel',
     },
     menu: {
       main: 'Principal',

@@ -113,11 +113,11 @@ const fr: Catalog = {
       sign_out: 'Se déconnecter',
       sign_in: 'Se connecter',
     },
-    not_available: {
-      title: 'Indisponible',
-      heading: "Cet écran n'est pas encore disponible",
-      text: "La page demandée ne fait pas encore partie du back-office, ou son adresse est erronée.",
-      back: 'Retour au tableau de bord',
+    no_such_screen: {
+      title: 'Écran introuvable',
+      heading: "Aucun écran n'existe à cette adresse",
+      text: "L'adresse est peut-être mal saisie, ou l'écran a été déplacé. Le tableau de bord mène à tous les écrans auxquels vous avez accès.",
+      back: 'Aller au tableau de bord',
     },
     menu: {
       main: 'Principal',

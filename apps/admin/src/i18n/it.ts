@@ -325,11 +325,11 @@ const it: Catalog = {
       sign_out: 'Esci',
       sign_in: 'Accedi',
     },
-    not_available: {
-      title: 'Non disponibile',
-      heading: 'Questa schermata non è ancora disponibile',
-      text: "La pagina richiesta non fa ancora parte del pannello di amministrazione, oppure l'indirizzo è errato.",
-      back: 'Torna al cruscotto',
+    no_such_screen: {
+      title: 'Schermata inesistente',
+      heading: 'Non esiste alcuna schermata a questo indirizzo',
+      text: "L'indirizzo potrebbe essere scritto male, oppure la schermata è stata spostata. Il cruscotto porta a tutte le schermate che può usare.",
+      back: 'Vai al cruscotto',
     },
     menu: {
       main: 'Principale',

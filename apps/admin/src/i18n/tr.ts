@@ -325,11 +325,11 @@ const tr: Catalog = {
       sign_out: 'Çıkış yap',
       sign_in: 'Giriş yap',
     },
-    not_available: {
-      title: 'Kullanılamıyor',
-      heading: 'Bu ekran henüz kullanılamıyor',
-      text: 'İstediğiniz sayfa henüz yönetim panelinin bir parçası değil ya da adresi yanlış.',
-      back: 'Kontrol paneline dön',
+    no_such_screen: {
+      title: 'Ekran bulunamadı',
+      heading: 'Bu adreste bir ekran yok',
+      text: 'Adres yanlış yazılmış ya da ekran taşınmış olabilir. Kontrol paneli, kullanabileceğiniz tüm ekranlara götürür.',
+      back: 'Kontrol paneline git',
     },
     menu: {
       main: 'Ana menü',

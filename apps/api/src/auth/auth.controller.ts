@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Ip, Post, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { CurrentAuth, Public, SignedIn } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
@@ -21,6 +21,8 @@ export class AuthController {
   @ApiOkResponse({ type: SignInResponseDto })
   @ApiUnauthorizedResponse({ description: 'Invalid e-mail or password' })
   @ApiTooManyRequestsResponse({ description: 'Too many failed sign-ins for this account or address; see Retry-After' })
+  // The answer holds a new session token: no cache may keep it.
+  @Header('Cache-Control', 'no-store')
   async signIn(@Body() body: SignInDto, @Ip() ip: string): Promise<SignInResponseDto> {
     return { token: await this.auth.signIn(body.email, body.password, ip) };
   }

@@ -54,6 +54,11 @@ export class PageCache implements OnModuleDestroy {
     return `${locale} ${path}`;
   }
 
+  /** How many page reads are kept (the shared rows apart): what a flood of made-up addresses must not grow. */
+  get size(): number {
+    return this.entries.size;
+  }
+
   /** The page's JSON, encoded, when kept. */
   get(locale: string, path: string): Buffer | undefined {
     return this.entries.get(PageCache.key(locale, path));

@@ -32,6 +32,30 @@ export function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/sign-in' || pathname === '/not-found';
 }
 
+/** The route patterns the back-office bundle is served under (mountFrontends registers them). */
+export const ADMIN_ROUTES: readonly string[] = ['/admin', '/admin/*', '/sign-in', '/not-found'];
+
+/**
+ * The path of a request target as any router on the way could read it: percent-escapes decoded
+ * (find-my-way decodes `/%61dmin` to `/admin`), `\` as `/`, slashes collapsed, dot segments
+ * resolved, lower case. Decisions that must hold for every spelling of a back-office route (its
+ * framing headers, whether the site's cache may answer first) read this rather than the raw URL:
+ * reading more paths as the back office's than the router does only makes their answers stricter.
+ */
+export function normalisedPathname(url: string): string {
+  const pathname = pathnameOf(url);
+  if (!/[%\\A-Z]|\/\/|\/\./.test(pathname)) return pathname;
+  let decoded = pathname;
+  // Twice: `%2561` is `%61` to a decoder that runs again; a bad escape is kept as written.
+  for (let round = 0; round < 2 && decoded.includes('%'); round += 1) decoded = decoded.replace(/%[0-9a-fA-F]{2}/g, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
+  return path.posix.normalize(decoded.replace(/\\/g, '/').toLowerCase());
+}
+
+/** Whether an answer to this request target comes from, or stands in for, the back office. */
+export function isAdminRequest(url: string, routePattern?: string): boolean {
+  return (routePattern !== undefined && (ADMIN_ROUTES.includes(routePattern) || routePattern.startsWith('/admin/'))) || isAdminPath(normalisedPathname(url));
+}
+
 function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
@@ -57,7 +81,7 @@ function serveCachedFirst(server: Server, site: SiteHandler, logRequest?: (req: 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     const startedAt = performance.now();
-    if (url.startsWith('/api') || req.headers.origin !== undefined || isAdminPath(pathnameOf(url)) || !serveCached(req, res)) return handle.call(server, req, res);
+    if (url.startsWith('/api') || req.headers.origin !== undefined || isAdminRequest(url) || !serveCached(req, res)) return handle.call(server, req, res);
     logRequest?.(req, res.statusCode, startedAt);
   });
 }
@@ -124,12 +148,12 @@ export async function mountFrontends(
 
   const admin = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!adminBuilt) return notBuilt(reply, 'back office');
-    const pathname = pathnameOf(request.url);
+    const pathname = normalisedPathname(request.url);
     // Every admin path without a file extension is a client-side route of the bundle.
     if (pathname.startsWith('/admin/') && path.extname(pathname)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(adminIndex));
   };
-  for (const url of ['/admin', '/admin/*', '/sign-in', '/not-found']) {
+  for (const url of ADMIN_ROUTES) {
     fastify.route({ method: ['GET', 'HEAD'], url, exposeHeadRoute: false, handler: admin });
     fastify.route({
       method: ['POST', 'PUT', 'PATCH', 'DELETE'],

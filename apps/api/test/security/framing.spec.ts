@@ -62,6 +62,46 @@ describe('framing (clickjacking of the back office)', () => {
     },
   );
 
+  // Issue 24: the headers were chosen from the raw URL while the router decodes it, so an encoded,
+  // cased or doubled spelling of a back-office route could be framed by anyone.
+  it.each([
+    '/%61dmin',
+    '/%61dmin/users',
+    '/%41dmin/users',
+    '/adm%69n/users/roles',
+    '/admin%2Fusers',
+    '/%2561dmin/users',
+    '/ADMIN/users',
+    '/Admin',
+    '//admin/users',
+    '/admin//users',
+    '/./admin/users',
+    '/x/../admin/users',
+    '/x/%2e%2e/admin/users',
+    '/sign%2Din',
+    '/%73ign-in',
+    '/SIGN-IN',
+    '//sign-in',
+    '/not%2Dfound',
+    '/NOT-FOUND',
+    '//not-found',
+    '/%61dmin/assets/missing.js',
+  ])('attack: framing the back office through the encoded, cased or doubled spelling %s', async (target) => {
+    const res = await t.http.get(target);
+    expect({ target, csp: res.headers['content-security-policy'] }).toEqual({ target, csp: expect.stringContaining("frame-ancestors 'self'") });
+    expect(res.headers['content-security-policy']).not.toContain('frame-ancestors *');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('serves the back office under the encoded spellings the router decodes, with its headers', async () => {
+    for (const target of ['/%61dmin/users', '/sign%2Din']) {
+      const res = await t.http.get(target);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('Back office');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
   it('keeps the rest of the policy on the back office', async () => {
     const res = await t.http.get('/sign-in');
     expect(res.status).toBe(200);
@@ -76,7 +116,7 @@ describe('framing (clickjacking of the back office)', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
   });
 
-  it.each(['/', '/fr/offers', '/administration', '/sign-in-help'])('keeps the public page %s embeddable anywhere', async (target) => {
+  it.each(['/', '/fr/offers', '/administration', '/sign-in-help', '/blog/admin', '/fr/sign-in'])('keeps the public page %s embeddable anywhere', async (target) => {
     const res = await t.http.get(target);
     expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
     expect(res.headers['x-frame-options']).toBeUndefined();

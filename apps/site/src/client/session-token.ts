@@ -9,3 +9,20 @@ export function readToken(win: Window): string | null {
     return null;
   }
 }
+
+/**
+ * Drops a token the API refused (spec: a profile answer of 403 signs the user out and stops the
+ * retries), as the back office does: no later page asks /api/me with it again.
+ */
+export function clearToken(win: Window): void {
+  try {
+    localStorageOf(win)?.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // Storage refused: there was nothing this page could read back either.
+  }
+}
+
+/** The API refused the token itself (the back office's isSessionRejected): retrying cannot help. */
+export function isSessionRejected(status: number): boolean {
+  return status === 403 || status === 401;
+}

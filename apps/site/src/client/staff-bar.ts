@@ -1,7 +1,7 @@
-import { TOKEN_HEADER, TOKEN_STORAGE_KEY, type RightType } from '@cms/contracts';
+import { TOKEN_HEADER, type RightType } from '@cms/contracts';
 import { hasRight, holdsAnyRight, type RightsSubject } from '@cms/rights';
 import { EDIT_TARGET_ATTR, STAFF_BAR_TEMPLATE_ID, STAFF_EDIT_LINK_ATTR } from '../shared/dom-contract';
-import { localStorageOf } from './consent-storage';
+import { clearToken, isSessionRejected, readToken } from './session-token';
 
 // Literals rather than the RightType enum object: the page's script stays without the list of every right.
 const UPDATE_CONTENT = 'UPDATE_CONTENT' as RightType.UPDATE_CONTENT;
@@ -31,21 +31,21 @@ function readMe(value: unknown): RightsSubject | null {
 /**
  * The "edit this page" bar. Pages are the same for everybody (they are cached): only in the
  * browser of someone holding a session token does this ask /api/me who it is, then show the bar
- * from the page's own template. Visitors without a token cost nothing: no request is made.
+ * from the page's own template. Visitors without a token cost nothing: no request is made. A token
+ * the API refuses (401/403) is dropped from local storage, so the next page asks nothing.
  */
 export async function startStaffBar(win: Window, doc: Document): Promise<boolean> {
-  let token: string | null = null;
-  try {
-    token = localStorageOf(win)?.getItem(TOKEN_STORAGE_KEY) ?? null;
-  } catch {
-    return false;
-  }
+  const token = readToken(win);
   const template = doc.getElementById(STAFF_BAR_TEMPLATE_ID);
   if (!token || !(template instanceof HTMLTemplateElement)) return false;
   let me: RightsSubject | null = null;
   try {
     const response = await win.fetch('/api/me', { headers: { accept: 'application/json', [TOKEN_HEADER]: token }, cache: 'no-store' });
-    if (!response.ok) return false;
+    if (!response.ok) {
+      // A dead token (expired, signed out elsewhere, user removed): signed out here too, no more asking.
+      if (isSessionRejected(response.status)) clearToken(win);
+      return false;
+    }
     me = readMe(await response.json());
   } catch {
     return false;

@@ -174,6 +174,44 @@ describe('site handler', () => {
     }
   });
 
+  // Issue 24: every ?page=N was rendered and kept as its own entry, so made-up numbers evicted real pages.
+  it('attack: cache flooding with 1,000 distinct ?page= values answers 404 past the last page and keeps none of them', async () => {
+    const listing = (page: number, titles: string[]) =>
+      pageResponse('/news', Lang.fr, {
+        page,
+        sections: [
+          section(
+            1,
+            'contents',
+            { title: 'News', limit: 2, paginate: true },
+            {
+              containerContentId: 4,
+              itemsTotal: 5,
+              items: titles.map((title, i) => ({ id: i, title, containerId: 4, path: `/news/${i}`, updatedAt: '2025-01-01T00:00:00.000Z', fields: {}, fallbackFields: [] })),
+            },
+          ),
+        ],
+      });
+    // As the API answers: a page number past the end lists nothing, with the same total.
+    fake.pages.set('fr /news', listing(1, ['One', 'Two']));
+    fake.pages.set('fr /news page=2', listing(2, ['Three', 'Four']));
+    fake.pages.set('fr /news page=3', listing(3, ['Five']));
+    for (let n = 4; n <= 1003; n += 1) fake.pages.set(`fr /news page=${n}`, listing(n, []));
+    fake.pages.set('fr /about', pageResponse('/about', Lang.fr, { title: 'À propos' }));
+    for (const target of ['/fr/news', '/fr/news?page=2', '/fr/news?page=3', '/fr/about']) expect((await call(sitePort, target)).status).toBe(200);
+    const kept = handler.cacheStats().entries;
+    expect(kept).toBe(4);
+
+    for (let n = 4; n <= 1003; n += 1) {
+      const answer = await call(sitePort, `/fr/news?page=${n}`);
+      if (answer.status !== 404) throw new Error(`?page=${n} answered ${answer.status}`);
+    }
+    // A page without a paginating listing has only its first page.
+    expect((await call(sitePort, '/fr/about?page=2')).status).toBe(404);
+    expect(handler.cacheStats().entries).toBe(kept);
+    for (const target of ['/fr/news', '/fr/news?page=2', '/fr/news?page=3', '/fr/about']) expect([target, (await call(sitePort, target)).headers['x-cache']]).toEqual([target, 'HIT']);
+  }, 60_000);
+
   it('shows the settings at once: site name, cookie text, logo and default locale, read once until a purge', async () => {
     fake.pages.set('fr /about', pageResponse('/about', Lang.fr, { title: 'À propos' }));
     settings = {

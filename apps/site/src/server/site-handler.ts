@@ -191,7 +191,10 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     if (joined && joined.epoch === cache.epoch) return { rendered: await joined.rendering, hit: false };
     const epoch = cache.epoch;
     const rendering = (async () => {
-      const rendered = await render(await pages.find(locale, path, pageNumber), locale, path, origin);
+      const found = await pages.find(locale, path, pageNumber);
+      // Past the last page of its listings a page number names nothing: a 404, not a cache entry of its own.
+      const lookup: PageLookup = found.kind === 'page' && pageNumber > (found.page.lastPage ?? 1) ? { kind: 'not-found' } : found;
+      const rendered = await render(lookup, locale, path, origin);
       if (rendered.cacheable) {
         rendered.hitHeads = prepareHeads(rendered.html, { ...options.fixedHeaders, ...rendered.headers, 'X-Cache': 'HIT' });
         cache.set(key, rendered, preparedSize(rendered.html), epoch);

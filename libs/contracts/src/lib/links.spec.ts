@@ -28,6 +28,26 @@ describe('safeHref', () => {
     expect(safeHref(href)).toBeUndefined();
   });
 
+  // Browsers read `\` as `/` and drop tabs and newlines in http(s) URLs: each of these is followed off-site.
+  it.each([
+    ['/\\evil.example'],
+    ['\\\\evil.example'],
+    ['\\/evil.example'],
+    ['/\t/evil.example'],
+    ['/\n/evil.example'],
+    ['/%5Cevil.example'],
+    ['/%5cevil.example'],
+    ['/%5C%5Cevil.example'],
+    ['#%5C'],
+    ['https://good.example\\@evil.example'],
+  ])('attack: open redirect off-site through a backslash link, refuses %j', (href) => {
+    expect(safeHref(href)).toBeUndefined();
+  });
+
+  it('keeps an encoded backslash inside an http(s) URL, whose host is written out', () => {
+    expect(safeHref('https://example.com/search?q=a%5Cb')).toBe('https://example.com/search?q=a%5Cb');
+  });
+
   it('refuses what is not a string', () => {
     expect(safeHref(undefined)).toBeUndefined();
     expect(safeHref(42)).toBeUndefined();

@@ -117,11 +117,29 @@ function contentsItems(section: PageSection, page: PageResponse, locale: Lang, e
   });
 }
 
+/** How many pages a `contents` block's listing spans: 1 unless it paginates. */
+function pagesOf(section: PageSection, content: Json): number {
+  if (content.paginate !== true || typeof section.itemsTotal !== 'number') return 1;
+  const limit = typeof content.limit === 'number' && content.limit > 0 ? content.limit : CONTENTS_BLOCK_DEFAULT_LIMIT;
+  return Math.max(1, Math.ceil(section.itemsTotal / limit));
+}
+
+/**
+ * The last `?page=` of a page: the most pages any of its listings (its own or the layout's) spans.
+ * Past it every listing is empty, so such an address is answered 404 and never kept: a crawler
+ * or a flood of made-up numbers cannot fill the page cache with copies and evict real pages.
+ */
+function lastPageOf(page: PageResponse): number {
+  let last = 1;
+  for (const section of [...listOf<PageSection>(page.sections), ...listOf<PageSection>(page.layout)]) {
+    if (isRecord(section) && section.block === 'contents' && isRecord(section.content)) last = Math.max(last, pagesOf(section, section.content));
+  }
+  return last;
+}
+
 /** Links to the other pages of a paginating `contents` block: `?page=N` on the page's own address. */
 function paginationOf(section: PageSection, content: Json, page: PageResponse, locale: Lang): Json | undefined {
-  if (content.paginate !== true || typeof section.itemsTotal !== 'number') return undefined;
-  const limit = typeof content.limit === 'number' && content.limit > 0 ? content.limit : CONTENTS_BLOCK_DEFAULT_LIMIT;
-  const pages = Math.ceil(section.itemsTotal / limit);
+  const pages = pagesOf(section, content);
   if (pages <= 1) return undefined;
   const current = typeof page.page === 'number' && Number.isInteger(page.page) && page.page > 0 ? page.page : 1;
   const base = localePath(locale, sitePath(typeof page.path === 'string' ? page.path : '/'));
@@ -252,6 +270,7 @@ export function mapPageResponse(page: PageResponse): PageModel {
     alternates,
     theme: sanitizeTheme(page.theme),
     hideFooter: page.container?.hideFooter === true,
+    lastPage: lastPageOf(page),
     kind: page.kind === 'content' ? 'content' : 'container',
     editId: page.kind === 'content' ? (isRecord(page.content) && typeof page.content.id === 'number' ? page.content.id : undefined) : isRecord(page.container) && typeof page.container.id === 'number' ? page.container.id : undefined,
   };

@@ -55,6 +55,11 @@ export interface PageModel {
   /** The content (content pages) or container (container pages) staff edit from this page. */
   editId?: number;
   /**
+   * How many `?page=` pages the page has: the most its paginating `contents` blocks need, 1
+   * without one (absent: 1). A page number past it answers 404 and is not cached.
+   */
+  lastPage?: number;
+  /**
    * Set on the stand-in of a page only some roles may read: the API path the client script asks
    * for with the visitor's token (`/blog/x`).
    */

@@ -1,4 +1,4 @@
-import { RICH_TEXT_ALLOWED_ATTRIBUTES, RICH_TEXT_ALLOWED_TAGS, safeHref } from '@cms/contracts';
+import { holdsBackslash, RICH_TEXT_ALLOWED_ATTRIBUTES, RICH_TEXT_ALLOWED_TAGS, safeHref } from '@cms/contracts';
 import { escapeHtml } from './escape-html';
 
 /**
@@ -22,10 +22,10 @@ const oneOf =
   (value) =>
     values.includes(value.trim().toLowerCase()) ? value.trim().toLowerCase() : null;
 const linkTarget: AttributeCheck = (value) => safeHref(value) ?? null;
-/** Images: site paths (the uploads) and http(s) only. */
+/** Images: site paths (the uploads) and http(s) only; `/\x` is `//x` to a browser. */
 const imageSource: AttributeCheck = (value) => {
   const src = value.trim();
-  if (/[\u0000-\u001f\u007f\s]/.test(src) || src.startsWith('//')) return null;
+  if (/[\u0000-\u001f\u007f\s]/.test(src) || src.startsWith('//') || holdsBackslash(src)) return null;
   return src.startsWith('/') || /^https?:\/\//i.test(src) ? src : null;
 };
 
