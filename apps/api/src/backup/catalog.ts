@@ -22,10 +22,10 @@ export const SKIPPED_TABLES: Record<string, string> = {
  * applications' tables in a shared schema are left alone. (backup.spec.ts checks that nothing of a
  * migrated database is left once these, APP_FUNCTIONS and their enums are dropped.)
  */
-export const MIGRATION_TABLES = ['migrations', 'typeorm_metadata', 'sign_in_limit', 'form_submission_limit', 'content_count', 'content_document', 'cache_version'];
+const MIGRATION_TABLES = ['migrations', 'typeorm_metadata', 'sign_in_limit', 'form_submission_limit', 'content_count', 'content_document', 'cache_version'];
 
 /** Functions the migrations create (triggers' and the read models' helpers). */
-export const APP_FUNCTIONS = [
+const APP_FUNCTIONS = [
   'content_count_added',
   'content_count_changed',
   'content_count_moved',

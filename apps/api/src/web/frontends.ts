@@ -28,12 +28,12 @@ interface SiteModule {
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Paths the back-office bundle answers; everything else outside /api is the public site. */
-export function isAdminPath(pathname: string): boolean {
+function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/sign-in' || pathname === '/not-found';
 }
 
 /** The route patterns the back-office bundle is served under (mountFrontends registers them). */
-export const ADMIN_ROUTES: readonly string[] = ['/admin', '/admin/*', '/sign-in', '/not-found'];
+const ADMIN_ROUTES: readonly string[] = ['/admin', '/admin/*', '/sign-in', '/not-found'];
 
 /**
  * The path of a request target as any router on the way could read it: percent-escapes decoded
@@ -42,7 +42,7 @@ export const ADMIN_ROUTES: readonly string[] = ['/admin', '/admin/*', '/sign-in'
  * framing headers, whether the site's cache may answer first) read this rather than the raw URL:
  * reading more paths as the back office's than the router does only makes their answers stricter.
  */
-export function normalisedPathname(url: string): string {
+function normalisedPathname(url: string): string {
   const pathname = pathnameOf(url);
   if (!/[%\\A-Z]|\/\/|\/\./.test(pathname)) return pathname;
   let decoded = pathname;

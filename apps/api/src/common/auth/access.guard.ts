@@ -8,7 +8,7 @@ import { ACCESS_RULE, type AccessRule } from './access.decorators';
 import type { RequestWithAuth } from './auth-context';
 
 /** Reads the session token from the `token` header, or from `Authorization: Bearer`. */
-function tokenFromRequest(request: { headers: IncomingHttpHeaders }): string | undefined {
+export function tokenFromRequest(request: { headers: IncomingHttpHeaders }): string | undefined {
   const header = request.headers['token'];
   const token = Array.isArray(header) ? header[0] : header;
   if (token) return token.trim() || undefined;
