@@ -26,6 +26,7 @@ const steps = process.argv.includes('--database-only')
   ? [['API and site tests', () => nx('run-many', '-t', 'test', '-p', 'api', 'site')]]
   : [
       ['package imports', () => spawnSync(process.execPath, [join(root, 'tools/check-packages.mjs')], { cwd: root, stdio: 'inherit' }).status],
+      ['format (prettier --check; npm run format fixes it)', () => spawnSync(process.execPath, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.'], { cwd: root, stdio: 'inherit' }).status],
       ['lint, type checks and tests', () => nx('run-many', '-t', 'lint', 'typecheck', 'test', '--exclude', 'e2e')],
       ['browser tests', () => nx('run', 'e2e:e2e')],
     ];
