@@ -48,8 +48,11 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'The back office renders values as text: no dangerouslySetInnerHTML.' },
-        { selector: "MemberExpression[property.name=/^(innerHTML|outerHTML)$/]", message: 'The back office renders values as text: no innerHTML/outerHTML.' },
-        { selector: "CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/]", message: 'The back office renders values as text: no HTML writing.' },
+        { selector: 'MemberExpression[property.name=/^(innerHTML|outerHTML)$/]', message: 'The back office renders values as text: no innerHTML/outerHTML.' },
+        {
+          selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/]',
+          message: 'The back office renders values as text: no HTML writing.',
+        },
       ],
     },
   },
@@ -62,8 +65,14 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "ImportDeclaration[source.value!='typeorm']", message: 'A migration imports typeorm only: copy the SQL it runs into the migration.' },
-        { selector: 'ExportNamedDeclaration[source], ExportAllDeclaration', message: 'A migration re-exports nothing: copy the SQL it runs into the migration.' },
-        { selector: 'ImportExpression, TSImportEqualsDeclaration, TSImportType', message: 'A migration imports typeorm only: copy the SQL it runs into the migration.' },
+        {
+          selector: 'ExportNamedDeclaration[source], ExportAllDeclaration',
+          message: 'A migration re-exports nothing: copy the SQL it runs into the migration.',
+        },
+        {
+          selector: 'ImportExpression, TSImportEqualsDeclaration, TSImportType',
+          message: 'A migration imports typeorm only: copy the SQL it runs into the migration.',
+        },
         { selector: "CallExpression[callee.name='require']", message: 'A migration imports typeorm only: copy the SQL it runs into the migration.' },
       ],
     },

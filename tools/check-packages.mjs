@@ -53,5 +53,7 @@ for (const top of ['apps', 'libs', 'tools']) {
 }
 
 for (const problem of [...new Set(problems)]) console.error(problem);
-console.log(problems.length ? `${problems.length} package problem(s)` : `package imports: every import declared (${relative(root, join(root, 'package.json'))})`);
+console.log(
+  problems.length ? `${problems.length} package problem(s)` : `package imports: every import declared (${relative(root, join(root, 'package.json'))})`,
+);
 process.exit(problems.length ? 1 : 0);

@@ -89,16 +89,34 @@ async function killScenario() {
   const dataDir = tempDir('cms-faults-kill-');
   const smtpPort = await freePort();
   // A short lease: the mails the killed process had claimed are retried after it, not after 2 minutes.
-  const env = { DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'cms@faults.test', MAIL_RETRY_BASE_MS: '100', MAIL_POLL_MS: '100', MAIL_MAX_ATTEMPTS: '100', MAIL_LEASE_SECONDS: '10' };
+  const env = {
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'cms@faults.test',
+    MAIL_RETRY_BASE_MS: '100',
+    MAIL_POLL_MS: '100',
+    MAIL_MAX_ATTEMPTS: '100',
+    MAIL_LEASE_SECONDS: '10',
+  };
   const first = await startApi('api', env);
   const { call, token } = first;
   at('first API up');
   const container = await call('POST', '/api/containers', {
     token,
-    body: { title: 'Notes', fields: [{ label: 'Body', name: 'body', type: 'PARAGRAPH' }, { label: 'Tags', name: 'tags', type: 'STRING', multiple: true }, { label: 'Rank', name: 'rank', type: 'NUMBER' }] },
+    body: {
+      title: 'Notes',
+      fields: [
+        { label: 'Body', name: 'body', type: 'PARAGRAPH' },
+        { label: 'Tags', name: 'tags', type: 'STRING', multiple: true },
+        { label: 'Rank', name: 'rank', type: 'NUMBER' },
+      ],
+    },
   });
   assert(container.status === 201, `container: ${container.status} ${container.text}`);
-  const form = await call('POST', '/api/forms', { token, body: { title: 'Contact', sendMail: true, sendTo: 'team@faults.test', fields: [{ name: 'name', type: 'TEXT', label: 'Name' }] } });
+  const form = await call('POST', '/api/forms', {
+    token,
+    body: { title: 'Contact', sendMail: true, sendTo: 'team@faults.test', fields: [{ name: 'name', type: 'TEXT', label: 'Name' }] },
+  });
   assert(form.status === 201, `form: ${form.status} ${form.text}`);
 
   // What every attempted write carried, by its unique title or name; and those acknowledged.
@@ -123,7 +141,10 @@ async function killScenario() {
     for (let i = 0; !stop; i++) {
       const name = `m${lane}-${i}-${randomBytes(3).toString('hex')}`;
       try {
-        const res = await call('POST', `/api/forms/${form.body.id}/messages`, { body: { values: { name } }, headers: { 'X-Forwarded-For': `10.0.${lane}.${i % 250}` } });
+        const res = await call('POST', `/api/forms/${form.body.id}/messages`, {
+          body: { values: { name } },
+          headers: { 'X-Forwarded-For': `10.0.${lane}.${i % 250}` },
+        });
         if (res.status === 201) ackedMessages.add(name);
       } catch {
         return;
@@ -137,7 +158,9 @@ async function killScenario() {
   await first.api.exited;
   stop = true;
   await Promise.all(writers);
-  console.log(`${TOOL}: killed the API after ${ackedContents.size} acknowledged contents and ${ackedMessages.size} messages (of ${sent.size} content writes attempted)`);
+  console.log(
+    `${TOOL}: killed the API after ${ackedContents.size} acknowledged contents and ${ackedMessages.size} messages (of ${sent.size} content writes attempted)`,
+  );
 
   // SMTP comes back while the API is down: the mails of every message acknowledged before the
   // kill go out from the restarted process, at their next try (the backoff doubles, so about as
@@ -152,7 +175,9 @@ async function killScenario() {
   const all = async (path) => {
     const items = [];
     for (let start = 0; ; start += 100) {
-      const page = await second.call('GET', `${path}${path.includes('?') ? '&' : '?'}range=${encodeURIComponent(`[${start},${start + 99}]`)}`, { token: second.token });
+      const page = await second.call('GET', `${path}${path.includes('?') ? '&' : '?'}range=${encodeURIComponent(`[${start},${start + 99}]`)}`, {
+        token: second.token,
+      });
       assert(page.status === 200, `${path}: ${page.status} ${page.text}`);
       items.push(...page.body);
       if (page.body.length < 100) return items;
@@ -165,12 +190,17 @@ async function killScenario() {
   for (const [title, id] of stored) {
     const read = await second.call('GET', `/api/contents/${id}?locale=en`, { token: second.token });
     assert(read.status === 200, `content ${id}: ${read.status}`);
-    assert(isDeepStrictEqual(read.body.fields, sent.get(title)), `content ${title} is not whole: ${JSON.stringify(read.body.fields).slice(-200)} where ${JSON.stringify(sent.get(title)).slice(-200)} was sent`);
+    assert(
+      isDeepStrictEqual(read.body.fields, sent.get(title)),
+      `content ${title} is not whole: ${JSON.stringify(read.body.fields).slice(-200)} where ${JSON.stringify(sent.get(title)).slice(-200)} was sent`,
+    );
   }
   const messages = await all('/api/messages');
   const names = new Set(messages.map((message) => message.value?.name));
   for (const name of ackedMessages) assert(names.has(name), `the acknowledged message ${name} is missing after the restart`);
-  console.log(`${TOOL}: after the restart: ${stored.size} contents (${stored.size - ackedContents.size} committed but not acknowledged), ${names.size} messages`);
+  console.log(
+    `${TOOL}: after the restart: ${stored.size} contents (${stored.size - ackedContents.size} committed but not acknowledged), ${names.size} messages`,
+  );
 
   at('checked the rows');
   await until(
@@ -216,10 +246,27 @@ async function postgresScenario() {
   };
   run('initdb', ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const pgCtl = (action) =>
-    run('pg_ctl', ['-D', pgData, '-l', join(dir, 'server.log'), '-w', '-t', '30', '-m', 'fast', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, action]);
+    run('pg_ctl', [
+      '-D',
+      pgData,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '30',
+      '-m',
+      'fast',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      action,
+    ]);
   pgCtl('start');
   cleanups.push(async () => pgCtl('stop'));
-  const { call, token, base } = await startApi('api-pg', { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`, DATA_DIR: tempDir('cms-faults-pgapi-'), DATABASE_POOL_SIZE: '4' });
+  const { call, token, base } = await startApi('api-pg', {
+    DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    DATA_DIR: tempDir('cms-faults-pgapi-'),
+    DATABASE_POOL_SIZE: '4',
+  });
 
   // Load: readers of the contents list and writers of settings, all the time.
   let stop = false;
@@ -229,9 +276,11 @@ async function postgresScenario() {
   const load = async () => {
     for (let i = 0; !stop; i++) {
       const started = Date.now();
-      const res = await (i % 2 ? call('GET', `/api/contents?range=${encodeURIComponent('[0,9]')}`, { token }) : call('POST', '/api/media-packs', { token, body: { name: `Pack ${i}` } })).catch(
-        (error) => ({ status: `error ${error.message}` }),
-      );
+      const res = await (
+        i % 2
+          ? call('GET', `/api/contents?range=${encodeURIComponent('[0,9]')}`, { token })
+          : call('POST', '/api/media-packs', { token, body: { name: `Pack ${i}` } })
+      ).catch((error) => ({ status: `error ${error.message}` }));
       const took = Date.now() - started;
       const at = phase;
       statuses[at].set(res.status, (statuses[at].get(res.status) ?? 0) + 1);
@@ -250,16 +299,26 @@ async function postgresScenario() {
   phase = 'back';
   // The API was not restarted: it serves again once the server is back.
   await until('the API to answer again after the restart', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined), 30_000, 100);
-  await until('writes to succeed again', async () => ((await call('POST', '/api/media-packs', { token, body: { name: 'After' } })).status === 201 ? true : undefined), 30_000, 100);
+  await until(
+    'writes to succeed again',
+    async () => ((await call('POST', '/api/media-packs', { token, body: { name: 'After' } })).status === 201 ? true : undefined),
+    30_000,
+    100,
+  );
   stop = true;
   await Promise.all(lanes);
   const show = (map) => [...map].map(([status, n]) => `${status}×${n}`).join(' ');
-  console.log(`${TOOL}: statuses before ${show(statuses.up)}; during the outage ${show(statuses.down)} (slowest ${slowest.outage} ms); after ${show(statuses.back)}`);
+  console.log(
+    `${TOOL}: statuses before ${show(statuses.up)}; during the outage ${show(statuses.down)} (slowest ${slowest.outage} ms); after ${show(statuses.back)}`,
+  );
   assert(health.status === 503 && /database/i.test(healthBody.message), `/api/health during the outage: ${health.status} ${JSON.stringify(healthBody)}`);
   const downStatuses = [...statuses.down.keys()];
   // 2xx from what is kept in memory (a contents list page), or from a write the server took just
   // before it stopped, is fine; a 500, a network error or a hang is not.
-  assert(downStatuses.every((status) => status === 503 || (status >= 200 && status < 300)), `during the outage some requests answered ${downStatuses.join(', ')} (only 503 or 2xx expected)`);
+  assert(
+    downStatuses.every((status) => status === 503 || (status >= 200 && status < 300)),
+    `during the outage some requests answered ${downStatuses.join(', ')} (only 503 or 2xx expected)`,
+  );
   assert(statuses.down.get(503) > 0, 'no request answered 503 during the outage');
   const limit = Number(process.env.FAULTS_OUTAGE_MAX_MS ?? 1000);
   assert(slowest.outage <= limit, `a request took ${slowest.outage} ms to answer during the outage (more than ${limit} ms)`);
@@ -269,16 +328,27 @@ async function drainScenario() {
   const { api, port, token } = restarted?.api.running ? restarted : await startApi('api-drain', { DATA_DIR: tempDir('cms-faults-drain-') });
   // A multipart upload sent slowly, in pieces: SIGTERM arrives while its body is still coming.
   const boundary = 'faults-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nSlow\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nSlow\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+  );
   const tail = Buffer.from(`\n%%EOF\n\r\n--${boundary}--\r\n`);
   const pieces = Array.from({ length: 10 }, () => Buffer.alloc(20_000, 0x20));
   const body = Buffer.concat([head, ...pieces, tail]);
   const answer = new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/medias', headers: { token, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length } }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/medias',
+        headers: { token, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
+      },
+    );
     req.on('error', reject);
     (async () => {
       req.write(head);
@@ -307,10 +377,11 @@ const scenarios = {
   postgres: ['PostgreSQL restarted under load: 503 within a second, /api/health says so, recovery', postgresScenario],
 };
 const wanted = process.argv.slice(2);
-for (const name of wanted) if (!scenarios[name]) {
-  console.log(`${TOOL}: unknown scenario "${name}"; choose among ${Object.keys(scenarios).join(', ')}`);
-  process.exit(2);
-}
+for (const name of wanted)
+  if (!scenarios[name]) {
+    console.log(`${TOOL}: unknown scenario "${name}"; choose among ${Object.keys(scenarios).join(', ')}`);
+    process.exit(2);
+  }
 
 let code = 1;
 try {

@@ -5,7 +5,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '../apps/api/src/database/migrations');
-const files = readdirSync(dir).filter((f) => /^\d+-.+\.ts$/.test(f)).sort();
+const files = readdirSync(dir)
+  .filter((f) => /^\d+-.+\.ts$/.test(f))
+  .sort();
 const entries = files.map((f) => {
   const match = /export class (\w+)/.exec(readFileSync(join(dir, f), 'utf8'));
   if (!match) throw new Error(`${f} exports no migration class`);

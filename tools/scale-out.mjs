@@ -38,11 +38,15 @@ import {
 const TOOL = 'scale-out';
 const nginxBin = findBinary([process.env.NGINX, '/usr/sbin/nginx', 'nginx']);
 if (!nginxBin) skip(TOOL, 'nginx is not installed (Debian: apt-get install -y nginx-light; or set NGINX=/path/to/nginx)');
-const serverUrl = process.env.SCALE_OUT_PG_URL ?? (process.env.DATABASE_URL ? (() => {
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = '/postgres';
-  return url.toString();
-})() : 'postgres://postgres@127.0.0.1:5432/postgres');
+const serverUrl =
+  process.env.SCALE_OUT_PG_URL ??
+  (process.env.DATABASE_URL
+    ? (() => {
+        const url = new URL(process.env.DATABASE_URL);
+        url.pathname = '/postgres';
+        return url.toString();
+      })()
+    : 'postgres://postgres@127.0.0.1:5432/postgres');
 
 const cleanups = [];
 const children = [];
@@ -78,11 +82,18 @@ async function main() {
   };
   const [apiPorts, sitePorts, proxyPort] = [[await freePort(), await freePort()], [await freePort(), await freePort()], await freePort()];
   // Both APIs start at once on the empty database: the migration lock makes one wait for the other.
-  const apis = apiPorts.map((port, i) => nodeChild(`api${i + 1}`, 'dist/apps/api/main.js', { ...common, PORT: String(port), DATA_DIR: join(work, `api${i + 1}`) }));
+  const apis = apiPorts.map((port, i) =>
+    nodeChild(`api${i + 1}`, 'dist/apps/api/main.js', { ...common, PORT: String(port), DATA_DIR: join(work, `api${i + 1}`) }),
+  );
   children.push(...apis);
   await Promise.all(apis.map((api, i) => waitHealthy(`http://127.0.0.1:${apiPorts[i]}/api/health`, api)));
   const sites = sitePorts.map((port, i) =>
-    nodeChild(`site${i + 1}`, 'dist/apps/site/server/standalone.mjs', { PORT: String(port), HOST: '127.0.0.1', API_ORIGIN: `http://127.0.0.1:${apiPorts[i]}`, DATABASE_URL: db.url }),
+    nodeChild(`site${i + 1}`, 'dist/apps/site/server/standalone.mjs', {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      API_ORIGIN: `http://127.0.0.1:${apiPorts[i]}`,
+      DATABASE_URL: db.url,
+    }),
   );
   children.push(...sites);
   await Promise.all(sites.map((site, i) => waitHealthy(`http://127.0.0.1:${sitePorts[i]}/_site/health`, site)));
@@ -155,33 +166,51 @@ http {
           assert(out.status < 300, `sign-out answered ${out.status}`);
           // (The other instance hears of it by NOTIFY, within milliseconds.)
           const ended = new Set();
-          await until('both APIs to refuse the ended session', async () => {
-            const me = await call('GET', '/api/me', { token });
-            if (me.status === 401 || me.status === 403) ended.add(upstream(me));
-            return ended.size === apiAddresses.size ? true : undefined;
-          }, 5000, 20);
+          await until(
+            'both APIs to refuse the ended session',
+            async () => {
+              const me = await call('GET', '/api/me', { token });
+              if (me.status === 401 || me.status === 403) ended.add(upstream(me));
+              return ended.size === apiAddresses.size ? true : undefined;
+            },
+            5000,
+            20,
+          );
           token = (await call('POST', '/api/auth/signin', { body: owner })).body.token;
         },
       ],
       [
         'an upload made through one API is served by the other',
         async () => {
-          const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+          const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+            .png()
+            .toBuffer();
           const form = new FormData();
           form.append('name', 'Scale-out square');
           form.append('file', new Blob([png], { type: 'image/png' }), 'square.png');
           const made = await call('POST', '/api/medias', { token, body: form });
           assert(made.status === 201, `upload answered ${made.status} ${made.text}`);
           const by = upstream(made);
-          const other = await until('the other API to serve the upload', async () => {
-            const res = await fetch(`${proxy}/api/uploads/${made.body.uri}`);
-            const bytes = Buffer.from(await res.arrayBuffer());
-            if (upstream(res) === by) return undefined;
-            return { status: res.status, bytes };
-          }, 10_000, 10);
-          assert(other.status === 200 && other.bytes.equals(png), `the other API answered ${other.status} with ${other.bytes.length} bytes (uploaded ${png.length})`);
+          const other = await until(
+            'the other API to serve the upload',
+            async () => {
+              const res = await fetch(`${proxy}/api/uploads/${made.body.uri}`);
+              const bytes = Buffer.from(await res.arrayBuffer());
+              if (upstream(res) === by) return undefined;
+              return { status: res.status, bytes };
+            },
+            10_000,
+            10,
+          );
+          assert(
+            other.status === 200 && other.bytes.equals(png),
+            `the other API answered ${other.status} with ${other.bytes.length} bytes (uploaded ${png.length})`,
+          );
           const variant = await fetch(`${proxy}/api/uploads/${made.body.uri}?w=32&format=webp`);
-          assert(variant.status === 200 && variant.headers.get('content-type') === 'image/webp', `variant: ${variant.status} ${variant.headers.get('content-type')}`);
+          assert(
+            variant.status === 200 && variant.headers.get('content-type') === 'image/webp',
+            `variant: ${variant.status} ${variant.headers.get('content-type')}`,
+          );
         },
       ],
       [
@@ -200,15 +229,23 @@ http {
             assert(res.status === 200 && res.headers.get('x-cache') === 'HIT', `${from} answered ${res.status}, X-Cache ${res.headers.get('x-cache')}`);
             assert((await res.text()).includes('First title'), `${from} does not show the page`);
           }
-          const edit = await call('PUT', `/api/containers/${page.body.id}?locale=en`, { token, body: { sections: [{ block: 'hero', content: { title: 'Second title' } }] } });
+          const edit = await call('PUT', `/api/containers/${page.body.id}?locale=en`, {
+            token,
+            body: { sections: [{ block: 'hero', content: { title: 'Second title' } }] },
+          });
           assert(edit.status === 200, `the edit answered ${edit.status} ${edit.text}`);
           // The purge travels by NOTIFY: poll until both show the edit, well before the 5-minute expiry.
           const fresh = new Set();
-          await until('both site processes to show the edit', async () => {
-            const res = await fetch(`${proxy}/${slug}`);
-            if ((await res.text()).includes('Second title')) fresh.add(upstream(res));
-            return fresh.size === siteAddresses.size ? true : undefined;
-          }, 10_000, 20);
+          await until(
+            'both site processes to show the edit',
+            async () => {
+              const res = await fetch(`${proxy}/${slug}`);
+              if ((await res.text()).includes('Second title')) fresh.add(upstream(res));
+              return fresh.size === siteAddresses.size ? true : undefined;
+            },
+            10_000,
+            20,
+          );
         },
       ],
       [

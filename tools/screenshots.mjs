@@ -21,13 +21,30 @@ const port = await new Promise((resolve) => {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-shots-'));
 const email = 'owner@example.com';
 const password = `Shots-${randomBytes(12).toString('base64url')}-1`;
-const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CMS_ADMIN_EMAIL: email, CMS_ADMIN_PASSWORD: password, CMS_DEMO: 'true', LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  CMS_ADMIN_EMAIL: email,
+  CMS_ADMIN_PASSWORD: password,
+  CMS_DEMO: 'true',
+  LOG_LEVEL: 'warn',
+};
 delete env.DATABASE_URL;
 const server = spawn(process.execPath, [path.join(root, 'dist/apps/api/main.js')], { cwd: root, env, stdio: 'inherit' });
 const base = `http://127.0.0.1:${port}`;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   for (let i = 0; ; i++) {
@@ -36,7 +53,9 @@ try {
     if (i > 240) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const { token } = await (await fetch(`${base}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json();
+  const { token } = await (
+    await fetch(`${base}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
+  ).json();
   fs.mkdirSync(out, { recursive: true });
 
   const site = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -13,7 +13,9 @@ import pg from 'pg';
 import { openEmbedded } from './bench/lib/embedded-client.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { contents: { type: 'string', default: '100000' }, containers: { type: 'string', default: '20' }, 'data-dir': { type: 'string' } } });
+const { values } = parseArgs({
+  options: { contents: { type: 'string', default: '100000' }, containers: { type: 'string', default: '20' }, 'data-dir': { type: 'string' } },
+});
 const contents = Number(values.contents);
 const containers = Number(values.containers);
 const dataDir = values['data-dir'];
@@ -123,4 +125,6 @@ await client.query('COMMIT');
 // for every entry they pass (EXPLAIN of a list page at offset 137: 162 heap fetches before it).
 await step('vacuum and analyze', 'VACUUM (ANALYZE)');
 await client.end();
-console.log(`Seeded ${containers} containers and ${contents} contents in ${((Date.now() - started) / 1000).toFixed(0)} s (containers ${containerIds[0]}..${containerIds.at(-1)}).`);
+console.log(
+  `Seeded ${containers} containers and ${contents} contents in ${((Date.now() - started) / 1000).toFixed(0)} s (containers ${containerIds[0]}..${containerIds.at(-1)}).`,
+);

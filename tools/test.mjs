@@ -13,8 +13,7 @@ const results = join(root, 'tmp/test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
-const nx = (...args) =>
-  spawnSync(join(root, 'node_modules/.bin/nx'), [...args, '--output-style=stream'], { cwd: root, env, stdio: 'inherit' }).status;
+const nx = (...args) => spawnSync(join(root, 'node_modules/.bin/nx'), [...args, '--output-style=stream'], { cwd: root, env, stdio: 'inherit' }).status;
 
 const started = Date.now();
 const unknown = process.argv.slice(2).filter((arg) => arg !== '--database-only');
@@ -26,7 +25,14 @@ const steps = process.argv.includes('--database-only')
   ? [['API and site tests', () => nx('run-many', '-t', 'test', '-p', 'api', 'site')]]
   : [
       ['package imports', () => spawnSync(process.execPath, [join(root, 'tools/check-packages.mjs')], { cwd: root, stdio: 'inherit' }).status],
-      ['format (prettier --check; npm run format fixes it)', () => spawnSync(process.execPath, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.'], { cwd: root, stdio: 'inherit' }).status],
+      [
+        'format (prettier --check; npm run format fixes it)',
+        () =>
+          spawnSync(process.execPath, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.'], {
+            cwd: root,
+            stdio: 'inherit',
+          }).status,
+      ],
       ['lint, type checks and tests', () => nx('run-many', '-t', 'lint', 'typecheck', 'test', '--exclude', 'e2e')],
       ['browser tests', () => nx('run', 'e2e:e2e')],
     ];

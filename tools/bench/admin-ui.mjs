@@ -16,10 +16,20 @@ import { ensureBuilt, freshDatabase } from '../ops/harness.mjs';
 import { report } from './lib/report.mjs';
 import { percentile, root, startServer } from './lib/server.mjs';
 
-const { values } = parseArgs({ options: { contents: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' }, keys: { type: 'string', default: '50' } } });
+const { values } = parseArgs({
+  options: { contents: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' }, keys: { type: 'string', default: '50' } },
+});
 const runs = Number(values.runs);
 const keys = Number(values.keys);
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 ensureBuilt();
 let db;
@@ -31,7 +41,11 @@ if (!process.env.DATABASE_URL) {
   }
   process.env.DATABASE_URL = db.url;
   console.log(`seeding ${values.contents} contents in ${db.name}...`);
-  const seeded = spawnSync(process.execPath, [join(root, 'tools/seed-demo.mjs'), '--contents', values.contents], { cwd: root, env: process.env, stdio: 'inherit' });
+  const seeded = spawnSync(process.execPath, [join(root, 'tools/seed-demo.mjs'), '--contents', values.contents], {
+    cwd: root,
+    env: process.env,
+    stdio: 'inherit',
+  });
   if (seeded.status !== 0) {
     await db.drop();
     process.exit(seeded.status ?? 1);
@@ -42,7 +56,11 @@ const server = await startServer({ SIGNIN_MAX_FAILURES_PER_IP: '10000' });
 let browser;
 try {
   const call = async (method, path, token, body) => {
-    const res = await fetch(`${server.baseUrl}/api${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: body && JSON.stringify(body) });
+    const res = await fetch(`${server.baseUrl}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+      body: body && JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
     return res.json();
   };
@@ -51,7 +69,10 @@ try {
 
   // A content with 40 hero sections (a text block with several text inputs).
   const container = await call('POST', '/containers?locale=en', token, { title: `Bench builder ${Date.now()}` });
-  const sections = Array.from({ length: 40 }, (_, i) => ({ block: 'hero', content: { title: `Section ${i + 1}`, subtitle: 'A subtitle of a few words', text: 'Some words of text in the hero.', theme: 'white' } }));
+  const sections = Array.from({ length: 40 }, (_, i) => ({
+    block: 'hero',
+    content: { title: `Section ${i + 1}`, subtitle: 'A subtitle of a few words', text: 'Some words of text in the hero.', theme: 'white' },
+  }));
   const content = await call('POST', '/contents?locale=en', token, { title: 'Forty sections', containerId: container.id, sections });
 
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
@@ -88,7 +109,9 @@ try {
   }
   listTimes.sort((a, b) => a - b);
   const listMedian = listTimes[Math.floor(listTimes.length / 2)];
-  console.log(`contents list (${values.contents} contents seeded): first page of rows in median ${listMedian.toFixed(0)} ms (min ${listTimes[0].toFixed(0)}, max ${listTimes.at(-1).toFixed(0)}, ${runs} runs)`);
+  console.log(
+    `contents list (${values.contents} contents seeded): first page of rows in median ${listMedian.toFixed(0)} ms (min ${listTimes[0].toFixed(0)}, max ${listTimes.at(-1).toFixed(0)}, ${runs} runs)`,
+  );
   report('admin:list-open', Math.round(listMedian), 'ms', `back office: contents list open (${values.contents} contents), median`);
 
   // 2. The page builder with 40 sections.
@@ -128,7 +151,9 @@ try {
   const p50 = percentile(latencies, 50);
   const p95 = percentile(latencies, 95);
   const max = latencies.at(-1);
-  console.log(`page builder (40 sections, one expanded): ${latencies.length} keystrokes, latency p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms`);
+  console.log(
+    `page builder (40 sections, one expanded): ${latencies.length} keystrokes, latency p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
+  );
   report('admin:keystroke-p50', Number(p50.toFixed(1)), 'ms', 'back office: page builder keystroke (40 sections), p50');
   report('admin:keystroke-p95', Number(p95.toFixed(1)), 'ms', 'back office: page builder keystroke (40 sections), p95');
   report('admin:keystroke-max', Number(max.toFixed(1)), 'ms', 'back office: page builder keystroke (40 sections), max');

@@ -35,7 +35,9 @@ for (const size of [3_700, 14_000, 35_000]) {
   const before = cpuMs(child.pid);
   const result = await autocannon({ url, connections: 50, duration: seconds });
   const perRequest = (cpuMs(child.pid) - before) / Math.max(1, result.requests.total);
-  console.log(`bare HTTP, ${size} B answers: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, server CPU ${perRequest.toFixed(3)} ms per request`);
+  console.log(
+    `bare HTTP, ${size} B answers: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, server CPU ${perRequest.toFixed(3)} ms per request`,
+  );
   report(`ceiling:http-${size}:rps`, Math.round(result.requests.average), 'req/s', `bare HTTP, ${size} B answers`);
   child.kill();
 }
@@ -91,7 +93,9 @@ if (process.env.DATABASE_URL) {
       const node = process.cpuUsage(node0);
       const nodeMs = (node.user + node.system) / 1000 / done;
       const pgMs = (pgCpu(pids) - pg0) / done;
-      console.log(`${label}, ${concurrency} at once: ${Math.round(done / elapsed)}/s, CPU each: this process ${nodeMs.toFixed(3)} ms (${(node.system / 1000 / done).toFixed(3)} of it in the kernel), PostgreSQL ${pgMs.toFixed(3)} ms`);
+      console.log(
+        `${label}, ${concurrency} at once: ${Math.round(done / elapsed)}/s, CPU each: this process ${nodeMs.toFixed(3)} ms (${(node.system / 1000 / done).toFixed(3)} of it in the kernel), PostgreSQL ${pgMs.toFixed(3)} ms`,
+      );
       report(`ceiling:${id}-${concurrency}:rps`, Math.round(done / elapsed), 'per second', `${label}, ${concurrency} at once`);
     }
   };

@@ -25,7 +25,13 @@ import { cpuMs, peakRssMb, percentile, startServer } from './lib/server.mjs';
 import { BACKENDS_SQL, distinctWindow, LOCALES as locales } from './lib/windows.mjs';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '20' }, connections: { type: 'string', default: '50' }, only: { type: 'string' }, embedded: { type: 'boolean' }, contents: { type: 'string', default: '10000' } },
+  options: {
+    seconds: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
+    embedded: { type: 'boolean' },
+    contents: { type: 'string', default: '10000' },
+  },
 });
 const duration = Number(values.seconds);
 const connections = Number(values.connections);
@@ -38,7 +44,9 @@ if (!process.env.DATABASE_URL && !values.embedded) {
 const embeddedDir = values.embedded ? mkdtempSync(join(tmpdir(), 'cms-bench-embedded-')) : undefined;
 if (embeddedDir) {
   delete process.env.DATABASE_URL;
-  const seeded = spawnSync(process.execPath, [join(import.meta.dirname, '../seed-demo.mjs'), '--data-dir', embeddedDir, '--contents', values.contents], { stdio: 'inherit' });
+  const seeded = spawnSync(process.execPath, [join(import.meta.dirname, '../seed-demo.mjs'), '--data-dir', embeddedDir, '--contents', values.contents], {
+    stdio: 'inherit',
+  });
   if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 }
 const db = embeddedDir ? await openEmbedded(join(embeddedDir, 'pg')) : new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -51,9 +59,13 @@ const { rows: counted } = await db.query('SELECT count(*)::int AS n FROM content
 const { rows: contentIds } = await db.query('SELECT id FROM content ORDER BY random() LIMIT 5000');
 // Each container's depth, so that every window of the different-window scenarios holds rows, even
 // after a run of creates has made one container much deeper than the others.
-const { rows: depths } = await db.query('SELECT "containerId" AS id, sum("count")::int AS n, (sum("count") FILTER (WHERE published))::int AS published FROM content_count GROUP BY 1');
+const { rows: depths } = await db.query(
+  'SELECT "containerId" AS id, sum("count")::int AS n, (sum("count") FILTER (WHERE published))::int AS published FROM content_count GROUP BY 1',
+);
 const depthOf = new Map(depths.map((d) => [d.id, d]));
-const { rows: optionFields } = await db.query(`SELECT "containerId" FROM container_field WHERE type = 'OPTION' AND options ? 'news' ORDER BY "containerId" LIMIT 1`);
+const { rows: optionFields } = await db.query(
+  `SELECT "containerId" FROM container_field WHERE type = 'OPTION' AND options ? 'news' ORDER BY "containerId" LIMIT 1`,
+);
 
 console.log(`database: ${counted[0].n} contents, ${containers.length} containers sampled, ${everyPage.length} published content pages`);
 
@@ -83,7 +95,11 @@ function cpuPerRequest(before, after, requests) {
 
 if (embeddedDir) await db.end();
 const server = await startServer({ SIGNIN_MAX_FAILURES_PER_IP: '10000', ...(embeddedDir ? { DATA_DIR: embeddedDir } : {}) });
-const signIn = await fetch(`${server.baseUrl}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: server.email, password: server.password }) });
+const signIn = await fetch(`${server.baseUrl}/api/auth/signin`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: server.email, password: server.password }),
+});
 const { token } = await signIn.json();
 
 const q = (v) => encodeURIComponent(JSON.stringify(v));
@@ -186,13 +202,18 @@ async function run(name, nextPath, inFlight = connections) {
     return typeof next === 'string' ? { ...r, path: next } : { ...r, ...next };
   };
   // Warm up: connections, JIT, PostgreSQL caches.
-  await autocannon({ url: server.baseUrl, connections: inFlight, duration: Number(process.env.BENCH_WARMUP ?? 3), headers: { token }, requests: [{ setupRequest }] });
+  await autocannon({
+    url: server.baseUrl,
+    connections: inFlight,
+    duration: Number(process.env.BENCH_WARMUP ?? 3),
+    headers: { token },
+    requests: [{ setupRequest }],
+  });
   const latencies = [];
   const before = await cpuSnapshot(server.pid);
   const result = await new Promise((resolve, reject) => {
-    const instance = autocannon(
-      { url: server.baseUrl, connections: inFlight, duration, headers: { token }, requests: [{ setupRequest }] },
-      (err, res) => (err ? reject(err) : resolve(res)),
+    const instance = autocannon({ url: server.baseUrl, connections: inFlight, duration, headers: { token }, requests: [{ setupRequest }] }, (err, res) =>
+      err ? reject(err) : resolve(res),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });

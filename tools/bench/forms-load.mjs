@@ -135,7 +135,12 @@ async function main() {
         client.setHeadersAndBody(
           { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
           JSON.stringify({
-            values: { name: `Visitor ${n}`, email: `visitor${n}@example.org`, topic: n % 2 ? 'Sales' : 'Support', message: `Hello <b>from</b> visitor ${n}\n=1+1` },
+            values: {
+              name: `Visitor ${n}`,
+              email: `visitor${n}@example.org`,
+              topic: n % 2 ? 'Sales' : 'Support',
+              message: `Hello <b>from</b> visitor ${n}\n=1+1`,
+            },
             _hp: '',
           }),
         );
@@ -144,7 +149,9 @@ async function main() {
 
     // Let requests the client gave up on at the deadline finish on the server before counting.
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const range = (await api(server.baseUrl, `/api/messages?filter=${encodeURIComponent(JSON.stringify({ formId: form.id }))}&range=[0,0]`, { token })).headers.get('content-range');
+    const range = (
+      await api(server.baseUrl, `/api/messages?filter=${encodeURIComponent(JSON.stringify({ formId: form.id }))}&range=[0,0]`, { token })
+    ).headers.get('content-range');
     const storedByApi = Number(range?.split('/')[1]);
     let storedBySql;
     if (server.databaseUrl) {

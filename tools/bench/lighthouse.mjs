@@ -39,10 +39,25 @@ function lighthouse(url) {
     rmSync(file, { force: true });
     const run = spawnSync(
       'npx',
-      ['-y', 'lighthouse@12', url, '--quiet', '--output=json', `--output-path=${file}`, '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],
+      [
+        '-y',
+        'lighthouse@12',
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${file}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+      ],
       { env: { ...process.env, CHROME_PATH: chromium }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 240_000 },
     );
-    failure = run.stderr?.toString().split('\n').filter((line) => line && !line.startsWith('npm warn')).slice(-3).join(' ') ?? '';
+    failure =
+      run.stderr
+        ?.toString()
+        .split('\n')
+        .filter((line) => line && !line.startsWith('npm warn'))
+        .slice(-3)
+        .join(' ') ?? '';
     if (run.status === 0) {
       const result = JSON.parse(readFileSync(file, 'utf8'));
       if (!result.runtimeError) return result;

@@ -132,7 +132,10 @@ try {
     }
   }
 } finally {
-  const figures = readFileSync(results, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const figures = readFileSync(results, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
   rmSync(work, { recursive: true, force: true });
   const rows = figures.map((figure) => {
     const target = TARGETS.find(([pattern]) => pattern.test(figure.id))?.[1];
@@ -142,7 +145,11 @@ try {
   });
   const header = ['figure', 'value', 'target', ''];
   const widths = header.map((_, i) => Math.max(header[i].length, ...rows.map((row) => String(row[i]).length)));
-  const line = (row) => row.map((cell, i) => String(cell).padEnd(widths[i])).join('  ').trimEnd();
+  const line = (row) =>
+    row
+      .map((cell, i) => String(cell).padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   console.log(`\n=== npm run bench${quick ? ' --quick' : ''}: ${Math.round((Date.now() - started) / 1000)} s ===`);
   for (const [script, outcome] of outcomes) console.log(`${script}: ${outcome}`);
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);

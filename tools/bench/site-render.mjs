@@ -55,7 +55,9 @@ async function call(baseUrl, method, path, token, body) {
 /** A page as editors build them: every block of the registry, a form, listed contents, a layout. */
 async function createPage(baseUrl, token) {
   const api = (method, path, body) => call(baseUrl, method, path, token, body);
-  const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2a6f97' } })
+    .png()
+    .toBuffer();
   const upload = new FormData();
   upload.append('file', new Blob([png], { type: 'image/png' }), 'cover.png');
   upload.append('alt', JSON.stringify({ en: 'A blue cover' }));
@@ -70,9 +72,14 @@ async function createPage(baseUrl, token) {
       { name: 'message', type: 'PARAGRAPH', label: 'Message', line: 2 },
     ],
   });
-  const element = await api('POST', '/api/elements', { title: 'Banner', block: 'cta', content: { title: 'Join us', action: { label: 'Apply', href: '/jobs' } } });
+  const element = await api('POST', '/api/elements', {
+    title: 'Banner',
+    block: 'cta',
+    content: { title: 'Join us', action: { label: 'Apply', href: '/jobs' } },
+  });
   const news = await api('POST', '/api/containers?locale=en', { title: 'News', slug: 'news', published: true });
-  for (let i = 1; i <= 12; i += 1) await api('POST', '/api/contents?locale=en', { title: `Story ${i}`, containerId: news.id, slug: `story-${i}`, published: true });
+  for (let i = 1; i <= 12; i += 1)
+    await api('POST', '/api/contents?locale=en', { title: `Story ${i}`, containerId: news.id, slug: `story-${i}`, published: true });
   const paragraph = '<p>Lorem ipsum dolor sit amet, <strong>consectetur</strong> adipiscing elit, sed do <a href="/news">eiusmod</a> tempor.</p>';
   await api('POST', '/api/containers?locale=en', {
     title: 'Bench page',
@@ -188,7 +195,13 @@ http { access_log off; gzip on; gzip_types text/html; default_type text/html;
   const nginx = spawn(bin, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], { stdio: 'ignore' });
   try {
     for (let i = 0; i < 100; i += 1) {
-      if (await fetch(`http://127.0.0.1:${port}/`).then((res) => res.ok, () => false)) break;
+      if (
+        await fetch(`http://127.0.0.1:${port}/`).then(
+          (res) => res.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return await measure(`http://127.0.0.1:${port}/bench`);
@@ -210,7 +223,8 @@ async function main() {
       const response = await fetch(pageUrl, { headers: { 'accept-encoding': 'gzip' } });
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`GET /bench answered ${response.status}`);
-      if (expectCache && response.headers.get('x-cache') !== expectCache) throw new Error(`expected X-Cache ${expectCache}, got ${response.headers.get('x-cache')}`);
+      if (expectCache && response.headers.get('x-cache') !== expectCache)
+        throw new Error(`expected X-Cache ${expectCache}, got ${response.headers.get('x-cache')}`);
       return response;
     };
     const html = await (await fetch(pageUrl)).text();
@@ -230,12 +244,14 @@ async function main() {
         await timed(async () => {
           const response = await fetch(postUrl, { headers: { 'accept-encoding': 'gzip' } });
           await response.arrayBuffer();
-          if (response.status !== 200 || response.headers.get('x-cache') !== 'MISS') throw new Error(`GET /journal/every-field answered ${response.status} ${response.headers.get('x-cache')}`);
+          if (response.status !== 200 || response.headers.get('x-cache') !== 'MISS')
+            throw new Error(`GET /journal/every-field answered ${response.status} ${response.headers.get('x-cache')}`);
         }),
       );
     }
     const apiRead = [];
-    for (let i = 0; i < opts.requests; i += 1) apiRead.push(await timed(async () => (await fetch(`${server.baseUrl}/api/pages?path=/bench&locale=en`)).arrayBuffer()));
+    for (let i = 0; i < opts.requests; i += 1)
+      apiRead.push(await timed(async () => (await fetch(`${server.baseUrl}/api/pages?path=/bench&locale=en`)).arrayBuffer()));
 
     const { createSiteHandler } = await import(pathToFileURL(join(root, 'dist/apps/site/server/entry.mjs')).href);
     const local = createSiteHandler({ clientDir: join(root, 'dist/apps/site/client'), apiOrigin: server.baseUrl });
@@ -245,11 +261,16 @@ async function main() {
     const warmMiss = [];
     const postWarmMiss = [];
     try {
-      for (const [path, samples] of [['/bench', warmMiss], ['/journal/every-field', postWarmMiss]]) {
+      for (const [path, samples] of [
+        ['/bench', warmMiss],
+        ['/journal/every-field', postWarmMiss],
+      ]) {
         for (let i = 0; i < 20; i += 1) await (await fetch(`http://127.0.0.1:${localPort}${path}`)).arrayBuffer();
         for (let i = 0; i < opts.requests; i += 1) {
           local.revalidate({ scope: 'all' });
-          samples.push(await timed(async () => (await fetch(`http://127.0.0.1:${localPort}${path}`, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer()));
+          samples.push(
+            await timed(async () => (await fetch(`http://127.0.0.1:${localPort}${path}`, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer()),
+          );
         }
       }
     } finally {
@@ -261,7 +282,9 @@ async function main() {
 
     const load = await autocannon({ url: pageUrl, connections: opts.connections, duration: opts.duration, headers: { 'accept-encoding': 'gzip' } });
     // The same HTML from nginx, in the same run: the ceiling a static file server sets here.
-    const nginxLoad = await nginxServing(html, (url) => autocannon({ url, connections: opts.connections, duration: opts.duration, headers: { 'accept-encoding': 'gzip' } }));
+    const nginxLoad = await nginxServing(html, (url) =>
+      autocannon({ url, connections: opts.connections, duration: opts.duration, headers: { 'accept-encoding': 'gzip' } }),
+    );
 
     console.log(`Site render benchmark: one CMS page of every block (${(html.length / 1024).toFixed(1)} KB of HTML), layout, 12 listed contents, a form`);
     console.log(summary('miss right after a purge', uncached));
@@ -274,11 +297,17 @@ async function main() {
       `cached under load             ${opts.connections} connections, ${opts.duration} s: ${Math.round(load.requests.average)} req/s, latency p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, ${load.non2xx} non-2xx, ${load.errors} errors`,
     );
     if (nginxLoad) {
-      console.log(`same HTML from nginx          ${opts.connections} connections, ${opts.duration} s: ${Math.round(nginxLoad.requests.average)} req/s, latency p50 ${nginxLoad.latency.p50} ms, p99 ${nginxLoad.latency.p99} ms`);
+      console.log(
+        `same HTML from nginx          ${opts.connections} connections, ${opts.duration} s: ${Math.round(nginxLoad.requests.average)} req/s, latency p50 ${nginxLoad.latency.p50} ms, p99 ${nginxLoad.latency.p99} ms`,
+      );
       report('site:nginx-rps', Math.round(nginxLoad.requests.average), 'req/s', `the same HTML from nginx, ${opts.connections} connections`);
       report('site:cached-vs-nginx', Number((load.requests.average / nginxLoad.requests.average).toFixed(2)), '×', 'cached page throughput / nginx throughput');
     } else console.log('same HTML from nginx: skipped (nginx is not installed)');
-    const p50 = (samples) => percentile([...samples].sort((a, b) => a - b), 50);
+    const p50 = (samples) =>
+      percentile(
+        [...samples].sort((a, b) => a - b),
+        50,
+      );
     report('site:miss-p50', Number(p50(uncached).toFixed(2)), 'ms', 'public page, cold (right after a purge): p50');
     report('site:hit-p50', Number(p50(cached).toFixed(2)), 'ms', 'public page, warm (cached): p50');
     report('site:post-miss-p50', Number(p50(postUncached).toFixed(2)), 'ms', 'post page of every field type, right after a purge: p50');

@@ -42,7 +42,9 @@ function noiseJpeg(side, seed) {
     x ^= x << 5;
     pixels.writeUInt32LE(x >>> 0, i);
   }
-  return sharp(pixels.subarray(0, side * side * 3), { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(pixels.subarray(0, side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 /** `mb` megabytes of noise behind an MP4 header: accepted as video/mp4 and stored as it is. */
@@ -136,8 +138,18 @@ async function run({ count, mb, kind }) {
   const growth = (key) => `${before[key].toFixed(0)} MB before, peak ${peak[key].toFixed(0)} MB (+${(peak[key] - before[key]).toFixed(0)} MB)`;
   console.log(`  server RSS: ${growth('rss')}; anonymous part (without mapped files): ${growth('anon')}`);
   const tag = `${count}x${(bytes / 1024 / 1024).toFixed(0)}MB-${kind}`;
-  report(`upload:${tag}:mbps`, Number(((count * bytes) / 1024 / 1024 / totalS).toFixed(1)), 'MB/s', `upload ${count} × ${(bytes / 1024 / 1024).toFixed(0)} MB ${kind}: throughput`);
-  report(`upload:${tag}:rss-growth`, Math.round(peak.rss - before.rss), 'MB', `upload ${count} × ${(bytes / 1024 / 1024).toFixed(0)} MB ${kind}: server memory growth`);
+  report(
+    `upload:${tag}:mbps`,
+    Number(((count * bytes) / 1024 / 1024 / totalS).toFixed(1)),
+    'MB/s',
+    `upload ${count} × ${(bytes / 1024 / 1024).toFixed(0)} MB ${kind}: throughput`,
+  );
+  report(
+    `upload:${tag}:rss-growth`,
+    Math.round(peak.rss - before.rss),
+    'MB',
+    `upload ${count} × ${(bytes / 1024 / 1024).toFixed(0)} MB ${kind}: server memory growth`,
+  );
   report(`upload:${tag}:failures`, failures.length, 'uploads', `upload ${count} × ${(bytes / 1024 / 1024).toFixed(0)} MB ${kind}: failures`);
   if (failures.length) console.log(`  ${failures.length} failed: ${[...new Set(failures)].slice(0, 3).join('; ')}`);
 }

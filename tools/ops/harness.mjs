@@ -114,7 +114,10 @@ export class Child {
   }
 
   tail(n = 30) {
-    return this.lines.slice(-n).map((line) => `  [${this.name}] ${line}`).join('\n');
+    return this.lines
+      .slice(-n)
+      .map((line) => `  [${this.name}] ${line}`)
+      .join('\n');
   }
 }
 
@@ -213,7 +216,11 @@ export function apiClient(base) {
   return async function call(method, path, { token, body, headers = {} } = {}) {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { ...(body !== undefined && !(body instanceof FormData) ? { 'Content-Type': 'application/json' } : {}), ...(token ? { token } : {}), ...headers },
+      headers: {
+        ...(body !== undefined && !(body instanceof FormData) ? { 'Content-Type': 'application/json' } : {}),
+        ...(token ? { token } : {}),
+        ...headers,
+      },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
     const text = await res.text();

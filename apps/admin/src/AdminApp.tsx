@@ -66,10 +66,7 @@ export default function AdminApp() {
       }),
     [],
   );
-  const authProvider = useMemo(
-    () => createRaAuthProvider({ getMe: () => queryClient.getQueryData<Me>(meQueryKey) ?? null, signOut }),
-    [signOut],
-  );
+  const authProvider = useMemo(() => createRaAuthProvider({ getMe: () => queryClient.getQueryData<Me>(meQueryKey) ?? null, signOut }), [signOut]);
 
   return (
     <Admin

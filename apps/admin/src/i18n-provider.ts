@@ -4,11 +4,7 @@ import { loadCatalog } from './i18n/catalogs';
 import { DEFAULT_UI_LOCALE, isUiLocale, preferredUiLocale, UI_LOCALES, type UiLocale } from './i18n/locales';
 import { LOCALE_STORE_KEY, store } from './i18n/store';
 
-const polyglot = polyglotI18nProvider(
-  (locale) => loadCatalog(isUiLocale(locale) ? locale : DEFAULT_UI_LOCALE),
-  DEFAULT_UI_LOCALE,
-  [...UI_LOCALES],
-);
+const polyglot = polyglotI18nProvider((locale) => loadCatalog(isUiLocale(locale) ? locale : DEFAULT_UI_LOCALE), DEFAULT_UI_LOCALE, [...UI_LOCALES]);
 
 /** Screen readers, spell checkers and the browser's tab read the page in its language. */
 function markDocument(locale: string): void {
@@ -32,7 +28,7 @@ export const i18nProvider: I18nProvider = {
 };
 
 /** The language chosen in the user menu earlier, else the browser's preferred one among ours. */
-function initialUiLocale(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): UiLocale {
+function initialUiLocale(languages: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])): UiLocale {
   const chosen = store.getItem<string>(LOCALE_STORE_KEY);
   return isUiLocale(chosen) ? chosen : preferredUiLocale(languages);
 }

@@ -80,7 +80,9 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
     app,
     new DocumentBuilder()
       .setTitle('CMS API')
-      .setDescription('REST API of the CMS, in the dialect of ra-data-simple-rest. Sign in with POST /api/auth/signin and send the token in the `token` header. A PUT by a caller whose role may update the resource but not view it (UPDATE_* without VIEW_*) answers `{ id }` only, not the record.')
+      .setDescription(
+        'REST API of the CMS, in the dialect of ra-data-simple-rest. Sign in with POST /api/auth/signin and send the token in the `token` header. A PUT by a caller whose role may update the resource but not view it (UPDATE_* without VIEW_*) answers `{ id }` only, not the record.',
+      )
       .setVersion('1')
       .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
       .build(),

@@ -94,7 +94,13 @@ async function backupCommand(config: AppConfig, command: 'export' | 'import', ar
           (manifest.uploads.missing.length ? `; ${manifest.uploads.missing.length} media files were missing from storage` : ''),
       );
     } else {
-      const { manifest, migrated } = await importArchive({ dataSource: db.dataSource, storage, file: positionals[0], force: values.force, progress: progressPrinter('import') });
+      const { manifest, migrated } = await importArchive({
+        dataSource: db.dataSource,
+        storage,
+        file: positionals[0],
+        force: values.force,
+        progress: progressPrinter('import'),
+      });
       const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
       console.log(
         `Restored ${rows} rows and ${manifest.uploads.count} files from ${path.resolve(positionals[0])} (made ${manifest.createdAt} by CMS ${manifest.appVersion}) into ${db.description} and the ${storage.description}` +

@@ -51,7 +51,9 @@ describe('sign-in and sessions', () => {
 
   it('refuses an expired session', async () => {
     const user = await t.userWithRights([]);
-    await t.dataSource.query(`UPDATE "session" SET "expiresAt" = now() - interval '1 second' WHERE "loginId" IN (SELECT id FROM "login" WHERE email = $1)`, [user.email]);
+    await t.dataSource.query(`UPDATE "session" SET "expiresAt" = now() - interval '1 second' WHERE "loginId" IN (SELECT id FROM "login" WHERE email = $1)`, [
+      user.email,
+    ]);
     expect((await t.http.get('/api/me').set('token', user.token)).status).toBe(403);
   });
 

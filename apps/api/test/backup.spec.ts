@@ -71,11 +71,16 @@ describe('backup: export and import', () => {
     const editor = await t.userWithRights([RightType.VIEW_CONTAINER]);
     const image = await upload(t, t.ownerToken, await solidImage('png', 64, 48), 'red.png', { name: 'Red square' });
     expect(image.status).toBe(201);
-    const pdf = await upload(t, t.ownerToken, Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'), 'doc.pdf', { name: 'Doc' });
+    const pdf = await upload(t, t.ownerToken, Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'), 'doc.pdf', {
+      name: 'Doc',
+    });
     expect(pdf.status).toBe(201);
     // A variant, which the archive leaves out and the restored site makes again.
     expect((await t.http.get(`/api/uploads/${image.body.uri}?w=32&format=webp`)).status).toBe(200);
-    const pack = await t.http.post('/api/media-packs').set('token', t.ownerToken).send({ name: 'Pack', mediaIds: [image.body.id] });
+    const pack = await t.http
+      .post('/api/media-packs')
+      .set('token', t.ownerToken)
+      .send({ name: 'Pack', mediaIds: [image.body.id] });
     expect(pack.status).toBe(201);
     const shop = await cm.container({
       slug: 'shop',
@@ -107,7 +112,9 @@ describe('backup: export and import', () => {
     expect((await t.http.post(`/api/forms/${form.body.id}/messages`).send({ values: { name: 'Ann' } })).status).toBe(201);
     const element = await cm.as().post('/api/elements', { title: 'Signup', block: 'form', formId: form.body.id, content: { title: 'Sign up' } });
     expect(element.status).toBe(201);
-    expect((await cm.as().post('/api/layout?locale=en', { sections: [{ type: 'FOOTER', block: 'element', elementId: element.body.id }] })).status).toBeLessThan(300);
+    expect((await cm.as().post('/api/layout?locale=en', { sections: [{ type: 'FOOTER', block: 'element', elementId: element.body.id }] })).status).toBeLessThan(
+      300,
+    );
     expect((await cm.as().post('/api/configurators', { data: { steps: [{ title: 'Size', choices: ['S', 'M'] }] } })).status).toBe(201);
     expect((await cm.as().put('/api/settings/by-name/optionLists', { value: { countries: ['France', 'Italy'] } })).status).toBe(200);
     // A deleted row: the restored sequences must not hand its id out again.
@@ -153,11 +160,20 @@ describe('backup: export and import', () => {
 
   it('round-trips every row of every table and every file, byte for byte, from local storage into S3', async () => {
     const target = await emptyDatabase();
-    const s3Storage = new S3StorageDriver({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true });
+    const s3Storage = new S3StorageDriver({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      forcePathStyle: true,
+    });
     try {
       const result = await importArchive({ dataSource: target.db.dataSource, storage: s3Storage, file: archive });
       expect(result.migrated).toEqual([]);
-      const tables = (await publicTables(t.dataSource)).filter((name) => !['session', 'cache_version', 'sign_in_limit', 'form_submission_limit'].includes(name));
+      const tables = (await publicTables(t.dataSource)).filter(
+        (name) => !['session', 'cache_version', 'sign_in_limit', 'form_submission_limit'].includes(name),
+      );
       expect(await publicTables(target.db.dataSource)).toEqual(await publicTables(t.dataSource));
       const before = await dump(t.dataSource, tables);
       // Every table the backup covers holds rows, so the comparison covers every entity.
@@ -234,7 +250,10 @@ describe('backup: export and import', () => {
       const badRow = '{"id": "not a number"}\n';
       fs.appendFileSync(path.join(dir, table.file), badRow);
       const grown = { ...table, rows: table.rows + 1, bytes: table.bytes! + badRow.length };
-      fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ ...badRows, tables: manifest.tables.map((entry) => (entry === table ? grown : entry)) }));
+      fs.writeFileSync(
+        path.join(dir, 'manifest.json'),
+        JSON.stringify({ ...badRows, tables: manifest.tables.map((entry) => (entry === table ? grown : entry)) }),
+      );
       const badFile = tmpFile('bad.tar.gz');
       await tar.c({ gzip: true, file: badFile, cwd: dir }, ARCHIVE_ENTRIES);
       await expect(attempt(badFile)).rejects.toThrow(/Could not restore the rows .* of content/);
@@ -245,7 +264,7 @@ describe('backup: export and import', () => {
     }
   });
 
-  it("knows every table, function and type its migrations create: dropping them leaves a migrated schema empty", async () => {
+  it('knows every table, function and type its migrations create: dropping them leaves a migrated schema empty', async () => {
     const target = await emptyDatabase();
     try {
       const runner = target.db.dataSource.createQueryRunner();
@@ -281,7 +300,9 @@ describe('backup: export and import', () => {
       await runner.release();
       const q = (sql: string, params: unknown[] = []) => source.db.dataSource.query(sql, params);
       await q(`INSERT INTO "user" ("name") VALUES ('Old owner')`);
-      await q(`INSERT INTO "login" ("userId", "roleId", "email", "password") VALUES (1, 'super-admin', 'old@example.com', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo')`);
+      await q(
+        `INSERT INTO "login" ("userId", "roleId", "email", "password") VALUES (1, 'super-admin', 'old@example.com', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo')`,
+      );
       await q(`INSERT INTO "container" ("title") VALUES ('Blog')`);
       await q(`INSERT INTO "content" ("title", "containerId") VALUES ('Hello', 1), ('World', 1)`);
       await q(`INSERT INTO "content_field" ("name", "type", "contentId", "lang", "textValue", "position") VALUES ('body', 'STRING', 1, 'en', 'Hi', 0)`);
@@ -296,7 +317,9 @@ describe('backup: export and import', () => {
       expect(await ds.query(`SELECT "title" FROM "content" ORDER BY id`)).toEqual([{ title: 'Hello' }, { title: 'World' }]);
       expect(await ds.query(`SELECT "email" FROM "login"`)).toEqual([{ email: 'old@example.com' }]);
       // The newer migrations built their read models from the restored rows.
-      expect(await ds.query(`SELECT "contentId", "lang"::text, "fields" FROM "content_document"`)).toEqual([{ contentId: 1, lang: 'en', fields: { body: 'Hi' } }]);
+      expect(await ds.query(`SELECT "contentId", "lang"::text, "fields" FROM "content_document"`)).toEqual([
+        { contentId: 1, lang: 'en', fields: { body: 'Hi' } },
+      ]);
     } finally {
       await source.drop();
       await target.drop();
@@ -328,8 +351,12 @@ describe('backup: export and import', () => {
       const after = MIGRATIONS.slice(MIGRATIONS.findIndex((migration) => migration.name === renamed) + 1).map((migration) => migration.name);
       expect(result.migrated).toEqual(after);
       const ds = target.db.dataSource;
-      expect((await ds.query(`SELECT "name" FROM "migrations" ORDER BY "id"`)).map((row: { name: string }) => row.name)).toEqual(MIGRATIONS.map((migration) => migration.name));
-      expect(await ds.query(`SELECT "contentId", "lang"::text, "fields" FROM "content_document"`)).toEqual([{ contentId: 1, lang: 'en', fields: { body: 'Hi' } }]);
+      expect((await ds.query(`SELECT "name" FROM "migrations" ORDER BY "id"`)).map((row: { name: string }) => row.name)).toEqual(
+        MIGRATIONS.map((migration) => migration.name),
+      );
+      expect(await ds.query(`SELECT "contentId", "lang"::text, "fields" FROM "content_document"`)).toEqual([
+        { contentId: 1, lang: 'en', fields: { body: 'Hi' } },
+      ]);
     } finally {
       await source.drop();
       await target.drop();

@@ -10,8 +10,16 @@ describe('choices for pickers', () => {
   let surveyId: number;
   beforeAll(async () => {
     t = await createTestApp({ FORM_SUBMISSIONS_PER_MINUTE: '100000' });
-    surveyId = (await t.http.post('/api/forms').set('token', t.ownerToken).send({ title: 'survey', fields: [{ name: 'x', type: 'TEXT' }] })).body.id;
-    await t.http.post('/api/forms').set('token', t.ownerToken).send({ title: 'Unused', fields: [{ name: 'x', type: 'TEXT' }] });
+    surveyId = (
+      await t.http
+        .post('/api/forms')
+        .set('token', t.ownerToken)
+        .send({ title: 'survey', fields: [{ name: 'x', type: 'TEXT' }] })
+    ).body.id;
+    await t.http
+      .post('/api/forms')
+      .set('token', t.ownerToken)
+      .send({ title: 'Unused', fields: [{ name: 'x', type: 'TEXT' }] });
     expect((await t.http.post(`/api/forms/${surveyId}/messages`).send({ values: { x: 'hello' } })).status).toBe(201);
   });
   afterAll(() => t.close());
@@ -20,7 +28,12 @@ describe('choices for pickers', () => {
     const editor = await t.userWithRights([RightType.UPDATE_CONTENT]);
     const choices = await t.http.get('/api/roles/choices').set('token', editor.token);
     expect(choices.status).toBe(200);
-    expect(choices.body).toEqual(expect.arrayContaining([{ id: editor.roleId, title: expect.any(String) }, { id: 'super-admin', title: expect.any(String) }]));
+    expect(choices.body).toEqual(
+      expect.arrayContaining([
+        { id: editor.roleId, title: expect.any(String) },
+        { id: 'super-admin', title: expect.any(String) },
+      ]),
+    );
     for (const choice of choices.body) expect(Object.keys(choice).sort()).toEqual(['id', 'title']);
     expect((await t.http.get('/api/roles').set('token', editor.token)).status).toBe(403);
   });

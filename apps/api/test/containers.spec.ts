@@ -71,15 +71,26 @@ describe('containers API', () => {
     expect((await cm.as().put(`/api/containers/${c.id}`, { sectionsPosition: null })).body.sectionsPosition).toBeNull();
     for (const bad of [-1, 101, 1.5, '2', true]) {
       const res = await cm.as().put(`/api/containers/${c.id}`, { sectionsPosition: bad });
-      expect({ bad, status: res.status, message: JSON.stringify(res.body) }).toEqual({ bad, status: 400, message: expect.stringContaining('sectionsPosition must be a whole number from 0 to 100') });
+      expect({ bad, status: res.status, message: JSON.stringify(res.body) }).toEqual({
+        bad,
+        status: 400,
+        message: expect.stringContaining('sectionsPosition must be a whole number from 0 to 100'),
+      });
     }
     expect((await cm.as().get(`/api/containers/${c.id}`)).body.sectionsPosition).toBeNull();
   });
 
   it('accepts its own read sent back (fields, sections, metadata and accesses) and changes nothing', async () => {
-    const c = await cm.container({ fields, sections: [{ block: 'hero', content: { title: 'Hi' } }], metadata: [{ name: 'robots', content: 'noindex' }], accesses: [{ roleId: 'super-admin' }] });
+    const c = await cm.container({
+      fields,
+      sections: [{ block: 'hero', content: { title: 'Hi' } }],
+      metadata: [{ name: 'robots', content: 'noindex' }],
+      accesses: [{ roleId: 'super-admin' }],
+    });
     const read = (await cm.as().get(`/api/containers/${c.id}`)).body;
-    const res = await cm.as().put(`/api/containers/${c.id}`, { fields: read.fields, sections: read.sections, metadata: read.metadata, accesses: read.accesses });
+    const res = await cm
+      .as()
+      .put(`/api/containers/${c.id}`, { fields: read.fields, sections: read.sections, metadata: read.metadata, accesses: read.accesses });
     expect(res.status).toBe(200);
     expect({ ...res.body, updatedAt: null, sections: res.body.sections.map((s: object) => ({ ...s, id: null })) }).toEqual({
       ...read,
@@ -111,13 +122,30 @@ describe('containers API', () => {
   });
 
   it('keeps PAGE sections and metadata per locale, reading en when the locale has none', async () => {
-    const c = await cm.container({ sections: [{ block: 'richtext', content: { html: '<p>English</p>' } }], metadata: [{ name: 'description', content: 'EN' }] });
+    const c = await cm.container({
+      sections: [{ block: 'richtext', content: { html: '<p>English</p>' } }],
+      metadata: [{ name: 'description', content: 'EN' }],
+    });
     const fr = await cm.as().get(`/api/containers/${c.id}?locale=fr`);
-    expect(fr.body).toMatchObject({ locale: 'fr', sectionsFallback: true, metadataFallback: true, sections: [{ lang: 'en', content: { html: '<p>English</p>' } }], metadata: [{ content: 'EN' }] });
+    expect(fr.body).toMatchObject({
+      locale: 'fr',
+      sectionsFallback: true,
+      metadataFallback: true,
+      sections: [{ lang: 'en', content: { html: '<p>English</p>' } }],
+      metadata: [{ content: 'EN' }],
+    });
 
-    const saved = await cm.as().put(`/api/containers/${c.id}?locale=fr`, { sections: [{ block: 'richtext', content: { html: '<p>Français</p>' } }], metadata: [{ name: 'description', content: 'FR' }] });
+    const saved = await cm.as().put(`/api/containers/${c.id}?locale=fr`, {
+      sections: [{ block: 'richtext', content: { html: '<p>Français</p>' } }],
+      metadata: [{ name: 'description', content: 'FR' }],
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ locale: 'fr', sectionsFallback: false, sections: [{ lang: 'fr', content: { html: '<p>Français</p>' } }], metadata: [{ content: 'FR' }] });
+    expect(saved.body).toMatchObject({
+      locale: 'fr',
+      sectionsFallback: false,
+      sections: [{ lang: 'fr', content: { html: '<p>Français</p>' } }],
+      metadata: [{ content: 'FR' }],
+    });
     const en = await cm.as().get(`/api/containers/${c.id}`);
     expect(en.body.sections[0].content.html).toBe('<p>English</p>');
     expect(en.body.metadata).toEqual([{ name: 'description', content: 'EN' }]);
@@ -131,7 +159,14 @@ describe('containers API', () => {
   });
 
   it.each([
-    ['two fields with one name', [{ label: 'A', name: 'a', type: 'STRING' }, { label: 'B', name: 'a', type: 'NUMBER' }], 'fields.1.name'],
+    [
+      'two fields with one name',
+      [
+        { label: 'A', name: 'a', type: 'STRING' },
+        { label: 'B', name: 'a', type: 'NUMBER' },
+      ],
+      'fields.1.name',
+    ],
     ['an OPTION field without options', [{ label: 'A', name: 'a', type: 'OPTION' }], 'fields.0.options'],
     ['options on a STRING field', [{ label: 'A', name: 'a', type: 'STRING', options: ['x'] }], 'fields.0.options'],
     ['a ZOHOOPTIONS field without its list key', [{ label: 'A', name: 'a', type: 'ZOHOOPTIONS' }], 'fields.0.zohoOptionsKey'],

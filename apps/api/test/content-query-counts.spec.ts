@@ -11,7 +11,18 @@ describe('contents: query counts', () => {
   let t: TestApp;
   let cm: ReturnType<typeof contentModel>;
   let containerId: number;
-  const fields = { headline: 'Hello', summary: 'A summary.', body: '<p>Body</p>', price: 12.5, featured: true, since: '2024-02-29', accent: '#a0b1c2', size: 'M', website: 'https://example.com/', tags: ['a', 'b'] };
+  const fields = {
+    headline: 'Hello',
+    summary: 'A summary.',
+    body: '<p>Body</p>',
+    price: 12.5,
+    featured: true,
+    since: '2024-02-29',
+    accent: '#a0b1c2',
+    size: 'M',
+    website: 'https://example.com/',
+    tags: ['a', 'b'],
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -51,7 +62,8 @@ describe('contents: query counts', () => {
   // Before issue 14's round trips were counted: 3 (version, count, page).
   it('answers a list page the cache does not hold in 2 queries: the version, then the page with its total', async () => {
     for (const n of [1, 2, 3]) await cm.content({ containerId, title: `Listed ${n}`, fields });
-    const window = (start: number, end: number) => cm.as().get(`/api/contents?locale=fr&filter=${q({ containerId, published: false })}&range=${q([start, end])}`);
+    const window = (start: number, end: number) =>
+      cm.as().get(`/api/contents?locale=fr&filter=${q({ containerId, published: false })}&range=${q([start, end])}`);
     const { result, count } = await countQueries(t, () => window(1, 2));
     expect(result.status).toBe(200);
     expect(result.body).toHaveLength(2);
@@ -70,14 +82,23 @@ describe('contents: query counts', () => {
     const made = await cm.content({ containerId, slug: 'one-read', fields, metadata: [{ name: 'description', content: 'D' }] });
     const { result, count } = await countQueries(t, () => cm.as().get(`/api/contents/${made.id}?locale=fr`));
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ id: made.id, slug: 'one-read', fallbackFields: Object.keys(fields).sort(), metadata: [{ name: 'description', content: 'D' }], metadataFallback: true });
+    expect(result.body).toMatchObject({
+      id: made.id,
+      slug: 'one-read',
+      fallbackFields: Object.keys(fields).sort(),
+      metadata: [{ name: 'description', content: 'D' }],
+      metadataFallback: true,
+    });
     expect(count).toBe(1);
     // The same sections, metadata and accesses as their services read, locale fallbacks included.
     const member = await t.userWithRights([]);
     const full = await cm.content({
       containerId,
       fields,
-      sections: [{ block: 'richtext', content: { html: '<p>one</p>' } }, { block: 'richtext', content: { html: '<p>two</p>' } }],
+      sections: [
+        { block: 'richtext', content: { html: '<p>one</p>' } },
+        { block: 'richtext', content: { html: '<p>two</p>' } },
+      ],
       metadata: [{ name: 'description', content: 'En' }],
       accesses: [{ roleId: member.roleId }],
     });
@@ -101,7 +122,9 @@ describe('contents: query counts', () => {
   });
 
   it('reads contents that concurrent requests ask for at once in one statement, each answered as if read alone', async () => {
-    const made = await Promise.all([1, 2, 3].map((n) => cm.content({ containerId, title: `Batched ${n}`, slug: `batched-${n}`, fields: { ...fields, headline: `Headline ${n}` } })));
+    const made = await Promise.all(
+      [1, 2, 3].map((n) => cm.content({ containerId, title: `Batched ${n}`, slug: `batched-${n}`, fields: { ...fields, headline: `Headline ${n}` } })),
+    );
     const wanted: [number, Lang][] = [
       [made[0].id, Lang.en],
       [made[1].id, Lang.fr],

@@ -134,7 +134,11 @@ describe('contents API', () => {
   it('sanitises rich text: no scripts, event handlers or javascript: URLs', async () => {
     const content = await cm.content({
       containerId: shop.id,
-      fields: { name: 'Lamp', tags: ['x'], body: '<p onclick="steal()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://ok.test" target="_blank">ok</a><img src=x onerror=alert(1)></p>' },
+      fields: {
+        name: 'Lamp',
+        tags: ['x'],
+        body: '<p onclick="steal()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://ok.test" target="_blank">ok</a><img src=x onerror=alert(1)></p>',
+      },
     });
     expect(content.fields.body).toBe('<p>Hi <a>x</a> <a href="https://ok.test" target="_blank" rel="noopener noreferrer">ok</a><img src="x" /></p>');
   });
@@ -172,7 +176,12 @@ describe('contents API', () => {
     const invalid = await cm.as().put(`/api/contents/${content.id}`, { title: 'Changed', fields: { name: 'Changed', price: -5 } });
     expect(invalid.status).toBe(400);
     // The slug collision is found after the title and fields are written: all of it rolls back.
-    const collision = await cm.as().put(`/api/contents/${content.id}`, { title: 'Changed', slug: 'taken', fields: { name: 'Changed', price: 20 }, metadata: [{ name: 'description', content: 'new' }] });
+    const collision = await cm.as().put(`/api/contents/${content.id}`, {
+      title: 'Changed',
+      slug: 'taken',
+      fields: { name: 'Changed', price: 20 },
+      metadata: [{ name: 'description', content: 'new' }],
+    });
     expect(collision.status).toBe(409);
     const after = (await cm.as().get(`/api/contents/${content.id}`)).body;
     expect(after).toEqual(before);
@@ -206,7 +215,9 @@ describe('contents API', () => {
     const list = await cm.container({});
     for (const title of ['b', 'A', 'c', 'B2']) await cm.content({ containerId: list.id, title });
     const page = async (order: string, range: [number, number]) =>
-      (await cm.as().get(`/api/contents?filter=${q({ containerId: list.id })}&sort=${q(['title', order])}&range=${q(range)}`)).body.map((c: { title: string }) => c.title);
+      (await cm.as().get(`/api/contents?filter=${q({ containerId: list.id })}&sort=${q(['title', order])}&range=${q(range)}`)).body.map(
+        (c: { title: string }) => c.title,
+      );
     expect(await page('ASC', [0, 3])).toEqual(['A', 'b', 'B2', 'c']);
     // Window by window, the pages follow the whole list (one expression cuts the ids and orders the rows).
     expect([...(await page('ASC', [0, 1])), ...(await page('ASC', [2, 3]))]).toEqual(['A', 'b', 'B2', 'c']);
@@ -242,7 +253,9 @@ describe('contents API', () => {
     expect((await same('en')).fields).toEqual({ ...valid(), designer: designer.id, colour: '#A0B1C2', since: '2024-02-29T00:00:00.000Z' });
     expect((await same('fr')).fallbackFields.length).toBe(Object.keys(valid()).length);
     // Own values in fr, a cleared one, and an emptied multiple field.
-    const fr = await cm.as().put(`/api/contents/${id}?locale=fr`, { fields: { name: 'Lampe', price: 0, onSale: true, since: '1999-12-31', where: { lat: -1.5, lng: 2 }, tags: ['chêne'], summary: null } });
+    const fr = await cm.as().put(`/api/contents/${id}?locale=fr`, {
+      fields: { name: 'Lampe', price: 0, onSale: true, since: '1999-12-31', where: { lat: -1.5, lng: 2 }, tags: ['chêne'], summary: null },
+    });
     expect(fr.status).toBe(200);
     const listedFr = await same('fr');
     expect(listedFr.fields).toMatchObject({ name: 'Lampe', price: 0, onSale: true, tags: ['chêne'], summary: 'A chair.' });
@@ -270,13 +283,20 @@ describe('contents API', () => {
   it('writes each document once when en and other locales change in one statement, and leaves unchanged ones alone', async () => {
     // An import writes every locale's field rows in one statement: fr's document must take en's new
     // values, written once (a second write leaves a dead row in the read model the reads scan).
-    const box = await cm.container({ fields: [{ label: 'A', name: 'a', type: 'STRING' }, { label: 'B', name: 'b', type: 'STRING' }] });
+    const box = await cm.container({
+      fields: [
+        { label: 'A', name: 'a', type: 'STRING' },
+        { label: 'B', name: 'b', type: 'STRING' },
+      ],
+    });
     const { id } = await cm.content({ containerId: box.id });
     // The documents a statement writes, from a row trigger that lives as long as the transaction.
     const documentWrites = (sql: string) =>
       t.dataSource.transaction(async (m) => {
         await m.query(`CREATE TEMP TABLE document_writes (op text, lang lang) ON COMMIT DROP`);
-        await m.query(`CREATE FUNCTION test_document_written() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO document_writes VALUES (TG_OP, NEW.lang); RETURN NULL; END $$`);
+        await m.query(
+          `CREATE FUNCTION test_document_written() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO document_writes VALUES (TG_OP, NEW.lang); RETURN NULL; END $$`,
+        );
         await m.query(`CREATE TRIGGER test_document_written AFTER INSERT OR UPDATE ON content_document FOR EACH ROW EXECUTE FUNCTION test_document_written()`);
         await m.query(sql, [id]);
         const rows: { op: string; lang: string }[] = await m.query(`SELECT op, lang FROM document_writes ORDER BY lang, op`);
@@ -291,7 +311,9 @@ describe('contents API', () => {
     const fr = await cm.as().get(`/api/contents/${id}?locale=fr`);
     expect(fr.body).toMatchObject({ fields: { a: 'A fr', b: 'B en' }, fallbackFields: ['b'] });
     // An en write that changes only what fr overrides rewrites en's document, not fr's.
-    expect(await documentWrites(`UPDATE content_field SET "textValue" = 'A en 2' WHERE "contentId" = $1 AND lang = 'en' AND name = 'a'`)).toEqual(['UPDATE en']);
+    expect(await documentWrites(`UPDATE content_field SET "textValue" = 'A en 2' WHERE "contentId" = $1 AND lang = 'en' AND name = 'a'`)).toEqual([
+      'UPDATE en',
+    ]);
     expect((await cm.as().get(`/api/contents/${id}?locale=fr`)).body.fields).toEqual({ a: 'A fr', b: 'B en' });
     expect((await cm.as().get(`/api/contents/${id}?locale=en`)).body.fields).toEqual({ a: 'A en 2', b: 'B en' });
     // A change of en that fr takes still reaches fr.
@@ -359,9 +381,7 @@ describe('contents API', () => {
       expect(Number(result.headers['content-range'].split('/')[1])).toBe(n);
       expect(queries.some((sql) => /count\(\*\)/.test(sql))).toBe(false);
     }
-    expect(
-      Number((await cm.as().get(`/api/contents?filter=${q({ containerId: c.id, published: true })}`)).headers['content-range'].split('/')[1]),
-    ).toBe(3);
+    expect(Number((await cm.as().get(`/api/contents?filter=${q({ containerId: c.id, published: true })}`)).headers['content-range'].split('/')[1])).toBe(3);
   });
 
   it.each([
@@ -376,7 +396,12 @@ describe('contents API', () => {
   });
 
   it('searches title and text fields in the locale with full-text search, by word prefixes', async () => {
-    const c = await cm.container({ fields: [{ label: 'Body', name: 'body', type: 'RICHTEXT' }, { label: 'Code', name: 'code', type: 'STRING' }] });
+    const c = await cm.container({
+      fields: [
+        { label: 'Body', name: 'body', type: 'RICHTEXT' },
+        { label: 'Code', name: 'code', type: 'STRING' },
+      ],
+    });
     const a = await cm.content({ containerId: c.id, title: 'Walnut desk', fields: { body: '<p>Handmade in <em>Lyon</em></p>' } });
     const b = await cm.content({ containerId: c.id, title: 'Pine shelf', fields: { code: 'scandinavian' } });
     await cm.as().put(`/api/contents/${b.id}?locale=fr`, { fields: { code: 'étagère nordique' } });

@@ -96,12 +96,14 @@ describe('form e-mails through a real SMTP server', () => {
   let formId: number;
   const submit = (values: Record<string, unknown>) => t.http.post(`/api/forms/${formId}/messages`).send({ values });
   const outbox = async (messageId: number) =>
-    ((await t.dataSource.query(`SELECT "attempts", "sentAt", "failedAt", "lastError" FROM "mail_outbox" WHERE "messageId" = $1`, [messageId])) as {
-      attempts: number;
-      sentAt: Date | null;
-      failedAt: Date | null;
-      lastError: string | null;
-    }[])[0];
+    (
+      (await t.dataSource.query(`SELECT "attempts", "sentAt", "failedAt", "lastError" FROM "mail_outbox" WHERE "messageId" = $1`, [messageId])) as {
+        attempts: number;
+        sentAt: Date | null;
+        failedAt: Date | null;
+        lastError: string | null;
+      }[]
+    )[0];
   const lastMessageId = async () => (await t.dataSource.query(`SELECT max(id) AS id FROM "message"`))[0].id as number;
 
   beforeAll(async () => {
@@ -204,7 +206,9 @@ describe('form e-mails through a real SMTP server', () => {
     expect(mail.to).toEqual(['team@example.com']);
     const [row] = await t.dataSource.query(`SELECT "attempts", "sentAt" FROM "mail_outbox" WHERE "subject" = 'Left behind'`);
     expect(row.attempts).toBe(2);
-    await until('the sent state', async () => ((await t.dataSource.query(`SELECT "sentAt" FROM "mail_outbox" WHERE "subject" = 'Left behind'`))[0].sentAt ? true : undefined));
+    await until('the sent state', async () =>
+      (await t.dataSource.query(`SELECT "sentAt" FROM "mail_outbox" WHERE "subject" = 'Left behind'`))[0].sentAt ? true : undefined,
+    );
     expect(smtp.received.filter((m) => m.raw.includes('Orphan mail'))).toHaveLength(1);
   });
 
@@ -261,9 +265,20 @@ describe('form e-mails through a real SMTP server', () => {
 
 describe('mail and form configuration', () => {
   it('reads SMTP_URL, MAIL_FROM, the retry policy and the submission limit, with defaults', () => {
-    expect(loadConfig({})).toMatchObject({ mail: { smtpUrl: undefined, from: undefined, maxAttempts: 10, retryBaseMs: 30_000, pollMs: 5_000 }, forms: { submissionsPerMinute: 10 } });
-    const config = loadConfig({ SMTP_URL: 'smtps://user:secret@mail.example.org:465', MAIL_FROM: 'cms@example.org', MAIL_MAX_ATTEMPTS: '3', FORM_SUBMISSIONS_PER_MINUTE: '5000' });
-    expect(config).toMatchObject({ mail: { smtpUrl: 'smtps://user:secret@mail.example.org:465', from: 'cms@example.org', maxAttempts: 3 }, forms: { submissionsPerMinute: 5000 } });
+    expect(loadConfig({})).toMatchObject({
+      mail: { smtpUrl: undefined, from: undefined, maxAttempts: 10, retryBaseMs: 30_000, pollMs: 5_000 },
+      forms: { submissionsPerMinute: 10 },
+    });
+    const config = loadConfig({
+      SMTP_URL: 'smtps://user:secret@mail.example.org:465',
+      MAIL_FROM: 'cms@example.org',
+      MAIL_MAX_ATTEMPTS: '3',
+      FORM_SUBMISSIONS_PER_MINUTE: '5000',
+    });
+    expect(config).toMatchObject({
+      mail: { smtpUrl: 'smtps://user:secret@mail.example.org:465', from: 'cms@example.org', maxAttempts: 3 },
+      forms: { submissionsPerMinute: 5000 },
+    });
   });
 
   it.each([

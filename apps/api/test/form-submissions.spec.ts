@@ -26,18 +26,37 @@ describe('public form submissions', () => {
       .post(`/api/forms/${id}/messages${options.locale ? `?locale=${options.locale}` : ''}`)
       .set('X-Forwarded-For', options.ip ?? `203.0.113.${++ipCounter}`)
       .send(body as object);
-  const messages = async (id: number) => (await t.dataSource.query(`SELECT "value", "read" FROM "message" WHERE "formId" = $1 ORDER BY id`, [id])) as { value: Record<string, unknown>; read: boolean }[];
+  const messages = async (id: number) =>
+    (await t.dataSource.query(`SELECT "value", "read" FROM "message" WHERE "formId" = $1 ORDER BY id`, [id])) as {
+      value: Record<string, unknown>;
+      read: boolean;
+    }[];
 
   beforeAll(async () => {
     t = await createTestApp({ FORM_SUBMISSIONS_PER_MINUTE: '5', TRUST_PROXY: 'true' });
-    await t.http.put('/api/settings/by-name/optionLists').set('token', t.ownerToken).send({ value: { countries: ['France', 'Italy'] } });
-    const form = await t.http.post('/api/forms').set('token', t.ownerToken).send({ title: 'Contact', successMessage: 'Thank you!', errorMessage: 'Please check the form', fields });
+    await t.http
+      .put('/api/settings/by-name/optionLists')
+      .set('token', t.ownerToken)
+      .send({ value: { countries: ['France', 'Italy'] } });
+    const form = await t.http
+      .post('/api/forms')
+      .set('token', t.ownerToken)
+      .send({ title: 'Contact', successMessage: 'Thank you!', errorMessage: 'Please check the form', fields });
     formId = form.body.id;
   });
   afterAll(() => t.close());
 
   it('stores an accepted submission as one unread message before answering 201 with the successMessage', async () => {
-    const values = { ...valid, phone: '+33 1 23 45 67 89', age: '42', size: 'M', contact: 'mail', topics: ['Sales', 'Press'], country: 'Italy', body: 'Hello\nthere' };
+    const values = {
+      ...valid,
+      phone: '+33 1 23 45 67 89',
+      age: '42',
+      size: 'M',
+      contact: 'mail',
+      topics: ['Sales', 'Press'],
+      country: 'Italy',
+      body: 'Hello\nthere',
+    };
     const res = await submit(formId, { values, _hp: '' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: 'Thank you!' });
@@ -49,7 +68,18 @@ describe('public form submissions', () => {
   it('answers 400 with each failing field’s warningMessage, or a default that says what is wrong', async () => {
     const before = (await messages(formId)).length;
     const res = await submit(formId, {
-      values: { name: 'A', email: 'not-an-email', phone: 'call me', age: 12, size: 'XL', contact: 'pigeon', topics: ['Sales', 'Support', 'Press'], country: 'Spain', heading: 'x', extra: 'y' },
+      values: {
+        name: 'A',
+        email: 'not-an-email',
+        phone: 'call me',
+        age: 12,
+        size: 'XL',
+        contact: 'pigeon',
+        topics: ['Sales', 'Support', 'Press'],
+        country: 'Spain',
+        heading: 'x',
+        extra: 'y',
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Please check the form');
@@ -75,7 +105,10 @@ describe('public form submissions', () => {
   });
 
   it('checks the values against the locale’s fields, falling back to en', async () => {
-    await t.http.put(`/api/forms/${formId}?locale=fr`).set('token', t.ownerToken).send({ fields: [{ name: 'nom', type: 'TEXT', required: true }] });
+    await t.http
+      .put(`/api/forms/${formId}?locale=fr`)
+      .set('token', t.ownerToken)
+      .send({ fields: [{ name: 'nom', type: 'TEXT', required: true }] });
     expect((await submit(formId, { values: { nom: 'Anne' } }, { locale: 'fr' })).status).toBe(201);
     const frWithEnNames = await submit(formId, { values: valid }, { locale: 'fr' });
     expect(frWithEnNames.status).toBe(400);
@@ -93,7 +126,10 @@ describe('public form submissions', () => {
   });
 
   it('refuses submissions to a DISCONTINUED form (409) and to a missing one (404)', async () => {
-    const form = await t.http.post('/api/forms').set('token', t.ownerToken).send({ title: 'Closed', status: 'DISCONTINUED', fields: [{ name: 'name', type: 'TEXT' }] });
+    const form = await t.http
+      .post('/api/forms')
+      .set('token', t.ownerToken)
+      .send({ title: 'Closed', status: 'DISCONTINUED', fields: [{ name: 'name', type: 'TEXT' }] });
     const res = await submit(form.body.id, { values: { name: 'x' } });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/no longer accepts/);
@@ -157,7 +193,8 @@ describe('public form submissions', () => {
     });
 
     it('answers 400 for malformed JSON, a __proto__ key and a bad form id, never 500', async () => {
-      const raw = (body: string) => t.http.post(`/api/forms/${formId}/messages`).set('X-Forwarded-For', '192.0.2.1').set('Content-Type', 'application/json').send(body);
+      const raw = (body: string) =>
+        t.http.post(`/api/forms/${formId}/messages`).set('X-Forwarded-For', '192.0.2.1').set('Content-Type', 'application/json').send(body);
       expect((await raw('{"values": {')).status).toBe(400);
       expect((await raw('{"values": {"__proto__": {"polluted": true}}}')).status).toBe(400);
       expect((await raw('null')).status).toBe(400);

@@ -14,16 +14,43 @@ describe('forms API', () => {
   const t = useTestApp();
   const { events } = t;
 
-  const create = (body: object, locale?: string) => t.http.post(`/api/forms${locale ? `?locale=${locale}` : ''}`).set('token', t.ownerToken).send(body);
+  const create = (body: object, locale?: string) =>
+    t.http
+      .post(`/api/forms${locale ? `?locale=${locale}` : ''}`)
+      .set('token', t.ownerToken)
+      .send(body);
 
   it('creates a form with its fields in one call and answers them in order', async () => {
     const res = await create({ title: 'Contact', sendMail: true, sendTo: 'team@example.com', successMessage: 'Thanks!', fields: [...contactFields].reverse() });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ title: 'Contact', sendMail: true, sendTo: 'team@example.com', successMessage: 'Thanks!', errorMessage: null, status: 'AVAILABLE', locale: 'en', fieldsLocale: 'en', locales: ['en'] });
+    expect(res.body).toMatchObject({
+      title: 'Contact',
+      sendMail: true,
+      sendTo: 'team@example.com',
+      successMessage: 'Thanks!',
+      errorMessage: null,
+      status: 'AVAILABLE',
+      locale: 'en',
+      fieldsLocale: 'en',
+      locales: ['en'],
+    });
     expect(res.body.fields.map((f: { name: string }) => f.name)).toEqual(['name', 'email', 'topic', 'send']);
     expect(res.body.fields[0]).toEqual({
-      id: expect.any(Number), name: 'name', type: 'TEXT', label: 'Name', placeholder: null, position: 0, line: 0, options: null, min: null, max: 100,
-      defaultText: null, defaultNumber: null, defaultMultiple: null, required: true, warningMessage: 'Tell us your name',
+      id: expect.any(Number),
+      name: 'name',
+      type: 'TEXT',
+      label: 'Name',
+      placeholder: null,
+      position: 0,
+      line: 0,
+      options: null,
+      min: null,
+      max: 100,
+      defaultText: null,
+      defaultNumber: null,
+      defaultMultiple: null,
+      required: true,
+      warningMessage: 'Tell us your name',
     });
   });
 
@@ -31,7 +58,10 @@ describe('forms API', () => {
     const form = (await create({ title: 'Per locale', fields: contactFields })).body;
     const fr = await t.http.get(`/api/forms/${form.id}?locale=fr`).set('token', t.ownerToken);
     expect(fr.body).toMatchObject({ locale: 'fr', fieldsLocale: 'en', locales: ['en'] });
-    const put = await t.http.put(`/api/forms/${form.id}?locale=fr`).set('token', t.ownerToken).send({ fields: [{ name: 'nom', type: 'TEXT', label: 'Nom', required: true }] });
+    const put = await t.http
+      .put(`/api/forms/${form.id}?locale=fr`)
+      .set('token', t.ownerToken)
+      .send({ fields: [{ name: 'nom', type: 'TEXT', label: 'Nom', required: true }] });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ locale: 'fr', fieldsLocale: 'fr', locales: ['en', 'fr'] });
     expect(put.body.fields.map((f: { name: string }) => f.name)).toEqual(['nom']);
@@ -46,7 +76,14 @@ describe('forms API', () => {
     const res = await t.http
       .put(`/api/forms/${form.id}`)
       .set('token', t.ownerToken)
-      .send({ title: 'Edited', fields: [{ ...withoutId(email), id: email.id, label: 'Your e-mail' }, { ...withoutId(name), id: name.id, position: 5 }, { name: 'phone', type: 'PHONENUMBER', position: 9 }] });
+      .send({
+        title: 'Edited',
+        fields: [
+          { ...withoutId(email), id: email.id, label: 'Your e-mail' },
+          { ...withoutId(name), id: name.id, position: 5 },
+          { name: 'phone', type: 'PHONENUMBER', position: 9 },
+        ],
+      });
     expect(res.status).toBe(200);
     expect(res.body.title).toBe('Edited');
     expect(res.body.fields.map((f: { id: number; name: string; label: string }) => [f.id, f.name, f.label])).toEqual([
@@ -55,7 +92,16 @@ describe('forms API', () => {
       [expect.any(Number), 'phone', null],
     ]);
     // A refused field leaves everything as it was.
-    const bad = await t.http.put(`/api/forms/${form.id}`).set('token', t.ownerToken).send({ title: 'Not saved', fields: [{ name: 'x', type: 'TEXT' }, { id: 999999, name: 'y', type: 'TEXT' }] });
+    const bad = await t.http
+      .put(`/api/forms/${form.id}`)
+      .set('token', t.ownerToken)
+      .send({
+        title: 'Not saved',
+        fields: [
+          { name: 'x', type: 'TEXT' },
+          { id: 999999, name: 'y', type: 'TEXT' },
+        ],
+      });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toHaveProperty(['fields.1.id']);
     const after = await t.http.get(`/api/forms/${form.id}`).set('token', t.ownerToken);
@@ -64,7 +110,14 @@ describe('forms API', () => {
   });
 
   it.each([
-    ['a repeated name', [{ name: 'a', type: 'TEXT' }, { name: 'A', type: 'TEXT' }], 'fields.1.name'],
+    [
+      'a repeated name',
+      [
+        { name: 'a', type: 'TEXT' },
+        { name: 'A', type: 'TEXT' },
+      ],
+      'fields.1.name',
+    ],
     ['an unsafe name', [{ name: 'a b<script>', type: 'TEXT' }], 'fields.0.name'],
     ['a reserved name', [{ name: 'constructor', type: 'TEXT' }], 'fields.0.name'],
     ['an OPTION without options', [{ name: 'a', type: 'OPTION' }], 'fields.0.options'],
@@ -142,8 +195,12 @@ describe('forms API', () => {
 
   it('answers 409 naming the elements and sections that use a form it is asked to delete', async () => {
     const form = (await create({ title: 'In use' })).body;
-    const [element] = await t.dataSource.query(`INSERT INTO "element" ("title", "block", "formId") VALUES ('Footer contact', 'form', $1) RETURNING id`, [form.id]);
-    const [section] = await t.dataSource.query(`INSERT INTO "section" ("type", "block", "formId", "lang") VALUES ('FOOTER', 'form', $1, 'fr') RETURNING id`, [form.id]);
+    const [element] = await t.dataSource.query(`INSERT INTO "element" ("title", "block", "formId") VALUES ('Footer contact', 'form', $1) RETURNING id`, [
+      form.id,
+    ]);
+    const [section] = await t.dataSource.query(`INSERT INTO "section" ("type", "block", "formId", "lang") VALUES ('FOOTER', 'form', $1, 'fr') RETURNING id`, [
+      form.id,
+    ]);
     const res = await t.http.delete(`/api/forms/${form.id}`).set('token', t.ownerToken);
     expect(res.status).toBe(409);
     expect(res.body.message).toContain(`element #${element.id} "Footer contact"`);
@@ -195,7 +252,16 @@ describe('forms API', () => {
 
   it('documents every forms, messages, settings and configurators route in OpenAPI with its payloads', async () => {
     const doc = (await t.http.get('/api/docs-json')).body as {
-      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { $ref?: string } }> }; responses: Record<string, { content?: Record<string, { schema: { $ref?: string; items?: { $ref?: string } } }> }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+            responses: Record<string, { content?: Record<string, { schema: { $ref?: string; items?: { $ref?: string } } }> }>;
+          }
+        >
+      >;
       components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
     };
     const body = (path: string, method: string) => doc.paths[path]?.[method]?.requestBody?.content['application/json'].schema.$ref;
@@ -223,7 +289,22 @@ describe('forms API', () => {
     expect(body('/api/configurators', 'post')).toBe('#/components/schemas/ConfiguratorBodyDto');
     expect(answer('/api/configurators/{id}', 'get', '200')).toBe('#/components/schemas/ConfiguratorDto');
     expect(Object.keys(doc.components.schemas.FormFieldInputDto.properties ?? {})).toEqual(
-      expect.arrayContaining(['name', 'type', 'label', 'placeholder', 'position', 'line', 'options', 'min', 'max', 'defaultText', 'defaultNumber', 'defaultMultiple', 'required', 'warningMessage']),
+      expect.arrayContaining([
+        'name',
+        'type',
+        'label',
+        'placeholder',
+        'position',
+        'line',
+        'options',
+        'min',
+        'max',
+        'defaultText',
+        'defaultNumber',
+        'defaultMultiple',
+        'required',
+        'warningMessage',
+      ]),
     );
     expect(doc.components.schemas.FormSubmissionDto.properties).toHaveProperty('_hp');
   });

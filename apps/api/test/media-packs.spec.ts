@@ -15,12 +15,23 @@ describe('media packs API', () => {
   });
   afterAll(() => t.close());
 
-  const create = (body: unknown) => t.http.post('/api/media-packs').set('token', t.ownerToken).send(body as object);
+  const create = (body: unknown) =>
+    t.http
+      .post('/api/media-packs')
+      .set('token', t.ownerToken)
+      .send(body as object);
 
   it('creates a pack with media and answers its media ids and count', async () => {
     const res = await create({ name: 'Summer', mediaIds: [media[0], media[1]] });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), name: 'Summer', mediaCount: 2, mediaIds: [media[0], media[1]], createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      name: 'Summer',
+      mediaCount: 2,
+      mediaIds: [media[0], media[1]],
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     const m0 = await t.http.get(`/api/medias/${media[0]}`).set('token', t.ownerToken);
     expect(m0.body.packId).toBe(res.body.id);
     expect((await t.http.get(`/api/media-packs/${res.body.id}`).set('token', t.ownerToken)).body).toEqual(res.body);
@@ -50,7 +61,10 @@ describe('media packs API', () => {
   it('replaces the media of a pack: those left out become unpacked, others move in from their pack', async () => {
     const a = await create({ name: 'A', mediaIds: [media[0], media[1]] });
     const b = await create({ name: 'B', mediaIds: [media[2]] });
-    const res = await t.http.put(`/api/media-packs/${a.body.id}`).set('token', t.ownerToken).send({ name: 'A2', mediaIds: [media[1], media[2]] });
+    const res = await t.http
+      .put(`/api/media-packs/${a.body.id}`)
+      .set('token', t.ownerToken)
+      .send({ name: 'A2', mediaIds: [media[1], media[2]] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'A2', mediaIds: [media[1], media[2]], mediaCount: 2 });
     expect((await t.http.get(`/api/medias/${media[0]}`).set('token', t.ownerToken)).body.packId).toBeNull();
@@ -101,7 +115,10 @@ describe('media packs API', () => {
     const mediaOnly = await t.userWithRights([RightType.VIEW_MEDIA]);
     expect((await t.http.get('/api/media-packs').set('token', mediaOnly.token)).status).toBe(403);
     const manager = await t.userWithRights([RightType.CREATE_MEDIAPACK, RightType.UPDATE_MEDIAPACK, RightType.DELETE_MEDIAPACK]);
-    const mine = await t.http.post('/api/media-packs').set('token', manager.token).send({ name: 'Mine', mediaIds: [media[0]] });
+    const mine = await t.http
+      .post('/api/media-packs')
+      .set('token', manager.token)
+      .send({ name: 'Mine', mediaIds: [media[0]] });
     expect(mine.status).toBe(201);
     expect((await t.http.put(`/api/media-packs/${mine.body.id}`).set('token', manager.token).send({ name: 'Ours' })).status).toBe(200);
     expect((await t.http.delete(`/api/media-packs/${mine.body.id}`).set('token', manager.token)).status).toBe(200);

@@ -73,7 +73,8 @@ describe('upload bad input', () => {
     expect((await t.http.get('/api/health')).status).toBe(200);
   };
 
-  const post = (body: Buffer, contentType = MULTIPART_TYPE) => t.http.post('/api/medias').set('token', t.ownerToken).set('Content-Type', contentType).send(body);
+  const post = (body: Buffer, contentType = MULTIPART_TYPE) =>
+    t.http.post('/api/medias').set('token', t.ownerToken).set('Content-Type', contentType).send(body);
 
   it('answers 413 to a 200 MB upload sent chunked, once it passes UPLOAD_MAX_MB, and keeps nothing of it', async () => {
     const res = await streamUpload(port, t.ownerToken, 200 * 1024 * 1024, false);
@@ -107,7 +108,11 @@ describe('upload bad input', () => {
     ['<foreignObject>', '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><div>x</div></foreignObject></svg>', /foreignObject/],
     ['an external image', '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.example/x.png"/></svg>', /outside the file/],
     ['a javascript: link', '<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><text>x</text></a></svg>', /script URL/],
-    ['entities declared in a DTD', '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaa">]><svg xmlns="http://www.w3.org/2000/svg"><text>&a;</text></svg>', /declares entities/],
+    [
+      'entities declared in a DTD',
+      '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaa">]><svg xmlns="http://www.w3.org/2000/svg"><text>&a;</text></svg>',
+      /declares entities/,
+    ],
     ['a stylesheet import', '<svg xmlns="http://www.w3.org/2000/svg"><style>@import url(https://evil.example/x.css);</style></svg>', /CSS/],
   ])('answers 422 to an SVG with %s', async (_label, svg, message) => {
     const res = await upload(t, t.ownerToken, Buffer.from(svg), 'drawing.svg');
@@ -142,7 +147,13 @@ describe('upload bad input', () => {
 
   it('cleans up after a client that disconnects mid-upload', async () => {
     await new Promise<void>((resolve) => {
-      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/medias', headers: { token: t.ownerToken, 'Content-Type': MULTIPART_TYPE } });
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/medias',
+        headers: { token: t.ownerToken, 'Content-Type': MULTIPART_TYPE },
+      });
       req.on('error', () => resolve());
       req.write(multipartBody([{ name: 'file', filename: 'a.jpg', value: Buffer.alloc(3 * 1024 * 1024, 1) }], { end: false }));
       setTimeout(() => {
@@ -174,9 +185,25 @@ describe('upload bad input', () => {
     ['multipart without a boundary', 'multipart/form-data', Buffer.from('x'), 415],
     ['no file at all', MULTIPART_TYPE, multipartBody([{ name: 'name', value: 'x' }]), 400],
     ['the file in another field', MULTIPART_TYPE, multipartBody([{ name: 'upload', filename: 'a.pdf', value: SAMPLES.pdf }]), 400],
-    ['two files', MULTIPART_TYPE, multipartBody([{ name: 'file', filename: 'a.pdf', value: SAMPLES.pdf }, { name: 'file', filename: 'b.pdf', value: SAMPLES.pdf }]), 400],
+    [
+      'two files',
+      MULTIPART_TYPE,
+      multipartBody([
+        { name: 'file', filename: 'a.pdf', value: SAMPLES.pdf },
+        { name: 'file', filename: 'b.pdf', value: SAMPLES.pdf },
+      ]),
+      400,
+    ],
     ['an empty file', MULTIPART_TYPE, multipartBody([{ name: 'file', filename: 'empty.png', value: Buffer.alloc(0) }]), 400],
-    ['a field too long', MULTIPART_TYPE, multipartBody([{ name: 'name', value: 'x'.repeat(20_000) }, { name: 'file', filename: 'a.pdf', value: SAMPLES.pdf }]), 400],
+    [
+      'a field too long',
+      MULTIPART_TYPE,
+      multipartBody([
+        { name: 'name', value: 'x'.repeat(20_000) },
+        { name: 'file', filename: 'a.pdf', value: SAMPLES.pdf },
+      ]),
+      400,
+    ],
     ['garbage', MULTIPART_TYPE, Buffer.from('this is not multipart at all'), 400],
   ])('answers %s with a 4xx', async (_label, contentType, body, status) => {
     const res = await post(body, contentType);

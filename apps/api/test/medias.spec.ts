@@ -23,7 +23,12 @@ describe('media API', () => {
     const res = await t.http.get('/api/medias/limits').set('token', t.ownerToken);
     expect(res.status).toBe(200);
     expect(res.body.maxBytes).toBe(t.config.uploadMaxMb * 1024 * 1024);
-    expect(res.body.types).toEqual(expect.arrayContaining([{ mime: 'image/png', ext: 'png', label: 'PNG' }, { mime: 'application/pdf', ext: 'pdf', label: 'PDF' }]));
+    expect(res.body.types).toEqual(
+      expect.arrayContaining([
+        { mime: 'image/png', ext: 'png', label: 'PNG' },
+        { mime: 'application/pdf', ext: 'pdf', label: 'PDF' },
+      ]),
+    );
     expect((await t.http.get('/api/medias/limits')).status).toBe(401);
   });
 
@@ -100,7 +105,9 @@ describe('media API', () => {
     const res = await upload(t, t.ownerToken, Buffer.from(withClutter), 'logo.svg');
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ mimeType: 'image/svg+xml', width: 120, height: 80 });
-    expect(stored(res.body.uri).toString()).toBe('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80" viewBox="0 0 120 80"><rect width="120" height="80" fill="#26D17D"/></svg>');
+    expect(stored(res.body.uri).toString()).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80" viewBox="0 0 120 80"><rect width="120" height="80" fill="#26D17D"/></svg>',
+    );
   });
 
   it('accepts an ICO favicon as uploaded', async () => {
@@ -173,7 +180,14 @@ describe('media API', () => {
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ uri: media.body.uri, mimeType: media.body.mimeType, size: media.body.size });
     expect((await t.http.put(`/api/medias/${media.body.id}`).set('token', t.ownerToken).send({ file: 'other.png' })).status).toBe(400);
-    expect((await t.http.put(`/api/medias/${media.body.id}`).set('token', t.ownerToken).send({ alt: { xx: 'no' } })).status).toBe(400);
+    expect(
+      (
+        await t.http
+          .put(`/api/medias/${media.body.id}`)
+          .set('token', t.ownerToken)
+          .send({ alt: { xx: 'no' } })
+      ).status,
+    ).toBe(400);
     expect((await t.http.put(`/api/medias/${media.body.id}`).set('token', t.ownerToken).send({ name: 'bad\u0000name' })).status).toBe(400);
     expect((await t.http.put(`/api/medias/${media.body.id}`).set('token', t.ownerToken).send({ packId: 999999 })).status).toBe(400);
     expect((await t.http.put('/api/medias/999999').set('token', t.ownerToken).send({ name: 'x' })).status).toBe(404);
@@ -209,31 +223,46 @@ describe('media API', () => {
     it('answers 409 naming the content whose field uses it', async () => {
       const [container] = await t.dataSource.query(`INSERT INTO container (title) VALUES ('Posts') RETURNING id`);
       const [content] = await t.dataSource.query(`INSERT INTO content (title, "containerId") VALUES ('First post', $1) RETURNING id`, [container.id]);
-      await t.dataSource.query(`INSERT INTO content_field (name, type, "contentId", "mediaId", lang) VALUES ('cover', 'IMAGE', $1, $2, 'fr')`, [content.id, mediaId]);
+      await t.dataSource.query(`INSERT INTO content_field (name, type, "contentId", "mediaId", lang) VALUES ('cover', 'IMAGE', $1, $2, 'fr')`, [
+        content.id,
+        mediaId,
+      ]);
       await expectConflict(new RegExp(`content ${content.id} \\(field "cover", fr\\)`));
     });
 
     it('answers 409 naming the section whose content refers to it by mediaId, at any depth', async () => {
-      const [section] = await t.dataSource.query(
-        `INSERT INTO section (type, block, content, lang) VALUES ('HEADER', 'gallery', $1, 'en') RETURNING id`,
-        [JSON.stringify({ title: 'x', items: [{ caption: 'a', mediaId: mediaId + 1000 }, { caption: 'b', mediaId }] })],
-      );
+      const [section] = await t.dataSource.query(`INSERT INTO section (type, block, content, lang) VALUES ('HEADER', 'gallery', $1, 'en') RETURNING id`, [
+        JSON.stringify({
+          title: 'x',
+          items: [
+            { caption: 'a', mediaId: mediaId + 1000 },
+            { caption: 'b', mediaId },
+          ],
+        }),
+      ]);
       await expectConflict(new RegExp(`section ${section.id} \\(HEADER of the layout, en\\)`));
     });
 
     it('answers 409 naming the reusable element that shows it', async () => {
-      const [element] = await t.dataSource.query(`INSERT INTO element (title, block, content) VALUES ('Promo', 'media', $1) RETURNING id`, [JSON.stringify({ mediaId })]);
+      const [element] = await t.dataSource.query(`INSERT INTO element (title, block, content) VALUES ('Promo', 'media', $1) RETURNING id`, [
+        JSON.stringify({ mediaId }),
+      ]);
       await expectConflict(new RegExp(`element ${element.id} "Promo"`));
     });
 
     it('answers 409 when it is the site favicon', async () => {
-      await t.dataSource.query(`INSERT INTO setting (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value`, [FAVICON_SETTING_NAME, JSON.stringify(mediaId)]);
+      await t.dataSource.query(`INSERT INTO setting (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value`, [
+        FAVICON_SETTING_NAME,
+        JSON.stringify(mediaId),
+      ]);
       await expectConflict(/site favicon/);
       await t.dataSource.query(`DELETE FROM setting WHERE name = $1`, [FAVICON_SETTING_NAME]);
     });
 
     it('deletes it once nothing refers to it any more (another id in a section does not count)', async () => {
-      await t.dataSource.query(`INSERT INTO section (type, block, content, lang) VALUES ('FOOTER', 'media', $1, 'en')`, [JSON.stringify({ mediaId: mediaId + 1 })]);
+      await t.dataSource.query(`INSERT INTO section (type, block, content, lang) VALUES ('FOOTER', 'media', $1, 'en')`, [
+        JSON.stringify({ mediaId: mediaId + 1 }),
+      ]);
       expect((await t.http.delete(`/api/medias/${mediaId}`).set('token', t.ownerToken)).status).toBe(200);
     });
   });
@@ -242,11 +271,17 @@ describe('media API', () => {
     const events: RevalidationEvent[] = [];
     const unsubscribe = t.app.get(RevalidationService).subscribe((event) => events.push(event));
     const unused = await upload(t, t.ownerToken, await solidImage('png'), 'unused.png');
-    await t.http.put(`/api/medias/${unused.body.id}`).set('token', t.ownerToken).send({ alt: { en: 'Nobody sees this' } });
+    await t.http
+      .put(`/api/medias/${unused.body.id}`)
+      .set('token', t.ownerToken)
+      .send({ alt: { en: 'Nobody sees this' } });
     expect(events).toEqual([]);
     const used = await upload(t, t.ownerToken, await solidImage('png'), 'shown.png');
     await t.dataSource.query(`INSERT INTO element (title, block, content) VALUES ('Banner', 'media', $1)`, [JSON.stringify({ mediaId: used.body.id })]);
-    await t.http.put(`/api/medias/${used.body.id}`).set('token', t.ownerToken).send({ alt: { en: 'Seen on the home page' } });
+    await t.http
+      .put(`/api/medias/${used.body.id}`)
+      .set('token', t.ownerToken)
+      .send({ alt: { en: 'Seen on the home page' } });
     unsubscribe();
     await t.dataSource.query(`DELETE FROM element`);
     expect(events).toEqual([{ scope: 'all' }]);

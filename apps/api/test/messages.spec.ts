@@ -69,8 +69,20 @@ describe('messages API', () => {
     const res = await t.http.get(`/api/messages?filter=${q({ formId })}`).set('token', t.ownerToken);
     expect(res.status).toBe(200);
     expect(res.headers['content-range']).toBe('messages 0-2/3');
-    expect(res.body.map((m: { value: { name: string } }) => m.value.name)).toEqual(['Line\nbreak, "quoted"', '=HYPERLINK("http://evil.example","click")', 'Ann']);
-    expect(res.body[2]).toEqual({ id: expect.any(Number), formId, formTitle: 'Survey', read: false, value: { name: 'Ann', score: 3 }, createdAt: expect.any(String), mailStatus: null });
+    expect(res.body.map((m: { value: { name: string } }) => m.value.name)).toEqual([
+      'Line\nbreak, "quoted"',
+      '=HYPERLINK("http://evil.example","click")',
+      'Ann',
+    ]);
+    expect(res.body[2]).toEqual({
+      id: expect.any(Number),
+      formId,
+      formTitle: 'Survey',
+      read: false,
+      value: { name: 'Ann', score: 3 },
+      createdAt: expect.any(String),
+      mailStatus: null,
+    });
   });
 
   it('toggles read with PUT {read} and filters by it', async () => {
@@ -84,7 +96,10 @@ describe('messages API', () => {
     expect((await t.http.put(`/api/messages/${first.id}`).set('token', t.ownerToken).send({ read: false })).body.read).toBe(false);
     expect((await t.http.put(`/api/messages/${first.id}`).set('token', t.ownerToken).send({ read: 'yes' })).status).toBe(400);
     // What the visitor sent is read-only: sent back (or changed), it is ignored; a property no answer has is refused.
-    const resent = await t.http.put(`/api/messages/${first.id}`).set('token', t.ownerToken).send({ ...first, read: false, value: {} });
+    const resent = await t.http
+      .put(`/api/messages/${first.id}`)
+      .set('token', t.ownerToken)
+      .send({ ...first, read: false, value: {} });
     expect(resent.status).toBe(200);
     expect(resent.body).toMatchObject({ read: false, value: first.value });
     expect((await t.http.put(`/api/messages/${first.id}`).set('token', t.ownerToken).send({ read: true, values: {} })).status).toBe(400);
@@ -94,7 +109,13 @@ describe('messages API', () => {
   it('searches message values with q and refuses unknown sorts and filters', async () => {
     const res = await t.http.get(`/api/messages?filter=${q({ q: 'elsewhere' })}`).set('token', t.ownerToken);
     expect(res.body.map((m: { formId: number }) => m.formId)).toEqual([otherFormId]);
-    for (const bad of [`sort=${q(['value', 'ASC'])}`, `filter=${q({ value: 'x' })}`, `filter=${q({ formId: 'abc' })}`, `filter=${q({ read: 'maybe' })}`, 'range=[0,9999]']) {
+    for (const bad of [
+      `sort=${q(['value', 'ASC'])}`,
+      `filter=${q({ value: 'x' })}`,
+      `filter=${q({ formId: 'abc' })}`,
+      `filter=${q({ read: 'maybe' })}`,
+      'range=[0,9999]',
+    ]) {
       expect({ bad, status: (await t.http.get(`/api/messages?${bad}`).set('token', t.ownerToken)).status }).toEqual({ bad, status: 400 });
     }
     expect((await t.http.get('/api/messages/abc').set('token', t.ownerToken)).status).toBe(400);
@@ -121,9 +142,15 @@ describe('messages API', () => {
   });
 
   it('exports thousands of messages, fetched in batches, with columns of fields that no longer exist', async () => {
-    const form = await t.http.post('/api/forms').set('token', t.ownerToken).send({ title: 'Big', fields: [{ name: 'a', type: 'TEXT' }] });
+    const form = await t.http
+      .post('/api/forms')
+      .set('token', t.ownerToken)
+      .send({ title: 'Big', fields: [{ name: 'a', type: 'TEXT' }] });
     const id = form.body.id;
-    await t.dataSource.query(`INSERT INTO "message" ("formId", "value") SELECT $1, jsonb_build_object('a', 'row ' || g, 'old', g) FROM generate_series(1, 2600) g`, [id]);
+    await t.dataSource.query(
+      `INSERT INTO "message" ("formId", "value") SELECT $1, jsonb_build_object('a', 'row ' || g, 'old', g) FROM generate_series(1, 2600) g`,
+      [id],
+    );
     const res = await t.http.get(`/api/messages/export?formId=${id}`).set('token', t.ownerToken).buffer(true).parse(binary);
     const rows = parseCsv((res.body as string).slice(1));
     expect(rows[0]).toEqual(['id', 'createdAt', 'read', 'a', 'old']);

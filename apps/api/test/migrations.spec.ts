@@ -18,8 +18,12 @@ async function schemaOf(dataSource: DataSource): Promise<Record<string, string[]
     columns: await list(
       `SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') AS s FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> 'migrations' ORDER BY 1`,
     ),
-    triggers: await list(`SELECT pg_get_triggerdef(t.oid) AS s FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND NOT t.tgisinternal ORDER BY 1`),
-    functions: await list(`SELECT pg_get_functiondef(p.oid) AS s FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' ORDER BY 1`),
+    triggers: await list(
+      `SELECT pg_get_triggerdef(t.oid) AS s FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND NOT t.tgisinternal ORDER BY 1`,
+    ),
+    functions: await list(
+      `SELECT pg_get_functiondef(p.oid) AS s FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' ORDER BY 1`,
+    ),
     indexes: await list(`SELECT indexdef AS s FROM pg_indexes WHERE schemaname = 'public' AND tablename <> 'migrations' ORDER BY 1`),
     constraints: await list(
       `SELECT c.conrelid::regclass::text || ' ' || c.conname || ' ' || pg_get_constraintdef(c.oid) AS s FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = 'public' AND c.conrelid::regclass::text <> 'migrations' ORDER BY 1`,
@@ -27,7 +31,9 @@ async function schemaOf(dataSource: DataSource): Promise<Record<string, string[]
     enums: await list(
       `SELECT t.typname || ' ' || string_agg(e.enumlabel, ',' ORDER BY e.enumsortorder) AS s FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace JOIN pg_enum e ON e.enumtypid = t.oid WHERE n.nspname = 'public' GROUP BY t.typname ORDER BY 1`,
     ),
-    options: await list(`SELECT c.relname || ' ' || array_to_string(c.reloptions, ',') AS s FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.reloptions IS NOT NULL ORDER BY 1`),
+    options: await list(
+      `SELECT c.relname || ' ' || array_to_string(c.reloptions, ',') AS s FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.reloptions IS NOT NULL ORDER BY 1`,
+    ),
   };
 }
 
@@ -46,7 +52,9 @@ describe('migrations', () => {
       .readdirSync(dir)
       .filter((file) => /^\d{13}-.+\.ts$/.test(file))
       // import, export ... from, require() and import(): what TypeScript itself would resolve.
-      .flatMap((file) => ts.preProcessFile(fs.readFileSync(path.join(dir, file), 'utf8'), true, true).importedFiles.map((imported) => `${file}: ${imported.fileName}`))
+      .flatMap((file) =>
+        ts.preProcessFile(fs.readFileSync(path.join(dir, file), 'utf8'), true, true).importedFiles.map((imported) => `${file}: ${imported.fileName}`),
+      )
       .filter((line) => !line.endsWith(': typeorm'));
     expect(imports).toEqual([]);
   });
@@ -129,16 +137,22 @@ describe('migrations', () => {
       await migrateInTransaction(db.dataSource, runner, renamed);
       await runner.commitTransaction();
       await runner.release();
-      await db.dataSource.query(`UPDATE "migrations" SET "name" = 'ContentDocumentWrittenOnce1795800000000', "timestamp" = 1795800000000 WHERE "name" = $1`, [renamed]);
+      await db.dataSource.query(`UPDATE "migrations" SET "name" = 'ContentDocumentWrittenOnce1795800000000', "timestamp" = 1795800000000 WHERE "name" = $1`, [
+        renamed,
+      ]);
       await db.dataSource.query(`INSERT INTO "container" ("title") VALUES ('Blog')`);
       await db.dataSource.query(`INSERT INTO "content" ("title", "containerId") VALUES ('Hello', 1)`);
-      await db.dataSource.query(`INSERT INTO "content_field" ("name", "type", "contentId", "lang", "textValue", "position") VALUES ('body', 'STRING', 1, 'en', 'Hi', 0)`);
+      await db.dataSource.query(
+        `INSERT INTO "content_field" ("name", "type", "contentId", "lang", "textValue", "position") VALUES ('body', 'STRING', 1, 'en', 'Hi', 0)`,
+      );
       await db.close();
       db = undefined;
 
       for (let start = 0; start < 2; start++) {
         db = await open();
-        const rows: { name: string; timestamp: string }[] = await db.dataSource.query(`SELECT "name", "timestamp"::text AS "timestamp" FROM "migrations" ORDER BY "id"`);
+        const rows: { name: string; timestamp: string }[] = await db.dataSource.query(
+          `SELECT "name", "timestamp"::text AS "timestamp" FROM "migrations" ORDER BY "id"`,
+        );
         expect(rows.map((row) => row.name)).toEqual(MIGRATIONS.map((migration) => migration.name));
         expect(rows[index].timestamp).toBe('1795700000001');
         const status = await migrationStatus(db.dataSource);

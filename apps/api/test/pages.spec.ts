@@ -55,7 +55,9 @@ describe('public page read', () => {
       ],
       metadata: [{ name: 'description', content: 'A first post' }],
     });
-    await cm.as().put(`/api/contents/${hello.id}?locale=fr`, { fields: { heading: 'Bonjour' }, metadata: [{ name: 'description', content: 'Un premier billet' }] });
+    await cm
+      .as()
+      .put(`/api/contents/${hello.id}?locale=fr`, { fields: { heading: 'Bonjour' }, metadata: [{ name: 'description', content: 'Un premier billet' }] });
     await cm.as().post('/api/layout', {
       sections: [
         { type: 'HEADER', block: 'richtext', content: { html: '<p>Site</p>' } },
@@ -171,7 +173,8 @@ describe('public page read', () => {
 
   it('pages a paginating contents block with ?page=, and counts what it lists', async () => {
     const shelf = await cm.container({ title: 'Shelf', fields: [{ label: 'Blurb', name: 'blurb', type: 'PARAGRAPH' }] });
-    for (const n of [1, 2, 3, 4, 5]) await cm.content({ containerId: shelf.id, title: `Book ${n}`, slug: `book-${n}`, published: true, fields: { blurb: `About ${n}` } });
+    for (const n of [1, 2, 3, 4, 5])
+      await cm.content({ containerId: shelf.id, title: `Book ${n}`, slug: `book-${n}`, published: true, fields: { blurb: `About ${n}` } });
     await cm.container({
       title: 'Library',
       slug: 'library',
@@ -258,13 +261,32 @@ describe('public page read', () => {
         if (method === 'post' || method === 'put') expect(operation.requestBody?.content?.['application/json']?.schema).toBeDefined();
       }
     }
-    for (const schema of ['CreateContainerDto', 'ContainerFieldInputDto', 'SectionInputDto', 'ContentDto', 'PageResponseDto', 'LayoutDto', 'ElementDto', 'SlugDto']) {
+    for (const schema of [
+      'CreateContainerDto',
+      'ContainerFieldInputDto',
+      'SectionInputDto',
+      'ContentDto',
+      'PageResponseDto',
+      'LayoutDto',
+      'ElementDto',
+      'SlugDto',
+    ]) {
       expect(docs.components.schemas).toHaveProperty([schema]);
     }
     expect(docs.components.schemas.ContainerFieldInputDto.properties.type.enum).toContain('ZOHOOPTIONS');
     // The page read's query, each key once: path required, locale among the five, page from 1.
-    const parameters = docs.paths['/api/pages'].get.parameters as { name: string; in: string; required?: boolean; schema: { enum?: string[]; minimum?: number } }[];
-    expect(parameters.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(['locale', 'page', 'path']);
+    const parameters = docs.paths['/api/pages'].get.parameters as {
+      name: string;
+      in: string;
+      required?: boolean;
+      schema: { enum?: string[]; minimum?: number };
+    }[];
+    expect(
+      parameters
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['locale', 'page', 'path']);
     expect(parameters.find((p) => p.name === 'path')?.required).toBe(true);
     expect(parameters.find((p) => p.name === 'locale')?.schema.enum).toEqual(['en', 'fr', 'tr', 'es', 'it']);
     expect(parameters.find((p) => p.name === 'page')?.schema.minimum).toBe(1);
@@ -272,14 +294,16 @@ describe('public page read', () => {
 
   describe('query counts', () => {
     const sectionsOfEveryKind = (n: number, listed: number) =>
-      Array.from({ length: n }, (_, i) =>
-        [
-          { block: 'hero', content: { title: `Hero ${i}`, mediaId: heroImage } },
-          { block: 'element', elementId },
-          { block: 'form', formId },
-          { block: 'contents', containerContentId: listed },
-          { block: 'media', content: { mediaId: cover } },
-        ][i % 5],
+      Array.from(
+        { length: n },
+        (_, i) =>
+          [
+            { block: 'hero', content: { title: `Hero ${i}`, mediaId: heroImage } },
+            { block: 'element', elementId },
+            { block: 'form', formId },
+            { block: 'contents', containerContentId: listed },
+            { block: 'media', content: { mediaId: cover } },
+          ][i % 5],
       );
 
     it('reads a page in the same number of queries whatever the number of sections, fields and listed contents', async () => {
@@ -290,7 +314,8 @@ describe('public page read', () => {
           { label: 'Refs', name: 'refs', type: 'CONTENT', multiple: true },
         ],
       });
-      for (let i = 0; i < 12; i++) await cm.content({ containerId: many.id, slug: `item-${i}`, published: true, fields: { pics: [cover, heroImage], refs: [author.id] } });
+      for (let i = 0; i < 12; i++)
+        await cm.content({ containerId: many.id, slug: `item-${i}`, published: true, fields: { pics: [cover, heroImage], refs: [author.id] } });
       const small = await cm.content({ containerId: blog.id, slug: 'small', published: true, fields: { cover }, sections: sectionsOfEveryKind(5, many.id) });
       const big = await cm.content({
         containerId: blog.id,
@@ -315,7 +340,13 @@ describe('public page read', () => {
 
     // Before issue 14's last step: 5 (the path, the sections, the fields, the layout's form, the settings).
     it("reads a content page with its fields and sections in 2 queries on a first visit, the settings kept from another page's read", async () => {
-      const post = await cm.content({ containerId: blog.id, slug: 'two-queries', published: true, fields: { heading: 'Two' }, sections: [{ block: 'hero', content: { title: 'Hi' } }] });
+      const post = await cm.content({
+        containerId: blog.id,
+        slug: 'two-queries',
+        published: true,
+        fields: { heading: 'Two' },
+        sections: [{ block: 'hero', content: { title: 'Hi' } }],
+      });
       await cm.as().put(`/api/contents/${post.id}?locale=fr`, { fields: { heading: 'Deux' } });
       expect((await read('/blog', 'fr')).status).toBe(200);
       const { result, count, queries } = await countQueries(t, () => read('/blog/two-queries', 'fr'));
@@ -339,7 +370,13 @@ describe('public page read', () => {
       // Page 2 of each: the page cache keeps only first pages, so every read here reads the database.
       const readPage = ([path, locale]: [string, Lang]) => pages.read(path, locale, undefined, 2);
       const alone: { content?: { fields: Record<string, unknown> } }[] = [];
-      for (const pair of wanted) alone.push(await readPage(pair).then((r) => JSON.parse(r.body.toString()), () => undefined));
+      for (const pair of wanted)
+        alone.push(
+          await readPage(pair).then(
+            (r) => JSON.parse(r.body.toString()),
+            () => undefined,
+          ),
+        );
       const { result, queries } = await countQueries(t, () => Promise.allSettled(wanted.map(readPage)));
       expect(queries.filter((sql) => /FROM "slug" s\b/.test(sql))).toHaveLength(1);
       expect(result.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
@@ -365,9 +402,17 @@ describe('public page read', () => {
     });
 
     it('lists a page of contents in the same number of queries for 5 rows as for 25', async () => {
-      const c = await cm.container({ fields: [{ label: 'A', name: 'a', type: 'STRING' }, { label: 'B', name: 'b', type: 'NUMBER', multiple: true }] });
+      const c = await cm.container({
+        fields: [
+          { label: 'A', name: 'a', type: 'STRING' },
+          { label: 'B', name: 'b', type: 'NUMBER', multiple: true },
+        ],
+      });
       for (let i = 0; i < 25; i++) await cm.content({ containerId: c.id, slug: `row-${i}`, fields: { a: `row ${i}`, b: [i, i + 1] } });
-      const list = (size: number) => t.http.get(`/api/contents?filter=${q({ containerId: c.id })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([0, size - 1])}&locale=fr`).set('token', t.ownerToken);
+      const list = (size: number) =>
+        t.http
+          .get(`/api/contents?filter=${q({ containerId: c.id })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([0, size - 1])}&locale=fr`)
+          .set('token', t.ownerToken);
       const five = await countQueries(t, () => list(5));
       const all = await countQueries(t, () => list(25));
       expect(five.result.body).toHaveLength(5);

@@ -33,7 +33,14 @@ describe('sessions kept in memory', () => {
   it('shows a role’s new rights at once', async () => {
     const user = await t.userWithRights([RightType.VIEW_USER]);
     expect((await t.http.get('/api/users').set('token', user.token)).status).toBe(200);
-    expect((await t.http.put(`/api/roles/${user.roleId}`).set('token', t.ownerToken).send({ rights: [RightType.VIEW_ROLE] })).status).toBe(200);
+    expect(
+      (
+        await t.http
+          .put(`/api/roles/${user.roleId}`)
+          .set('token', t.ownerToken)
+          .send({ rights: [RightType.VIEW_ROLE] })
+      ).status,
+    ).toBe(200);
     expect((await t.http.get('/api/users').set('token', user.token)).status).toBe(403);
     expect((await t.http.get('/api/me').set('token', user.token)).body.rights).toEqual([RightType.VIEW_ROLE]);
   });
@@ -53,7 +60,9 @@ describe('contents list cache', () => {
   let cm: ReturnType<typeof contentModel>;
   let containerId: number;
   const list = (app: TestApp, locale = 'fr') =>
-    app.http.get(`/api/contents?locale=${locale}&filter=${q({ containerId })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([0, 9])}`).set('token', app.ownerToken);
+    app.http
+      .get(`/api/contents?locale=${locale}&filter=${q({ containerId })}&sort=${q(['updatedAt', 'DESC'])}&range=${q([0, 9])}`)
+      .set('token', app.ownerToken);
 
   beforeAll(async () => {
     t = await createTestApp();

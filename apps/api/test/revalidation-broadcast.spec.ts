@@ -31,10 +31,19 @@ onServer('revalidation across instances', () => {
 
   it('purges the other instance’s page cache when a page changes', async () => {
     const auth = (app: TestApp) => ({ token: app.ownerToken });
-    const container = await first.http.post('/api/containers').set(auth(first)).send({ title: 'Shared', slug: 'shared', published: true, fields: [{ label: 'Text', name: 'text', type: 'STRING' }] });
-    const content = await first.http.post('/api/contents').set(auth(first)).send({ containerId: container.body.id, title: 'Page', slug: 'page', published: true, fields: { text: 'before' } });
+    const container = await first.http
+      .post('/api/containers')
+      .set(auth(first))
+      .send({ title: 'Shared', slug: 'shared', published: true, fields: [{ label: 'Text', name: 'text', type: 'STRING' }] });
+    const content = await first.http
+      .post('/api/contents')
+      .set(auth(first))
+      .send({ containerId: container.body.id, title: 'Page', slug: 'page', published: true, fields: { text: 'before' } });
     expect((await second.http.get('/api/pages?path=/shared/page')).body.content.fields.text).toBe('before');
-    await first.http.put(`/api/contents/${content.body.id}`).set(auth(first)).send({ fields: { text: 'after' } });
+    await first.http
+      .put(`/api/contents/${content.body.id}`)
+      .set(auth(first))
+      .send({ fields: { text: 'after' } });
     let text = '';
     for (let i = 0; i < 50 && text !== 'after'; i++) {
       await new Promise((r) => setTimeout(r, 50));

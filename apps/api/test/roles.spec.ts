@@ -5,7 +5,10 @@ describe('roles API', () => {
   const t = useTestApp();
 
   it('creates a role with a key derived from its name and its rights', async () => {
-    const res = await t.http.post('/api/roles').set('token', t.ownerToken).send({ name: 'Rédacteur en chef', rights: [RightType.VIEW_CONTENT, RightType.UPDATE_CONTENT] });
+    const res = await t.http
+      .post('/api/roles')
+      .set('token', t.ownerToken)
+      .send({ name: 'Rédacteur en chef', rights: [RightType.VIEW_CONTENT, RightType.UPDATE_CONTENT] });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ id: 'redacteur-en-chef', name: 'Rédacteur en chef', rights: [RightType.UPDATE_CONTENT, RightType.VIEW_CONTENT] });
     expect((await t.http.post('/api/roles').set('token', t.ownerToken).send({ name: 'Rédacteur en chef', rights: [] })).status).toBe(409);
@@ -20,14 +23,27 @@ describe('roles API', () => {
   });
 
   it('replaces the rights of a role', async () => {
-    await t.http.post('/api/roles').set('token', t.ownerToken).send({ id: 'ops', name: 'Ops', rights: [RightType.VIEW_MEDIA] });
-    const res = await t.http.put('/api/roles/ops').set('token', t.ownerToken).send({ rights: [RightType.REVALIDATION, RightType.VIEW_LAYOUT] });
+    await t.http
+      .post('/api/roles')
+      .set('token', t.ownerToken)
+      .send({ id: 'ops', name: 'Ops', rights: [RightType.VIEW_MEDIA] });
+    const res = await t.http
+      .put('/api/roles/ops')
+      .set('token', t.ownerToken)
+      .send({ rights: [RightType.REVALIDATION, RightType.VIEW_LAYOUT] });
     expect(res.status).toBe(200);
     expect(res.body.rights).toEqual([RightType.REVALIDATION, RightType.VIEW_LAYOUT]);
   });
 
   it('refuses unknown rights, bad ids and extra properties', async () => {
-    expect((await t.http.post('/api/roles').set('token', t.ownerToken).send({ name: 'X', rights: ['FLY'] })).status).toBe(400);
+    expect(
+      (
+        await t.http
+          .post('/api/roles')
+          .set('token', t.ownerToken)
+          .send({ name: 'X', rights: ['FLY'] })
+      ).status,
+    ).toBe(400);
     expect((await t.http.post('/api/roles').set('token', t.ownerToken).send({ id: 'Bad Id', name: 'X', rights: [] })).status).toBe(400);
     expect((await t.http.post('/api/roles').set('token', t.ownerToken).send({ name: 'X', rights: [], superpower: true })).status).toBe(400);
     expect((await t.http.post('/api/roles').set('token', t.ownerToken).send({ name: 'X', rights: 'VIEW_USER' })).status).toBe(400);
@@ -51,10 +67,27 @@ describe('roles API', () => {
 
   it('does not let a user grant rights it does not hold', async () => {
     const manager = await t.userWithRights([RightType.CREATE_ROLE, RightType.UPDATE_ROLE, RightType.VIEW_CONTENT]);
-    const create = await t.http.post('/api/roles').set('token', manager.token).send({ name: 'Escalate', rights: [RightType.DELETE_USER] });
+    const create = await t.http
+      .post('/api/roles')
+      .set('token', manager.token)
+      .send({ name: 'Escalate', rights: [RightType.DELETE_USER] });
     expect(create.status).toBe(403);
-    expect((await t.http.post('/api/roles').set('token', manager.token).send({ name: 'Readers', rights: [RightType.VIEW_CONTENT] })).status).toBe(201);
-    expect((await t.http.put('/api/roles/readers').set('token', manager.token).send({ rights: [RightType.VIEW_CONTENT, RightType.CREATE_USER] })).status).toBe(403);
+    expect(
+      (
+        await t.http
+          .post('/api/roles')
+          .set('token', manager.token)
+          .send({ name: 'Readers', rights: [RightType.VIEW_CONTENT] })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await t.http
+          .put('/api/roles/readers')
+          .set('token', manager.token)
+          .send({ rights: [RightType.VIEW_CONTENT, RightType.CREATE_USER] })
+      ).status,
+    ).toBe(403);
   });
 
   it('enforces the ROLE rights', async () => {

@@ -80,7 +80,10 @@ describe('route × right matrix', () => {
     const sessions = t.app.get(SessionsService);
     await inPool(sets.slice(1), async ({ label, rights }, index) => {
       const roleId = `matrix-${index}`;
-      const role = await t.http.post('/api/roles').set('token', t.ownerToken).send({ id: roleId, name: `Matrix ${index}`, rights });
+      const role = await t.http
+        .post('/api/roles')
+        .set('token', t.ownerToken)
+        .send({ id: roleId, name: `Matrix ${index}`, rights });
       if (role.status !== 201) throw new Error(`Role creation failed: ${JSON.stringify(role.body)}`);
       const user = await t.dataSource.getRepository(User).save({ name: label });
       const login = await t.dataSource.getRepository(Login).save({ userId: user.id, roleId, email: `matrix-${index}@test.local`, password: hash });

@@ -40,18 +40,38 @@ describe('sections, elements and layout', () => {
       ['an unknown block', { block: 'carousel' }, 'sections.0.block', /not a known block/],
       ['a hero without its title', { block: 'hero', content: {} }, 'sections.0.content.title', /required/],
       ['a property the block does not have', { block: 'hero', content: { title: 'x', colour: 'red' } }, 'sections.0.content.colour', /not a property/],
-      ['a theme outside black, grey, white', { block: 'cta', content: { title: 'x', action: { label: 'a', href: '/a' }, theme: 'pink' } }, 'sections.0.content.theme', /black, grey, white/],
-      ['a javascript: link', { block: 'cta', content: { title: 'x', action: { label: 'a', href: 'javascript:alert(1)' } } }, 'sections.0.content.action.href', /URL/],
+      [
+        'a theme outside black, grey, white',
+        { block: 'cta', content: { title: 'x', action: { label: 'a', href: '/a' }, theme: 'pink' } },
+        'sections.0.content.theme',
+        /black, grey, white/,
+      ],
+      [
+        'a javascript: link',
+        { block: 'cta', content: { title: 'x', action: { label: 'a', href: 'javascript:alert(1)' } } },
+        'sections.0.content.action.href',
+        /URL/,
+      ],
       ['a media that does not exist', { block: 'media', content: { mediaId: 999999 } }, 'sections.0.content', /media 999999 does not exist/],
       ['a form block without its form', { block: 'form' }, 'sections.0.formId', /required/],
       ['a form that does not exist', { block: 'form', formId: 999999 }, 'sections.0.formId', /form 999999 does not exist/],
       ['an element that does not exist', { block: 'element', elementId: 999999 }, 'sections.0.elementId', /element 999999 does not exist/],
-      ['a container that does not exist', { block: 'contents', containerContentId: 999999 }, 'sections.0.containerContentId', /container 999999 does not exist/],
+      [
+        'a container that does not exist',
+        { block: 'contents', containerContentId: 999999 },
+        'sections.0.containerContentId',
+        /container 999999 does not exist/,
+      ],
       ['a reference the block does not use', { block: 'richtext', content: { html: 'x' }, formId: 1 }, 'sections.0.formId', /not used/],
       ['a contents limit out of range', { block: 'contents', containerContentId: 1, content: { limit: 500 } }, 'sections.0.content.limit', /at most 50/],
       ['a layout type on a page', { type: 'FOOTER', block: 'richtext', content: { html: 'x' } }, 'sections.0.type', /PAGE/],
       ['a navigation without items', { block: 'navigation', content: {} }, 'sections.0.content.items', /required/],
-      ['a javascript: menu link', { block: 'navigation', content: { items: [{ label: 'x', href: 'javascript:alert(1)' }] } }, 'sections.0.content.items.0.href', /URL/],
+      [
+        'a javascript: menu link',
+        { block: 'navigation', content: { items: [{ label: 'x', href: 'javascript:alert(1)' }] } },
+        'sections.0.content.items.0.href',
+        /URL/,
+      ],
       [
         'a second level of submenus',
         { block: 'navigation', content: { items: [{ label: 'a', href: '/a', children: [{ label: 'b', href: '/b', children: [] }] }] } },
@@ -70,17 +90,26 @@ describe('sections, elements and layout', () => {
     });
 
     it('stores a navigation menu with one level of children, in the layout or as a reusable element', async () => {
-      const menu = { items: [{ label: 'Blog', href: '/blog', children: [{ label: 'News', href: '/blog/news' }] }, { label: 'Contact', href: 'mailto:hi@example.com' }] };
+      const menu = {
+        items: [
+          { label: 'Blog', href: '/blog', children: [{ label: 'News', href: '/blog/news' }] },
+          { label: 'Contact', href: 'mailto:hi@example.com' },
+        ],
+      };
       const layout = await cm.as().post('/api/layout?locale=fr', { sections: [{ type: 'HEADER', block: 'navigation', content: menu }] });
       expect(layout.status).toBe(200);
-      expect((await cm.as().get('/api/layout?locale=fr')).body.sections).toEqual([expect.objectContaining({ type: 'HEADER', block: 'navigation', content: menu })]);
+      expect((await cm.as().get('/api/layout?locale=fr')).body.sections).toEqual([
+        expect.objectContaining({ type: 'HEADER', block: 'navigation', content: menu }),
+      ]);
       const element = await cm.as().post('/api/elements', { title: 'Footer menu', block: 'navigation', content: menu });
       expect(element.status).toBe(201);
       await cm.as().post('/api/layout?locale=fr', { sections: [] });
     });
 
     it('sanitises the HTML of richtext blocks', async () => {
-      const c = await cm.container({ sections: [{ block: 'richtext', content: { html: '<p style="x" onmouseover="evil()">ok<script>evil()</script><iframe src="x"></iframe></p>' } }] });
+      const c = await cm.container({
+        sections: [{ block: 'richtext', content: { html: '<p style="x" onmouseover="evil()">ok<script>evil()</script><iframe src="x"></iframe></p>' } }],
+      });
       expect(c.sections).toEqual([expect.objectContaining({ content: { html: '<p>ok</p>' } })]);
     });
   });
@@ -178,7 +207,12 @@ describe('sections, elements and layout', () => {
 
     it('writes nothing when one layout section is wrong, and refuses PAGE or a missing type', async () => {
       const before = (await t.http.get('/api/layout')).body;
-      const bad = await cm.as().post('/api/layout', { sections: [{ type: 'HEADER', block: 'richtext', content: { html: 'new' } }, { type: 'FOOTER', block: 'hero', content: {} }] });
+      const bad = await cm.as().post('/api/layout', {
+        sections: [
+          { type: 'HEADER', block: 'richtext', content: { html: 'new' } },
+          { type: 'FOOTER', block: 'hero', content: {} },
+        ],
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.errors).toHaveProperty(['sections.1.content.title']);
       expect((await t.http.get('/api/layout')).body).toEqual(before);

@@ -9,7 +9,11 @@ describe('settings API', () => {
   const { events } = t;
   beforeEach(() => (events.length = 0));
 
-  const post = (body: unknown) => t.http.post('/api/settings').set('token', t.ownerToken).send(body as object);
+  const post = (body: unknown) =>
+    t.http
+      .post('/api/settings')
+      .set('token', t.ownerToken)
+      .send(body as object);
   const put = (name: string, value: unknown) => t.http.put(`/api/settings/by-name/${name}`).set('token', t.ownerToken).send({ value });
 
   it('creates, reads, updates and deletes a setting in the ra-data-simple-rest dialect', async () => {
@@ -18,7 +22,10 @@ describe('settings API', () => {
     expect(created.body).toEqual({ id: expect.any(Number), name: 'footer.links', value: [{ label: 'Home', href: '/' }], updatedAt: expect.any(String) });
     const id = created.body.id;
     expect((await t.http.get(`/api/settings/${id}`).set('token', t.ownerToken)).body.value).toEqual([{ label: 'Home', href: '/' }]);
-    const updated = await t.http.put(`/api/settings/${id}`).set('token', t.ownerToken).send({ value: { nested: { deep: [1, 'two', null, true] } } });
+    const updated = await t.http
+      .put(`/api/settings/${id}`)
+      .set('token', t.ownerToken)
+      .send({ value: { nested: { deep: [1, 'two', null, true] } } });
     expect(updated.status).toBe(200);
     expect(updated.body.value).toEqual({ nested: { deep: [1, 'two', null, true] } });
     const list = await t.http.get(`/api/settings?filter=${q({ q: 'footer' })}&sort=${q(['name', 'ASC'])}`).set('token', t.ownerToken);
@@ -104,7 +111,11 @@ describe('settings API', () => {
   it('takes null only for the image settings: any other setting is deleted instead', async () => {
     expect((await put('faviconMediaId', null)).status).toBe(200);
     const id = (await put('note.null', 'x')).body.id;
-    for (const res of [await put('siteName', null), await put('note.null', null), await t.http.put(`/api/settings/${id}`).set('token', t.ownerToken).send({ value: null })]) {
+    for (const res of [
+      await put('siteName', null),
+      await put('note.null', null),
+      await t.http.put(`/api/settings/${id}`).set('token', t.ownerToken).send({ value: null }),
+    ]) {
       expect(res.status).toBe(400);
       expect(res.body.errors.value[0]).toContain('delete the setting instead');
     }
@@ -161,10 +172,24 @@ describe('settings API', () => {
   it('needs ACCESS_SETTINGS for everything but the public settings', async () => {
     const other = await t.userWithRights([RightType.VIEW_FORM, RightType.REVALIDATION]);
     expect((await t.http.get('/api/settings').set('token', other.token)).status).toBe(403);
-    expect((await t.http.put('/api/settings/by-name/siteName').set('token', other.token).send({ value: { en: 'x' } })).status).toBe(403);
+    expect(
+      (
+        await t.http
+          .put('/api/settings/by-name/siteName')
+          .set('token', other.token)
+          .send({ value: { en: 'x' } })
+      ).status,
+    ).toBe(403);
     const admin = await t.userWithRights([RightType.ACCESS_SETTINGS]);
     expect((await t.http.get('/api/settings').set('token', admin.token)).status).toBe(200);
-    expect((await t.http.put('/api/settings/by-name/siteName').set('token', admin.token).send({ value: { en: 'Renamed' } })).status).toBe(200);
+    expect(
+      (
+        await t.http
+          .put('/api/settings/by-name/siteName')
+          .set('token', admin.token)
+          .send({ value: { en: 'Renamed' } })
+      ).status,
+    ).toBe(200);
     expect((await t.http.get('/api/settings')).status).toBe(401);
     expect((await t.http.get('/api/settings/public')).status).toBe(200);
   });
@@ -191,7 +216,10 @@ describe('configurators API', () => {
     expect((await t.http.get(`/api/configurators/${id}`).set('token', t.ownerToken)).body.data).toEqual(data);
     const list = await t.http.get('/api/configurators').set('token', t.ownerToken);
     expect(list.headers['content-range']).toBe('configurators 0-0/1');
-    const updated = await t.http.put(`/api/configurators/${id}`).set('token', t.ownerToken).send({ data: { replaced: [1, [2, [3]]] } });
+    const updated = await t.http
+      .put(`/api/configurators/${id}`)
+      .set('token', t.ownerToken)
+      .send({ data: { replaced: [1, [2, [3]]] } });
     expect(updated.body).toEqual({ id, data: { replaced: [1, [2, [3]]] } });
     expect((await t.http.delete(`/api/configurators/${id}`).set('token', t.ownerToken)).body).toEqual({ id, data: { replaced: [1, [2, [3]]] } });
     expect((await t.http.get(`/api/configurators/${id}`).set('token', t.ownerToken)).status).toBe(404);

@@ -99,7 +99,12 @@ describe('slugs', () => {
     expect(paths).not.toContain('/hidden-page');
     expect(paths).not.toContain('/guarded-page');
     expect(anonymous.body.every((s: { published: boolean; guarded: boolean }) => s.published && !s.guarded)).toBe(true);
-    expect(anonymous.body.find((s: { path: string }) => s.path === '/shown-page')).toMatchObject({ guarded: false, containerId: shown.id, basic: 'shown-page', full: 'shown-page' });
+    expect(anonymous.body.find((s: { path: string }) => s.path === '/shown-page')).toMatchObject({
+      guarded: false,
+      containerId: shown.id,
+      basic: 'shown-page',
+      full: 'shown-page',
+    });
     expect(anonymous.headers['content-range']).toMatch(/^slugs 0-\d+\/\d+$/);
     const owner = await t.http.get(`/api/slugs?filter=${q({ q: 'guarded-page' })}`).set('token', t.ownerToken);
     expect(owner.body).toEqual([expect.objectContaining({ guarded: true, containerId: guarded.id })]);

@@ -39,7 +39,19 @@ afterAll(async () => {
 
 const drivers: [string, () => StorageDriver][] = [
   ['local disk', () => new LocalStorageDriver(localRoot)],
-  ['S3 (s3rver)', () => new S3StorageDriver({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true, partSize: 5 * 1024 * 1024 })],
+  [
+    'S3 (s3rver)',
+    () =>
+      new S3StorageDriver({
+        bucket: s3.bucket,
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        accessKeyId: s3.accessKeyId,
+        secretAccessKey: s3.secretAccessKey,
+        forcePathStyle: true,
+        partSize: 5 * 1024 * 1024,
+      }),
+  ],
 ];
 
 describe.each(drivers)('storage driver: %s', (_name, make) => {
@@ -110,7 +122,8 @@ describe.each(drivers)('storage driver: %s', (_name, make) => {
   });
 
   it('deletes every object under a folder, and only those', async () => {
-    for (const key of ['variants/abc/w1.webp', 'variants/abc/w2.webp', 'variants/abcd/w1.webp']) await storage.put(key, text(key), { contentType: 'image/webp' });
+    for (const key of ['variants/abc/w1.webp', 'variants/abc/w2.webp', 'variants/abcd/w1.webp'])
+      await storage.put(key, text(key), { contentType: 'image/webp' });
     expect(await storage.deletePrefix('variants/abc/')).toBe(2);
     expect(await isStored(storage, 'variants/abc/w1.webp')).toBe(false);
     expect(await isStored(storage, 'variants/abcd/w1.webp')).toBe(true);
@@ -130,11 +143,14 @@ describe.each(drivers)('storage driver: %s', (_name, make) => {
     if (storage instanceof LocalStorageDriver) expect(fs.readdirSync(localRoot).filter((f) => f.startsWith('gg77'))).toEqual([]);
   });
 
-  it.each(['../escape.txt', 'a/../../escape.txt', '/etc/passwd', 'UPPER.txt', '', 'a//b', 'a/./b', 'con\u0000.txt', 'x..y'])('refuses the key %j', async (key) => {
-    await expect(storage.put(key, text('x'), { contentType: 'text/plain' })).rejects.toThrow(/Invalid storage key/);
-    await expect(storage.get(key)).rejects.toThrow(/Invalid storage key/);
-    await expect(storage.delete(key)).rejects.toThrow(/Invalid storage key/);
-  });
+  it.each(['../escape.txt', 'a/../../escape.txt', '/etc/passwd', 'UPPER.txt', '', 'a//b', 'a/./b', 'con\u0000.txt', 'x..y'])(
+    'refuses the key %j',
+    async (key) => {
+      await expect(storage.put(key, text('x'), { contentType: 'text/plain' })).rejects.toThrow(/Invalid storage key/);
+      await expect(storage.get(key)).rejects.toThrow(/Invalid storage key/);
+      await expect(storage.delete(key)).rejects.toThrow(/Invalid storage key/);
+    },
+  );
 });
 
 describe('storage configuration', () => {
@@ -153,7 +169,11 @@ describe('storage configuration', () => {
       secretAccessKey: 's',
       forcePathStyle: true,
     });
-    expect(loadConfig({ S3_BUCKET: 'media', S3_REGION: 'eu-west-3' }).storage).toMatchObject({ region: 'eu-west-3', forcePathStyle: false, accessKeyId: undefined });
+    expect(loadConfig({ S3_BUCKET: 'media', S3_REGION: 'eu-west-3' }).storage).toMatchObject({
+      region: 'eu-west-3',
+      forcePathStyle: false,
+      accessKeyId: undefined,
+    });
   });
 
   it.each([

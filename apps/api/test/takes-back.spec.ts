@@ -41,14 +41,25 @@ describe('the API takes back what it answered', () => {
       'contents',
       async () => {
         const c = await cm.container({ slug: unique('blog'), published: true, fields: [{ label: 'Text', name: 'text', type: 'STRING' }] });
-        const content = await cm.content({ containerId: c.id, slug: 'post', published: true, fields: { text: 'Hello' }, sections: [{ block: 'richtext', content: { html: '<p>Hi</p>' } }] });
+        const content = await cm.content({
+          containerId: c.id,
+          slug: 'post',
+          published: true,
+          fields: { text: 'Hello' },
+          sections: [{ block: 'richtext', content: { html: '<p>Hi</p>' } }],
+        });
         return `/api/contents/${content.id}?locale=en`;
       },
     ],
-    ['elements', async () => `/api/elements/${(await t.ownerCreates('/api/elements', { title: 'Banner', block: 'cta', content: { title: 'Join', action: { label: 'Go', href: '/jobs' } } })).id}`],
+    [
+      'elements',
+      async () =>
+        `/api/elements/${(await t.ownerCreates('/api/elements', { title: 'Banner', block: 'cta', content: { title: 'Join', action: { label: 'Go', href: '/jobs' } } })).id}`,
+    ],
     [
       'forms',
-      async () => `/api/forms/${(await t.ownerCreates('/api/forms', { title: 'Contact', fields: [{ name: 'email', type: FormFieldType.EMAIL, label: 'E-mail', required: true }] })).id}?locale=en`,
+      async () =>
+        `/api/forms/${(await t.ownerCreates('/api/forms', { title: 'Contact', fields: [{ name: 'email', type: FormFieldType.EMAIL, label: 'E-mail', required: true }] })).id}?locale=en`,
     ],
     ['medias', async () => `/api/medias/${await cm.media()}`],
     ['media-packs', async () => `/api/media-packs/${(await t.ownerCreates('/api/media-packs', { name: 'Pack', mediaIds: [await cm.media()] })).id}`],
@@ -61,7 +72,10 @@ describe('the API takes back what it answered', () => {
         return `/api/messages/${message.id}`;
       },
     ],
-    ['roles', async () => `/api/roles/${(await t.ownerCreates('/api/roles', { id: unique('editors'), name: unique('Editors'), rights: [RightType.VIEW_CONTENT] })).id}`],
+    [
+      'roles',
+      async () => `/api/roles/${(await t.ownerCreates('/api/roles', { id: unique('editors'), name: unique('Editors'), rights: [RightType.VIEW_CONTENT] })).id}`,
+    ],
     ['users', async () => `/api/users/${(await t.userWithRights([RightType.VIEW_CONTENT])).id}`],
     ['settings', async () => `/api/settings/${(await t.ownerCreates('/api/settings', { name: unique('customFlag'), value: { on: true } })).id}`],
     ['configurators', async () => `/api/configurators/${(await t.ownerCreates('/api/configurators', { data: { steps: [] } })).id}`],
@@ -88,7 +102,13 @@ describe('the API takes back what it answered', () => {
   it('ignores read-only properties, whatever values they carry: the path decides which record changes', async () => {
     const c = await cm.container({ title: 'Kept' });
     const other = await cm.container({ title: 'Other' });
-    const put = await owner().put(`/api/containers/${c.id}`, { id: other.id, title: 'Renamed', updatedAt: '2000-01-01T00:00:00.000Z', path: '/elsewhere', locale: 'fr' });
+    const put = await owner().put(`/api/containers/${c.id}`, {
+      id: other.id,
+      title: 'Renamed',
+      updatedAt: '2000-01-01T00:00:00.000Z',
+      path: '/elsewhere',
+      locale: 'fr',
+    });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ id: c.id, title: 'Renamed', locale: 'en' });
     expect(put.body.updatedAt).not.toMatch(/^2000/);

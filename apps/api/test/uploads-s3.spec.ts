@@ -11,7 +11,12 @@ describe('media on S3-compatible storage', () => {
   let t: TestApp;
   beforeAll(async () => {
     s3 = await startS3Server();
-    client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
+    client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
     t = await createTestApp(s3.env);
   });
   afterAll(async () => {

@@ -196,7 +196,10 @@ describe('serving uploads', () => {
   describe('favicon', () => {
     const defaultIcon = fs.readFileSync(path.join(__dirname, '../src/assets/favicon.ico'));
     const setFavicon = (value: unknown) =>
-      t.dataSource.query(`INSERT INTO setting (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value`, [FAVICON_SETTING_NAME, JSON.stringify(value)]);
+      t.dataSource.query(`INSERT INTO setting (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value`, [
+        FAVICON_SETTING_NAME,
+        JSON.stringify(value),
+      ]);
     afterEach(() => t.dataSource.query(`DELETE FROM setting WHERE name = $1`, [FAVICON_SETTING_NAME]));
 
     it('serves the default favicon until one is chosen', async () => {

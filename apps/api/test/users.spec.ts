@@ -7,15 +7,24 @@ describe('users API', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.http.post('/api/roles').set('token', t.ownerToken).send({ id: 'writer', name: 'Writer', rights: [RightType.VIEW_CONTENT] });
+    await t.http
+      .post('/api/roles')
+      .set('token', t.ownerToken)
+      .send({ id: 'writer', name: 'Writer', rights: [RightType.VIEW_CONTENT] });
     for (const name of ['Carla', 'alice', 'Bob']) {
-      await t.http.post('/api/users').set('token', t.ownerToken).send({ name, email: `${name.toLowerCase()}@list.test`, password: 'password-123', roleId: 'writer' });
+      await t.http
+        .post('/api/users')
+        .set('token', t.ownerToken)
+        .send({ name, email: `${name.toLowerCase()}@list.test`, password: 'password-123', roleId: 'writer' });
     }
   });
   afterAll(() => t.close());
 
   it('creates a user and never answers its password or hash', async () => {
-    const res = await t.http.post('/api/users').set('token', t.ownerToken).send({ name: 'Dana', email: 'Dana@Example.org', password: 'password-123', roleId: 'writer' });
+    const res = await t.http
+      .post('/api/users')
+      .set('token', t.ownerToken)
+      .send({ name: 'Dana', email: 'Dana@Example.org', password: 'password-123', roleId: 'writer' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), name: 'Dana', email: 'dana@example.org', roleId: 'writer', updatedAt: expect.any(String) });
     const one = await t.http.get(`/api/users/${res.body.id}`).set('token', t.ownerToken);
@@ -54,12 +63,18 @@ describe('users API', () => {
   });
 
   it('answers 409 for an e-mail already used', async () => {
-    const res = await t.http.post('/api/users').set('token', t.ownerToken).send({ name: 'X', email: 'ALICE@list.test', password: 'password-123', roleId: 'writer' });
+    const res = await t.http
+      .post('/api/users')
+      .set('token', t.ownerToken)
+      .send({ name: 'X', email: 'ALICE@list.test', password: 'password-123', roleId: 'writer' });
     expect(res.status).toBe(409);
   });
 
   it('answers 400 for an unknown role and 404 for an unknown user', async () => {
-    expect((await t.http.post('/api/users').set('token', t.ownerToken).send({ name: 'X', email: 'x@unknown-role.test', password: 'password-123', roleId: 'nope' })).status).toBe(400);
+    expect(
+      (await t.http.post('/api/users').set('token', t.ownerToken).send({ name: 'X', email: 'x@unknown-role.test', password: 'password-123', roleId: 'nope' }))
+        .status,
+    ).toBe(400);
     expect((await t.http.get('/api/users/999999').set('token', t.ownerToken)).status).toBe(404);
     expect((await t.http.get('/api/users/abc').set('token', t.ownerToken)).status).toBe(400);
   });
@@ -67,7 +82,10 @@ describe('users API', () => {
   it('enforces VIEW_, CREATE_, UPDATE_ and DELETE_USER', async () => {
     const viewer = await t.userWithRights([RightType.VIEW_USER]);
     expect((await t.http.get('/api/users').set('token', viewer.token)).status).toBe(200);
-    const create = await t.http.post('/api/users').set('token', viewer.token).send({ name: 'X', email: 'v@view.test', password: 'password-123', roleId: 'writer' });
+    const create = await t.http
+      .post('/api/users')
+      .set('token', viewer.token)
+      .send({ name: 'X', email: 'v@view.test', password: 'password-123', roleId: 'writer' });
     expect(create.status).toBe(403);
     expect(create.body.message).toMatch(/CREATE_USER/);
     expect((await t.http.put(`/api/users/${viewer.id}`).set('token', viewer.token).send({ name: 'Y' })).status).toBe(403);
@@ -78,13 +96,25 @@ describe('users API', () => {
 
   it('does not let a user grant a role holding rights it does not hold', async () => {
     const manager = await t.userWithRights([RightType.CREATE_USER, RightType.VIEW_CONTENT]);
-    await t.http.post('/api/roles').set('token', t.ownerToken).send({ id: 'deleter', name: 'Deleter', rights: [RightType.DELETE_CONTENT] });
-    const grant = await t.http.post('/api/users').set('token', manager.token).send({ name: 'X', email: 'g1@grant.test', password: 'password-123', roleId: 'deleter' });
+    await t.http
+      .post('/api/roles')
+      .set('token', t.ownerToken)
+      .send({ id: 'deleter', name: 'Deleter', rights: [RightType.DELETE_CONTENT] });
+    const grant = await t.http
+      .post('/api/users')
+      .set('token', manager.token)
+      .send({ name: 'X', email: 'g1@grant.test', password: 'password-123', roleId: 'deleter' });
     expect(grant.status).toBe(403);
     expect(grant.body.message).toMatch(/DELETE_CONTENT/);
-    const superAdmin = await t.http.post('/api/users').set('token', manager.token).send({ name: 'X', email: 'g2@grant.test', password: 'password-123', roleId: 'super-admin' });
+    const superAdmin = await t.http
+      .post('/api/users')
+      .set('token', manager.token)
+      .send({ name: 'X', email: 'g2@grant.test', password: 'password-123', roleId: 'super-admin' });
     expect(superAdmin.status).toBe(403);
-    const fine = await t.http.post('/api/users').set('token', manager.token).send({ name: 'X', email: 'g3@grant.test', password: 'password-123', roleId: 'writer' });
+    const fine = await t.http
+      .post('/api/users')
+      .set('token', manager.token)
+      .send({ name: 'X', email: 'g3@grant.test', password: 'password-123', roleId: 'writer' });
     expect(fine.status).toBe(201);
   });
 
@@ -99,7 +129,10 @@ describe('users API', () => {
     const me = await t.http.get('/api/me').set('token', t.ownerToken);
     const other = await t.userWithRights([RightType.UPDATE_USER, RightType.DELETE_USER]);
     expect((await t.http.delete(`/api/users/${me.body.id}`).set('token', t.ownerToken)).status).toBe(409);
-    const second = await t.http.post('/api/users').set('token', t.ownerToken).send({ name: 'Second', email: 'second@admin.test', password: 'password-123', roleId: 'super-admin' });
+    const second = await t.http
+      .post('/api/users')
+      .set('token', t.ownerToken)
+      .send({ name: 'Second', email: 'second@admin.test', password: 'password-123', roleId: 'super-admin' });
     expect(second.status).toBe(201);
     const secondToken = await t.signIn('second@admin.test', 'password-123');
     // Someone without super-admin cannot touch a super-admin.
@@ -120,7 +153,10 @@ describe('users API', () => {
 
   it('updates name, e-mail and password', async () => {
     const user = await t.userWithRights([]);
-    const res = await t.http.put(`/api/users/${user.id}`).set('token', t.ownerToken).send({ name: 'Renamed', email: 'renamed@test.local', password: 'new-password-1' });
+    const res = await t.http
+      .put(`/api/users/${user.id}`)
+      .set('token', t.ownerToken)
+      .send({ name: 'Renamed', email: 'renamed@test.local', password: 'new-password-1' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Renamed', email: 'renamed@test.local' });
     await t.signIn('renamed@test.local', 'new-password-1');

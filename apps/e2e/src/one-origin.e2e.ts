@@ -16,13 +16,25 @@ function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ s
 
 /** What a new user opens first: every route group answers on the one port. */
 describe('one origin', () => {
-  it.each(['/', '/fr', '/tr', '/es', '/it', '/sign-in', '/not-found', '/admin', '/admin/users', '/api/docs', '/api/docs-json', '/api/health', '/api/theme', '/api/uploads/favicon.ico'])(
-    'answers 200 for %s',
-    async (path) => {
-      const res = await fetch(`${baseUrl()}${path}`, { redirect: 'manual' });
-      expect({ path, status: res.status }).toEqual({ path, status: 200 });
-    },
-  );
+  it.each([
+    '/',
+    '/fr',
+    '/tr',
+    '/es',
+    '/it',
+    '/sign-in',
+    '/not-found',
+    '/admin',
+    '/admin/users',
+    '/api/docs',
+    '/api/docs-json',
+    '/api/health',
+    '/api/theme',
+    '/api/uploads/favicon.ico',
+  ])('answers 200 for %s', async (path) => {
+    const res = await fetch(`${baseUrl()}${path}`, { redirect: 'manual' });
+    expect({ path, status: res.status }).toEqual({ path, status: 200 });
+  });
 
   it('serves the back office for its routes and the site for the others', async () => {
     const admin = await (await fetch(`${baseUrl()}/admin/users/roles`)).text();

@@ -43,7 +43,16 @@ export async function startServer(env = {}, nodeArgs = (process.env.BENCH_NODE_A
   const started = Date.now();
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist/apps/api/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CMS_ADMIN_EMAIL: 'bench@example.com', CMS_ADMIN_PASSWORD: password, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CMS_ADMIN_EMAIL: 'bench@example.com',
+      CMS_ADMIN_PASSWORD: password,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

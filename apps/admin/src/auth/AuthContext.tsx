@@ -1,17 +1,6 @@
 import { ME_QUERY_KEY, type Me, SIGN_IN_PATH, type SignInRequest } from '@cms/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { setUnauthorizedHandler } from '../http/unauthorized';
 import { fetchMe, isSessionRejected, postSignIn, postSignOut, shouldRetryProfile } from './auth-api';

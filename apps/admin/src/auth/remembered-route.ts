@@ -43,12 +43,7 @@ function pathnameOf(path: string): string {
 /** Paths this single-page app renders; anything else belongs to the public site. */
 export function isBackOfficePath(path: string): boolean {
   const pathname = pathnameOf(path);
-  return (
-    pathname === SIGN_IN_PATH ||
-    pathname === NOT_FOUND_PATH ||
-    pathname === ADMIN_BASE_PATH ||
-    pathname.startsWith(`${ADMIN_BASE_PATH}/`)
-  );
+  return pathname === SIGN_IN_PATH || pathname === NOT_FOUND_PATH || pathname === ADMIN_BASE_PATH || pathname.startsWith(`${ADMIN_BASE_PATH}/`);
 }
 
 /** The destination after a successful sign-in: the remembered page, else the home page. */

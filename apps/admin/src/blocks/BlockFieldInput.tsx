@@ -50,7 +50,14 @@ function BlockFieldInput({ name, schema, source, enforceRequired }: FieldProps) 
       );
     }
     case 'html':
-      return <LazyRichTextInput source={source} label={label} validate={required ? [requiredValidator(), maxLength(schema.maxLength)] : maxLength(schema.maxLength)} helperText={false} />;
+      return (
+        <LazyRichTextInput
+          source={source}
+          label={label}
+          validate={required ? [requiredValidator(), maxLength(schema.maxLength)] : maxLength(schema.maxLength)}
+          helperText={false}
+        />
+      );
     case 'href':
       return (
         <Box sx={{ display: 'flex', mb: 2 }}>
@@ -100,7 +107,15 @@ function BlockFieldInput({ name, schema, source, enforceRequired }: FieldProps) 
   }
 }
 
-export function ObjectInputs({ fields, source, enforceRequired }: { fields: Readonly<Record<string, BlockFieldSchema>>; source: string; enforceRequired: boolean }) {
+export function ObjectInputs({
+  fields,
+  source,
+  enforceRequired,
+}: {
+  fields: Readonly<Record<string, BlockFieldSchema>>;
+  source: string;
+  enforceRequired: boolean;
+}) {
   return (
     <>
       {Object.entries(fields).map(([name, schema]) => (
@@ -135,7 +150,12 @@ function ListInput({ name, schema, source, label }: { name: string; schema: Extr
                     <BlockFieldInput name={name} schema={itemOf} source={`${source}.${index}`} enforceRequired />
                   )}
                 </Box>
-                <IconButton aria-label={translate('cms.blocks.remove_item', { number: index + 1 })} title={translate('cms.blocks.remove_item', { number: index + 1 })} onClick={() => remove(index)} size="small">
+                <IconButton
+                  aria-label={translate('cms.blocks.remove_item', { number: index + 1 })}
+                  title={translate('cms.blocks.remove_item', { number: index + 1 })}
+                  onClick={() => remove(index)}
+                  size="small"
+                >
                   <Delete fontSize="small" />
                 </IconButton>
               </Paper>

@@ -14,10 +14,20 @@ interface SitePage {
 
 /** The site's pages by title (the container's or the content's), with their address in the locale. */
 function useSitePages(locale: Lang): SitePage[] {
-  const { data: slugs } = useGetList<SlugDto & { id: number }>('slugs', { pagination: { page: 1, perPage: 500 }, sort: { field: 'full', order: 'ASC' } }, { staleTime: 60_000 });
-  const containerIds = [...new Set((slugs ?? []).filter((slug) => slug.contentId === null && slug.containerId !== null).map((slug) => slug.containerId as number))];
+  const { data: slugs } = useGetList<SlugDto & { id: number }>(
+    'slugs',
+    { pagination: { page: 1, perPage: 500 }, sort: { field: 'full', order: 'ASC' } },
+    { staleTime: 60_000 },
+  );
+  const containerIds = [
+    ...new Set((slugs ?? []).filter((slug) => slug.contentId === null && slug.containerId !== null).map((slug) => slug.containerId as number)),
+  ];
   const contentIds = [...new Set((slugs ?? []).map((slug) => slug.contentId).filter((id): id is number => id !== null))];
-  const { data: containers } = useGetMany<{ id: number; title: string }>('containers', { ids: containerIds }, { enabled: containerIds.length > 0, staleTime: 60_000 });
+  const { data: containers } = useGetMany<{ id: number; title: string }>(
+    'containers',
+    { ids: containerIds },
+    { enabled: containerIds.length > 0, staleTime: 60_000 },
+  );
   const { data: contents } = useGetMany<{ id: number; title: string }>('contents', { ids: contentIds }, { enabled: contentIds.length > 0, staleTime: 60_000 });
   return useMemo(() => {
     const titles = new Map<string, string>();
@@ -30,7 +40,8 @@ function useSitePages(locale: Lang): SitePage[] {
   }, [slugs, containers, contents, locale]);
 }
 
-const validHref: Validator = (value: unknown) => (typeof value !== 'string' || value.trim() === '' || isAllowedLink(value.trim()) ? undefined : 'cms.blocks.href_invalid');
+const validHref: Validator = (value: unknown) =>
+  typeof value !== 'string' || value.trim() === '' || isAllowedLink(value.trim()) ? undefined : 'cms.blocks.href_invalid';
 
 /** A link target: one of the site's pages picked by title, or any path or URL typed in. */
 export function HrefInput({ source, label, required }: { source: string; label: string; required?: boolean }) {

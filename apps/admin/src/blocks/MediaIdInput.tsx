@@ -22,8 +22,24 @@ import LinearProgress from '@mui/material/LinearProgress';
 export function Thumbnail({ media, size }: { media: Pick<MediaDto, 'uri' | 'mimeType' | 'name' | 'alt'>; size: number }) {
   const src = thumbnailUrl(media);
   return (
-    <Box sx={{ width: size, height: size, bgcolor: 'grey.100', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', borderRadius: 1, flex: 'none' }}>
-      {src ? <img src={src} alt={media.alt?.en ?? ''} loading="lazy" style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} /> : <InsertDriveFile color="action" />}
+    <Box
+      sx={{
+        width: size,
+        height: size,
+        bgcolor: 'grey.100',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        overflow: 'hidden',
+        borderRadius: 1,
+        flex: 'none',
+      }}
+    >
+      {src ? (
+        <img src={src} alt={media.alt?.en ?? ''} loading="lazy" style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+      ) : (
+        <InsertDriveFile color="action" />
+      )}
     </Box>
   );
 }
@@ -34,7 +50,11 @@ export function MediaPickerDialog({ onPick, onClose, filter }: { onPick: (media:
   const [q, setQ] = useState('');
   const [locale] = useLocaleState();
   const { data: limits } = useUploadLimits();
-  const { data, isPending, refetch } = useGetList<MediaDto>('medias', { filter: { ...filter, ...(q.trim() ? { q: q.trim() } : {}) }, pagination: { page: 1, perPage: 30 }, sort: { field: 'id', order: 'DESC' } });
+  const { data, isPending, refetch } = useGetList<MediaDto>('medias', {
+    filter: { ...filter, ...(q.trim() ? { q: q.trim() } : {}) },
+    pagination: { page: 1, perPage: 30 },
+    sort: { field: 'id', order: 'DESC' },
+  });
   const queryClient = useQueryClient();
   // null while idle, else the fraction sent: the picker shows a bar like the library's upload screen.
   const [progress, setProgress] = useState<number | null>(null);
@@ -60,7 +80,13 @@ export function MediaPickerDialog({ onPick, onClose, filter }: { onPick: (media:
       <DialogTitle id="media-picker-title">{translate('cms.blocks.media_choose_title')}</DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2, mt: 1 }}>
-          <TextField size="small" label={translate('cms.blocks.media_search')} value={q} onChange={(event) => setQ(event.target.value)} sx={{ flex: 1, minWidth: 200 }} />
+          <TextField
+            size="small"
+            label={translate('cms.blocks.media_search')}
+            value={q}
+            onChange={(event) => setQ(event.target.value)}
+            sx={{ flex: 1, minWidth: 200 }}
+          />
           <Button component="label" variant="outlined" startIcon={uploading ? <CircularProgress size={16} /> : <CloudUpload />} disabled={uploading}>
             {translate(uploading ? 'cms.blocks.media_uploading' : 'cms.blocks.media_upload')}
             <input
@@ -74,20 +100,35 @@ export function MediaPickerDialog({ onPick, onClose, filter }: { onPick: (media:
             />
           </Button>
         </Box>
-        {uploading && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('cms.blocks.media_uploading')} sx={{ mb: 2 }} />}
+        {uploading && (
+          <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('cms.blocks.media_uploading')} sx={{ mb: 2 }} />
+        )}
         {isPending ? (
           <CircularProgress />
         ) : !data?.length ? (
           <Typography color="text.secondary">{translate('cms.blocks.media_none')}</Typography>
         ) : (
-          <Box role="listbox" aria-label={translate('cms.blocks.media_choose_title')} sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1.5 }}>
+          <Box
+            role="listbox"
+            aria-label={translate('cms.blocks.media_choose_title')}
+            sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1.5 }}
+          >
             {data.map((media) => (
               <ButtonBase
                 key={media.id}
                 role="option"
                 aria-label={media.name}
                 onClick={() => onPick(media)}
-                sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', border: 1, borderColor: 'divider', borderRadius: 1, p: 0.5, '&:hover': { borderColor: 'primary.main' } }}
+                sx={{
+                  display: 'flex',
+                  flexDirection: 'column',
+                  alignItems: 'stretch',
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                  p: 0.5,
+                  '&:hover': { borderColor: 'primary.main' },
+                }}
               >
                 <Thumbnail media={media} size={110} />
                 <Typography variant="caption" noWrap sx={{ mt: 0.5 }}>
@@ -106,7 +147,19 @@ export function MediaPickerDialog({ onPick, onClose, filter }: { onPick: (media:
 }
 
 /** A media id, picked from the library's thumbnails (searchable) or uploaded on the spot. */
-export function MediaIdInput({ source, label, required, helperText, filter }: { source: string; label: string; required?: boolean; helperText?: string; filter?: Record<string, string> }) {
+export function MediaIdInput({
+  source,
+  label,
+  required,
+  helperText,
+  filter,
+}: {
+  source: string;
+  label: string;
+  required?: boolean;
+  helperText?: string;
+  filter?: Record<string, string>;
+}) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const { field, fieldState, id } = useInput({ source, validate: required ? requiredValidator() : undefined });

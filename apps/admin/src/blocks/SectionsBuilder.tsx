@@ -47,7 +47,15 @@ function BlockPalette({ blocks, onPick, onClose }: { blocks: readonly BlockName[
               key={block}
               onClick={() => onPick(block)}
               aria-label={blockName(block)}
-              sx={{ flexDirection: 'column', gap: 1, p: 2, border: 1, borderColor: 'divider', borderRadius: 2, '&:hover, &:focus-visible': { borderColor: 'primary.main', bgcolor: 'action.hover' } }}
+              sx={{
+                flexDirection: 'column',
+                gap: 1,
+                p: 2,
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 2,
+                '&:hover, &:focus-visible': { borderColor: 'primary.main', bgcolor: 'action.hover' },
+              }}
             >
               <BlockIcon block={block} fontSize="large" />
               <Typography variant="body2" textAlign="center">
@@ -81,7 +89,11 @@ function SectionSummary({ source, block }: { source: string; block: string }) {
   return (
     <>
       {theme && THEME_SWATCHES[theme] && (
-        <Box component="span" title={translate(`cms.blocks.themes.${theme}`)} sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: THEME_SWATCHES[theme], border: 1, borderColor: 'grey.500', flex: 'none' }} />
+        <Box
+          component="span"
+          title={translate(`cms.blocks.themes.${theme}`)}
+          sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: THEME_SWATCHES[theme], border: 1, borderColor: 'grey.500', flex: 'none' }}
+        />
       )}
       <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0, flex: 1 }} data-testid="section-summary">
         {text || translate('cms.blocks.no_summary')}
@@ -111,19 +123,32 @@ const SectionCard = memo(function SectionCard({ source, index, block, open, disa
     <SortableItem id={id} handleLabel={translate('cms.blocks.drag_section', { block: name, number: index + 1 })}>
       {(handle) => (
         <Paper variant="outlined" component="section" aria-label={translate('cms.blocks.section_label', { block: name, number: index + 1 })} sx={{ mb: 1.5 }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, bgcolor: 'action.hover', borderBottom: open ? 1 : 0, borderColor: 'divider' }}>
+          <Box
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, bgcolor: 'action.hover', borderBottom: open ? 1 : 0, borderColor: 'divider' }}
+          >
             {!disabled && handle}
             <BlockIcon block={block} />
             <Typography variant="subtitle2" sx={{ flex: 'none' }}>
               {name}
             </Typography>
             <SectionSummary source={source} block={block} />
-            <IconButton size="small" onClick={() => onToggle(index)} aria-expanded={open} aria-label={translate(open ? 'cms.blocks.collapse' : 'cms.blocks.expand')} title={translate(open ? 'cms.blocks.collapse' : 'cms.blocks.expand')}>
+            <IconButton
+              size="small"
+              onClick={() => onToggle(index)}
+              aria-expanded={open}
+              aria-label={translate(open ? 'cms.blocks.collapse' : 'cms.blocks.expand')}
+              title={translate(open ? 'cms.blocks.collapse' : 'cms.blocks.expand')}
+            >
               {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
             </IconButton>
             {!disabled && (
               <>
-                <IconButton size="small" onClick={() => onDuplicate(index)} aria-label={translate('cms.blocks.duplicate')} title={translate('cms.blocks.duplicate')}>
+                <IconButton
+                  size="small"
+                  onClick={() => onDuplicate(index)}
+                  aria-label={translate('cms.blocks.duplicate')}
+                  title={translate('cms.blocks.duplicate')}
+                >
                   <ContentCopy fontSize="small" />
                 </IconButton>
                 <IconButton size="small" onClick={() => onRemove(index)} aria-label={translate('cms.blocks.remove')} title={translate('cms.blocks.remove')}>
@@ -212,18 +237,18 @@ export function SectionsBuilder({ source, disabled, reusableOnly = false }: { so
           {fields.map((field, index) => {
             const key = keys[index];
             return (
-                <SectionCard
-                  key={key}
-                  id={key}
-                  source={`${source}.${index}`}
-                  index={index}
-                  block={(field as unknown as SectionValue).block}
-                  open={openKeys.has(key)}
-                  disabled={disabled}
-                  onToggle={toggle}
-                  onDuplicate={duplicate}
-                  onRemove={removeAt}
-                />
+              <SectionCard
+                key={key}
+                id={key}
+                source={`${source}.${index}`}
+                index={index}
+                block={(field as unknown as SectionValue).block}
+                open={openKeys.has(key)}
+                disabled={disabled}
+                onToggle={toggle}
+                onDuplicate={duplicate}
+                onRemove={removeAt}
+              />
             );
           })}
         </Box>

@@ -23,7 +23,10 @@ import { useTranslate } from 'react-admin';
 export function SortableItems({ ids, onMove, children }: { ids: string[]; onMove: (from: number, to: number) => void; children: ReactNode }) {
   const translate = useTranslate();
   // A few pixels of travel before a drag starts, so a click in an input never moves its item.
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = ids.indexOf(String(active.id));
@@ -36,7 +39,8 @@ export function SortableItems({ ids, onMove, children }: { ids: string[]; onMove
     screenReaderInstructions: { draggable: translate('cms.blocks.dnd_instructions') },
     announcements: {
       onDragStart: ({ active }: DragStartEvent) => translate('cms.blocks.dnd_picked', { number: place(active.id) }),
-      onDragOver: ({ active, over }: DragOverEvent) => (over ? translate('cms.blocks.dnd_over', { number: place(active.id), position: place(over.id) }) : undefined),
+      onDragOver: ({ active, over }: DragOverEvent) =>
+        over ? translate('cms.blocks.dnd_over', { number: place(active.id), position: place(over.id) }) : undefined,
       onDragEnd: ({ active, over }: DragEndEvent) => translate('cms.blocks.dnd_dropped', { number: place(active.id), position: place(over?.id ?? active.id) }),
       onDragCancel: ({ active }: DragCancelEvent) => translate('cms.blocks.dnd_cancelled', { number: place(active.id) }),
     },
@@ -54,12 +58,29 @@ export function SortableItems({ ids, onMove, children }: { ids: string[]; onMove
 export function SortableItem({ id, handleLabel, children }: { id: string; handleLabel: string; children: (handle: ReactNode) => ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const handle = (
-    <IconButton ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={handleLabel} title={handleLabel} size="small" sx={{ cursor: 'grab', touchAction: 'none' }}>
+    <IconButton
+      ref={setActivatorNodeRef}
+      {...attributes}
+      {...listeners}
+      aria-label={handleLabel}
+      title={handleLabel}
+      size="small"
+      sx={{ cursor: 'grab', touchAction: 'none' }}
+    >
       <DragIndicator fontSize="small" />
     </IconButton>
   );
   return (
-    <Box ref={setNodeRef} sx={{ transform: CSS.Translate.toString(transform), transition, position: 'relative', zIndex: isDragging ? 2 : undefined, opacity: isDragging ? 0.85 : 1 }}>
+    <Box
+      ref={setNodeRef}
+      sx={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        position: 'relative',
+        zIndex: isDragging ? 2 : undefined,
+        opacity: isDragging ? 0.85 : 1,
+      }}
+    >
       {children(handle)}
     </Box>
   );

@@ -17,9 +17,22 @@ export function ThemePicker({ source, disabled }: { source: string; disabled?: b
       <Typography id={`${id}-label`} variant="body2" color="text.secondary">
         {translate('cms.blocks.theme')}
       </Typography>
-      <ToggleButtonGroup exclusive size="small" value={field.value ?? null} disabled={disabled} aria-labelledby={`${id}-label`} onChange={(_event, value: BlockTheme | null) => field.onChange(value ?? undefined)}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={field.value ?? null}
+        disabled={disabled}
+        aria-labelledby={`${id}-label`}
+        onChange={(_event, value: BlockTheme | null) => field.onChange(value ?? undefined)}
+      >
         {BLOCK_THEMES.map((theme) => (
-          <ToggleButton key={theme} value={theme} aria-label={translate(`cms.blocks.themes.${theme}`)} title={translate(`cms.blocks.themes.${theme}`)} sx={{ gap: 1, textTransform: 'none', px: 1.5 }}>
+          <ToggleButton
+            key={theme}
+            value={theme}
+            aria-label={translate(`cms.blocks.themes.${theme}`)}
+            title={translate(`cms.blocks.themes.${theme}`)}
+            sx={{ gap: 1, textTransform: 'none', px: 1.5 }}
+          >
             <Box component="span" sx={{ width: 18, height: 18, borderRadius: '50%', bgcolor: THEME_SWATCHES[theme], border: 1, borderColor: 'grey.500' }} />
             <span>{translate(`cms.blocks.themes.${theme}`)}</span>
           </ToggleButton>

@@ -23,14 +23,26 @@ describe('block values', () => {
   });
 
   it('keeps numbers, booleans and properties the registry does not know', () => {
-    expect(cleanContent('contents', { limit: '6', paginate: false, sort: 'title', extra: 'x' })).toEqual({ limit: 6, paginate: false, sort: 'title', extra: 'x' });
+    expect(cleanContent('contents', { limit: '6', paginate: false, sort: 'title', extra: 'x' })).toEqual({
+      limit: 6,
+      paginate: false,
+      sort: 'title',
+      extra: 'x',
+    });
     expect(cleanContent('contents', { limit: 'abc' })).toEqual({ limit: 'abc' });
   });
 
   it('summarises a section by its first words', () => {
     expect(summaryText(BLOCKS.hero.content, { subtitle: 'Sub', title: 'Big title' })).toBe('Big title');
     expect(summaryText(BLOCKS.richtext.content, { html: '<p>Open <strong>every</strong>&nbsp;day</p>' })).toBe('Open every day');
-    expect(summaryText(BLOCKS.navigation.content, { items: [{ label: 'Home', href: '/' }, { label: 'Blog', href: '/blog' }] })).toBe('Home · Blog');
+    expect(
+      summaryText(BLOCKS.navigation.content, {
+        items: [
+          { label: 'Home', href: '/' },
+          { label: 'Blog', href: '/blog' },
+        ],
+      }),
+    ).toBe('Home · Blog');
     expect(summaryText(BLOCKS.media.content, { mediaId: 3 })).toBe('');
   });
 
@@ -41,7 +53,10 @@ describe('block values', () => {
       quotes: { kind: 'list', maxItems: 3, of: { kind: 'object', fields: { text: { kind: 'text', maxLength: 200 } } } },
     };
     expect(initialObject(fields)).toEqual({ quotes: [] });
-    expect(cleanObject(fields, { headline: 'Plans', pricingTier: { name: '', price_eur: '' }, quotes: [{ text: 'Great' }] })).toEqual({ headline: 'Plans', quotes: [{ text: 'Great' }] });
+    expect(cleanObject(fields, { headline: 'Plans', pricingTier: { name: '', price_eur: '' }, quotes: [{ text: 'Great' }] })).toEqual({
+      headline: 'Plans',
+      quotes: [{ text: 'Great' }],
+    });
     expect(summaryText(fields, { quotes: [{ text: 'Great' }] })).toBe('Great');
     expect(['headline', 'pricingTier', 'price_eur', 'feature-list'].map(humanize)).toEqual(['Headline', 'Pricing tier', 'Price eur', 'Feature list']);
   });

@@ -58,7 +58,7 @@ function cleanValue(schema: BlockFieldSchema, value: unknown): unknown {
   }
   if (schema.kind === 'list') {
     if (!Array.isArray(value)) return value;
-    return value.map((item) => (schema.of.kind === 'object' ? cleanObject(schema.of.fields, item) : cleanValue(schema.of, item) ?? null));
+    return value.map((item) => (schema.of.kind === 'object' ? cleanObject(schema.of.fields, item) : (cleanValue(schema.of, item) ?? null)));
   }
   if (schema.kind === 'int' && typeof value === 'string') {
     const number = Number(value);
@@ -109,6 +109,10 @@ export function summaryText(fields: Fields, value: unknown): string {
 
 /** "excerptField" reads "Excerpt field" when a new block's property has no key in the catalogs yet. */
 export function humanize(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase().trim();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase()
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

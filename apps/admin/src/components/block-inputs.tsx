@@ -9,14 +9,16 @@ import { BlockLocaleContext } from '../blocks/block-editor-context';
 import { SectionsBuilder } from '../blocks/SectionsBuilder';
 
 /** Block names for a SelectInput; translated where they are shown (`translateChoice`, on by default). */
-export const blockChoices = (reusableOnly: boolean) =>
-  BLOCK_NAMES.filter((name) => !reusableOnly || BLOCKS[name].reusable).map((name) => ({ id: name, name }));
+export const blockChoices = (reusableOnly: boolean) => BLOCK_NAMES.filter((name) => !reusableOnly || BLOCKS[name].reusable).map((name) => ({ id: name, name }));
 
 /** A block choice reads "Rich text (richtext)" in the reader's language. */
 export function useBlockChoiceText() {
   const translate = useTranslate();
   return (choice: { id: string }) =>
-    translate('cms.blocks.choice', { label: translate(`cms.blocks.names.${choice.id}`, { _: BLOCKS[choice.id as BlockName]?.label ?? choice.id }), name: choice.id });
+    translate('cms.blocks.choice', {
+      label: translate(`cms.blocks.names.${choice.id}`, { _: BLOCKS[choice.id as BlockName]?.label ?? choice.id }),
+      name: choice.id,
+    });
 }
 
 /**

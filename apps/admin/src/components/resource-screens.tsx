@@ -1,6 +1,20 @@
 import { Lang } from '@cms/contracts';
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { BooleanField, CreateButton, DataTable, DeleteButton, Edit, type RaRecord, type RedirectionSideEffect, SaveButton, SelectField, Toolbar, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import {
+  BooleanField,
+  CreateButton,
+  DataTable,
+  DeleteButton,
+  Edit,
+  type RaRecord,
+  type RedirectionSideEffect,
+  SaveButton,
+  SelectField,
+  Toolbar,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { STATUS_CHOICES } from '../containers/ContainerInputs';
 import { LocaleDateField } from './LocaleDateField';
 import { LocaleSwitcher } from './LocaleSwitcher';

@@ -49,13 +49,7 @@ export function ContainerDeleteButton() {
         loading={isPending || deleting}
         title={count > 0 ? 'cms.containers.delete_with_contents_title' : 'cms.containers.delete_confirm'}
         titleTranslateOptions={{ title: record.title }}
-        content={
-          isPending
-            ? 'cms.containers.delete_counting'
-            : count > 0
-              ? 'cms.containers.delete_with_contents'
-              : 'ra.message.are_you_sure'
-        }
+        content={isPending ? 'cms.containers.delete_counting' : count > 0 ? 'cms.containers.delete_with_contents' : 'ra.message.are_you_sure'}
         contentTranslateOptions={{ title: record.title, smart_count: count }}
         onConfirm={confirm}
         onClose={() => setOpen(false)}

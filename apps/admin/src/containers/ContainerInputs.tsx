@@ -46,7 +46,10 @@ function SectionsPositionInput() {
   const fields = (useWatch({ name: 'fields' }) ?? []) as { label?: string | null; name?: string | null }[];
   const choices = [
     { id: 0, name: translate('cms.containers.sections_first') },
-    ...fields.map((field, index) => ({ id: index + 1, name: translate('cms.containers.sections_after', { field: field?.label || field?.name || `#${index + 1}` }) })),
+    ...fields.map((field, index) => ({
+      id: index + 1,
+      name: translate('cms.containers.sections_after', { field: field?.label || field?.name || `#${index + 1}` }),
+    })),
   ];
   return (
     <SelectInput
@@ -71,7 +74,8 @@ function SectionsPositionInput() {
 function OptionListKeyInput({ source }: { source: string }) {
   const { data: lists } = useOptionLists();
   const keys = Object.keys(lists ?? {});
-  if (keys.length === 0) return <TextInput source={source} label="cms.fields.option_list_key" validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />;
+  if (keys.length === 0)
+    return <TextInput source={source} label="cms.fields.option_list_key" validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />;
   return (
     <SelectInput
       source={source}
@@ -109,14 +113,23 @@ export function ContainerFieldsInput() {
             source="name"
             label="cms.fields.name"
             validate={[required(), regex(CONTAINER_FIELD_NAME_PATTERN, 'cms.validation.container_field_name')]}
-            helperText={false} fullWidth={false}
+            helperText={false}
+            fullWidth={false}
             sx={{ minWidth: 180 }}
           />
-          <SelectInput source="type" label="cms.fields.type" choices={FIELD_TYPE_CHOICES} validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 160 }} />
+          <SelectInput
+            source="type"
+            label="cms.fields.type"
+            choices={FIELD_TYPE_CHOICES}
+            validate={required()}
+            helperText={false}
+            fullWidth={false}
+            sx={{ minWidth: 160 }}
+          />
           <BooleanInput source="required" label="cms.fields.required" helperText={false} fullWidth={false} />
           <BooleanInput source="multiple" label="cms.fields.multiple" helperText={false} fullWidth={false} />
-          <NumberInput source="min" label="cms.fields.min" helperText={false} fullWidth={false} sx={{ width: 110, minWidth: 110, flex: "0 0 110px" }} />
-          <NumberInput source="max" label="cms.fields.max" helperText={false} fullWidth={false} sx={{ width: 110, minWidth: 110, flex: "0 0 110px" }} />
+          <NumberInput source="min" label="cms.fields.min" helperText={false} fullWidth={false} sx={{ width: 110, minWidth: 110, flex: '0 0 110px' }} />
+          <NumberInput source="max" label="cms.fields.max" helperText={false} fullWidth={false} sx={{ width: 110, minWidth: 110, flex: '0 0 110px' }} />
           <FormDataConsumer>
             {({ scopedFormData }) => {
               switch (scopedFormData?.type) {
@@ -128,7 +141,8 @@ export function ContainerFieldsInput() {
                       sx={{ minWidth: 220 }}
                       multiline
                       minRows={2}
-                      helperText={false} fullWidth={false}
+                      helperText={false}
+                      fullWidth={false}
                       format={(value: unknown) => (Array.isArray(value) ? value.join('\n') : '')}
                       parse={(value: string) => value.split('\n')}
                     />
@@ -137,7 +151,14 @@ export function ContainerFieldsInput() {
                   return <OptionListKeyInput source="zohoOptionsKey" />;
                 case ContainerFieldType.CONTENT:
                   return (
-                    <ChoiceInput source="linkedContainerId" choicesOf="containers" label="cms.containers.contents_of" emptyText="cms.containers.any_container" helperText={false} sx={{ minWidth: 180 }} />
+                    <ChoiceInput
+                      source="linkedContainerId"
+                      choicesOf="containers"
+                      label="cms.containers.contents_of"
+                      emptyText="cms.containers.any_container"
+                      helperText={false}
+                      sx={{ minWidth: 180 }}
+                    />
                   );
                 default:
                   return null;

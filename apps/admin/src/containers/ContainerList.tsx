@@ -1,7 +1,6 @@
 import { DataTable, List, SearchInput, useTranslate } from 'react-admin';
 import { CreateListActions, UpdatedColumn, PublishedColumn, StatusColumn } from '../components/resource-screens';
 
-
 export function ContainerList() {
   const translate = useTranslate();
   return (

@@ -16,9 +16,7 @@ function toFieldInput(raw: Payload): ContainerFieldInput {
     min: numberOrNull(raw.min),
     max: numberOrNull(raw.max),
     options:
-      type === ContainerFieldType.OPTION
-        ? (Array.isArray(raw.options) ? raw.options : []).map((option) => String(option ?? '').trim()).filter(Boolean)
-        : null,
+      type === ContainerFieldType.OPTION ? (Array.isArray(raw.options) ? raw.options : []).map((option) => String(option ?? '').trim()).filter(Boolean) : null,
     zohoOptionsKey: type === ContainerFieldType.ZOHOOPTIONS ? String(raw.zohoOptionsKey ?? '').trim() || null : null,
     linkedContainerId: type === ContainerFieldType.CONTENT ? numberOrNull(raw.linkedContainerId) : null,
   };

@@ -30,4 +30,3 @@ export function rowsToMetadata(rows: readonly MetadataRow[], previous: unknown):
   }
   return result;
 }
-

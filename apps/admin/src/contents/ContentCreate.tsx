@@ -8,7 +8,10 @@ export function ContentCreate() {
   const containerId = useContainerParam();
   return (
     <Create title="cms.contents.create" redirect="edit" mutationOptions={{ meta: { locale: Lang.en } }}>
-      <SimpleForm defaultValues={{ containerId, status: Status.AVAILABLE, published: false, fields: {}, metadata: [], sections: [], accesses: [] }} sx={{ maxWidth: 720 }}>
+      <SimpleForm
+        defaultValues={{ containerId, status: Status.AVAILABLE, published: false, fields: {}, metadata: [], sections: [], accesses: [] }}
+        sx={{ maxWidth: 720 }}
+      >
         <ContentMainInputs />
         <ContentFieldsInputs locale={Lang.en} />
         <PageSectionsInput fallback={false} />

@@ -77,11 +77,7 @@ function Group({ label, children, helperText }: { label: string; children: React
       <Stack direction="row" spacing={2}>
         {children}
       </Stack>
-      {helperText && (
-        <Box sx={{ fontSize: 12, color: 'warning.main' }}>
-          {helperText}
-        </Box>
-      )}
+      {helperText && <Box sx={{ fontSize: 12, color: 'warning.main' }}>{helperText}</Box>}
     </Box>
   );
 }
@@ -105,13 +101,7 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
       return field.multiple ? (
         <RepeatableInput field={field} source={source} helperText={fallbackNote} />
       ) : (
-        <TextInput
-          {...common}
-          multiline
-          minRows={3}
-          helperText={fallbackNote}
-          sx={sx}
-        />
+        <TextInput {...common} multiline minRows={3} helperText={fallbackNote} sx={sx} />
       );
     case ContainerFieldType.NUMBER:
     case ContainerFieldType.POSITION:
@@ -123,7 +113,11 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
     case ContainerFieldType.BOOLEAN:
       return <BooleanInput source={source} label={field.label} helperText={fallbackNote ?? false} sx={sx} />;
     case ContainerFieldType.DATE:
-      return field.multiple ? <RepeatableInput field={field} source={source} helperText={fallbackNote} /> : <DateTimeInput {...common} fullWidth={false} sx={sx} />;
+      return field.multiple ? (
+        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
+      ) : (
+        <DateTimeInput {...common} fullWidth={false} sx={sx} />
+      );
     case ContainerFieldType.COLOR:
       return field.multiple ? (
         <RepeatableInput field={field} source={source} helperText={fallbackNote} />
@@ -163,11 +157,25 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
       const filter = field.linkedContainerId ? { containerId: field.linkedContainerId } : {};
       return field.multiple ? (
         <ReferenceArrayInput source={source} reference="contents" filter={filter} perPage={50}>
-          <AutocompleteArrayInput label={field.label} optionText="title" validate={validators(field)} helperText={helperText} filterToQuery={(q) => ({ q })} sx={sx} />
+          <AutocompleteArrayInput
+            label={field.label}
+            optionText="title"
+            validate={validators(field)}
+            helperText={helperText}
+            filterToQuery={(q) => ({ q })}
+            sx={sx}
+          />
         </ReferenceArrayInput>
       ) : (
         <ReferenceInput source={source} reference="contents" filter={filter} perPage={50}>
-          <AutocompleteInput label={field.label} optionText="title" validate={validators(field)} helperText={helperText} filterToQuery={(q) => ({ q })} sx={sx} />
+          <AutocompleteInput
+            label={field.label}
+            optionText="title"
+            validate={validators(field)}
+            helperText={helperText}
+            filterToQuery={(q) => ({ q })}
+            sx={sx}
+          />
         </ReferenceInput>
       );
     }
@@ -176,8 +184,18 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
         <RepeatableInput field={field} source={source} helperText={fallbackNote} />
       ) : (
         <Group label={label} helperText={fallbackNote}>
-          <NumberInput source={`${source}.lat`} label="cms.fields.latitude" validate={[...(field.required ? [required()] : []), minValue(-LATITUDE_MAX), maxValue(LATITUDE_MAX)]} helperText={false} />
-          <NumberInput source={`${source}.lng`} label="cms.fields.longitude" validate={[...(field.required ? [required()] : []), minValue(-LONGITUDE_MAX), maxValue(LONGITUDE_MAX)]} helperText={false} />
+          <NumberInput
+            source={`${source}.lat`}
+            label="cms.fields.latitude"
+            validate={[...(field.required ? [required()] : []), minValue(-LATITUDE_MAX), maxValue(LATITUDE_MAX)]}
+            helperText={false}
+          />
+          <NumberInput
+            source={`${source}.lng`}
+            label="cms.fields.longitude"
+            validate={[...(field.required ? [required()] : []), minValue(-LONGITUDE_MAX), maxValue(LONGITUDE_MAX)]}
+            helperText={false}
+          />
         </Group>
       );
     case ContainerFieldType.TIMERANGE:
@@ -185,13 +203,23 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
         <RepeatableInput field={field} source={source} helperText={fallbackNote} />
       ) : (
         <Group label={label} helperText={fallbackNote}>
-          <TextInput source={`${source}.start`} label="cms.fields.start" type="time" InputLabelProps={{ shrink: true }} validate={field.required ? required() : undefined} helperText={false} />
+          <TextInput
+            source={`${source}.start`}
+            label="cms.fields.start"
+            type="time"
+            InputLabelProps={{ shrink: true }}
+            validate={field.required ? required() : undefined}
+            helperText={false}
+          />
           <TextInput
             source={`${source}.end`}
             label="cms.fields.end"
             type="time"
             InputLabelProps={{ shrink: true }}
-            validate={[...(field.required ? [required()] : []), (_value: unknown, values: Record<string, unknown>) => timeRangeProblem((values.fields as Record<string, unknown> | undefined)?.[field.name])]}
+            validate={[
+              ...(field.required ? [required()] : []),
+              (_value: unknown, values: Record<string, unknown>) => timeRangeProblem((values.fields as Record<string, unknown> | undefined)?.[field.name]),
+            ]}
             helperText={false}
           />
         </Group>
@@ -202,7 +230,17 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
 }
 
 /** ZOHOOPTIONS: a choice among the option list the field names (settings `optionLists`). */
-function ZohoOptionsInput({ field, common, fallbackNote, sx }: { field: ContainerFieldDto; common: { source: string; label: string; validate: Validator[]; helperText?: string; fullWidth: true }; fallbackNote?: string; sx?: object }) {
+function ZohoOptionsInput({
+  field,
+  common,
+  fallbackNote,
+  sx,
+}: {
+  field: ContainerFieldDto;
+  common: { source: string; label: string; validate: Validator[]; helperText?: string; fullWidth: true };
+  fallbackNote?: string;
+  sx?: object;
+}) {
   const translate = useTranslate();
   const { data: lists, isPending } = useOptionLists();
   const options = field.zohoOptionsKey ? lists?.[field.zohoOptionsKey] : undefined;
@@ -210,7 +248,11 @@ function ZohoOptionsInput({ field, common, fallbackNote, sx }: { field: Containe
   if (!options) {
     // The list is missing: keep what is stored editable rather than hiding it.
     const helperText = fallbackNote ?? translate('cms.contents.no_option_list', { key: field.zohoOptionsKey ?? '' });
-    return field.multiple ? <RepeatableInput field={field} source={common.source} helperText={helperText} /> : <TextInput {...common} helperText={helperText} sx={sx} />;
+    return field.multiple ? (
+      <RepeatableInput field={field} source={common.source} helperText={helperText} />
+    ) : (
+      <TextInput {...common} helperText={helperText} sx={sx} />
+    );
   }
   const choices = options.map((option) => ({ id: option, name: option }));
   return field.multiple ? (

@@ -34,11 +34,11 @@ export function ContentMainInputs({ containerLocked }: { containerLocked?: boole
 export function ContentFieldsInputs({ locale }: { locale: Lang }) {
   const containerId = useWatch({ name: 'containerId' });
   const record = useRecordContext<ContentDto>();
-  const { data: container, isPending, error } = useGetOne<ContainerDto>(
-    'containers',
-    { id: containerId, meta: { locale: Lang.en } },
-    { enabled: !!containerId },
-  );
+  const {
+    data: container,
+    isPending,
+    error,
+  } = useGetOne<ContainerDto>('containers', { id: containerId, meta: { locale: Lang.en } }, { enabled: !!containerId });
   const fallback = new Set(locale === Lang.en ? [] : (record?.fallbackFields ?? []));
   const translate = useTranslate();
 

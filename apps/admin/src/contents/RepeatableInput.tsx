@@ -19,21 +19,57 @@ function numberOrNull(text: string): number | null {
 }
 
 /** One value of a `multiple` field, with the input of the field's type. */
-function ItemInput({ field, value, onChange, name, choices }: { field: ContainerFieldDto; value: Item; onChange: (value: Item) => void; name: string; choices?: string[] }) {
+function ItemInput({
+  field,
+  value,
+  onChange,
+  name,
+  choices,
+}: {
+  field: ContainerFieldDto;
+  value: Item;
+  onChange: (value: Item) => void;
+  name: string;
+  choices?: string[];
+}) {
   const translate = useTranslate();
   const text = (item: unknown) => (item === null || item === undefined ? '' : String(item));
   switch (field.type) {
     case ContainerFieldType.NUMBER:
     case ContainerFieldType.POSITION:
       return (
-        <TextField size="small" type="number" name={name} label={field.label} value={text(value)} inputProps={{ step: field.type === ContainerFieldType.POSITION ? 1 : 'any' }} onChange={(event) => onChange(numberOrNull(event.target.value))} />
+        <TextField
+          size="small"
+          type="number"
+          name={name}
+          label={field.label}
+          value={text(value)}
+          inputProps={{ step: field.type === ContainerFieldType.POSITION ? 1 : 'any' }}
+          onChange={(event) => onChange(numberOrNull(event.target.value))}
+        />
       );
     case ContainerFieldType.LOCATION: {
       const location = (value ?? {}) as { lat?: number | null; lng?: number | null };
       return (
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <TextField size="small" type="number" name={`${name}.lat`} label={translate('cms.fields.latitude')} value={text(location.lat)} inputProps={{ step: 'any' }} onChange={(event) => onChange({ ...location, lat: numberOrNull(event.target.value) })} />
-          <TextField size="small" type="number" name={`${name}.lng`} label={translate('cms.fields.longitude')} value={text(location.lng)} inputProps={{ step: 'any' }} onChange={(event) => onChange({ ...location, lng: numberOrNull(event.target.value) })} />
+          <TextField
+            size="small"
+            type="number"
+            name={`${name}.lat`}
+            label={translate('cms.fields.latitude')}
+            value={text(location.lat)}
+            inputProps={{ step: 'any' }}
+            onChange={(event) => onChange({ ...location, lat: numberOrNull(event.target.value) })}
+          />
+          <TextField
+            size="small"
+            type="number"
+            name={`${name}.lng`}
+            label={translate('cms.fields.longitude')}
+            value={text(location.lng)}
+            inputProps={{ step: 'any' }}
+            onChange={(event) => onChange({ ...location, lng: numberOrNull(event.target.value) })}
+          />
         </Box>
       );
     }
@@ -41,17 +77,51 @@ function ItemInput({ field, value, onChange, name, choices }: { field: Container
       const range = (value ?? {}) as { start?: string; end?: string };
       return (
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <TextField size="small" type="time" name={`${name}.start`} label={translate('cms.fields.start')} value={range.start ?? ''} InputLabelProps={{ shrink: true }} onChange={(event) => onChange({ ...range, start: event.target.value })} />
-          <TextField size="small" type="time" name={`${name}.end`} label={translate('cms.fields.end')} value={range.end ?? ''} InputLabelProps={{ shrink: true }} onChange={(event) => onChange({ ...range, end: event.target.value })} />
+          <TextField
+            size="small"
+            type="time"
+            name={`${name}.start`}
+            label={translate('cms.fields.start')}
+            value={range.start ?? ''}
+            InputLabelProps={{ shrink: true }}
+            onChange={(event) => onChange({ ...range, start: event.target.value })}
+          />
+          <TextField
+            size="small"
+            type="time"
+            name={`${name}.end`}
+            label={translate('cms.fields.end')}
+            value={range.end ?? ''}
+            InputLabelProps={{ shrink: true }}
+            onChange={(event) => onChange({ ...range, end: event.target.value })}
+          />
         </Box>
       );
     }
     case ContainerFieldType.DATE:
-      return <TextField size="small" type="datetime-local" name={name} label={field.label} value={text(value).slice(0, 16)} InputLabelProps={{ shrink: true }} onChange={(event) => onChange(event.target.value ? new Date(event.target.value).toISOString() : null)} />;
+      return (
+        <TextField
+          size="small"
+          type="datetime-local"
+          name={name}
+          label={field.label}
+          value={text(value).slice(0, 16)}
+          InputLabelProps={{ shrink: true }}
+          onChange={(event) => onChange(event.target.value ? new Date(event.target.value).toISOString() : null)}
+        />
+      );
     case ContainerFieldType.ZOHOOPTIONS:
     case ContainerFieldType.OPTION:
       return (
-        <TextField select size="small" name={name} label={field.label} value={text(value)} onChange={(event) => onChange(event.target.value)} sx={{ minWidth: 200 }}>
+        <TextField
+          select
+          size="small"
+          name={name}
+          label={field.label}
+          value={text(value)}
+          onChange={(event) => onChange(event.target.value)}
+          sx={{ minWidth: 200 }}
+        >
           {(choices ?? []).map((choice) => (
             <MenuItem key={choice} value={choice}>
               {choice}
@@ -61,9 +131,29 @@ function ItemInput({ field, value, onChange, name, choices }: { field: Container
       );
     case ContainerFieldType.PARAGRAPH:
     case ContainerFieldType.RICHTEXT:
-      return <TextField size="small" multiline minRows={2} name={name} label={field.label} value={text(value)} onChange={(event) => onChange(event.target.value)} sx={{ flex: 1 }} />;
+      return (
+        <TextField
+          size="small"
+          multiline
+          minRows={2}
+          name={name}
+          label={field.label}
+          value={text(value)}
+          onChange={(event) => onChange(event.target.value)}
+          sx={{ flex: 1 }}
+        />
+      );
     default:
-      return <TextField size="small" name={name} label={field.label} value={text(value)} onChange={(event) => onChange(event.target.value)} sx={{ flex: 1, minWidth: 200 }} />;
+      return (
+        <TextField
+          size="small"
+          name={name}
+          label={field.label}
+          value={text(value)}
+          onChange={(event) => onChange(event.target.value)}
+          sx={{ flex: 1, minWidth: 200 }}
+        />
+      );
   }
 }
 
@@ -87,7 +177,13 @@ export function RepeatableInput({ field, source, helperText, choices }: { field:
       </FormLabel>
       {items.map((item, index) => (
         <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
-          <ItemInput field={field} name={`${source}.${index}`} value={item} choices={choices} onChange={(value) => set(items.map((old, i) => (i === index ? value : old)))} />
+          <ItemInput
+            field={field}
+            name={`${source}.${index}`}
+            value={item}
+            choices={choices}
+            onChange={(value) => set(items.map((old, i) => (i === index ? value : old)))}
+          />
           <IconButton aria-label={translate('cms.contents.remove_value')} onClick={() => set(items.filter((_, i) => i !== index))}>
             <RemoveIcon fontSize="small" />
           </IconButton>
@@ -106,4 +202,3 @@ export function RepeatableInput({ field, source, helperText, choices }: { field:
     </Box>
   );
 }
-

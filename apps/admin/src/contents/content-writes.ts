@@ -10,9 +10,7 @@ const shape = pagePartShape((field, value) => (field === 'containerId' ? numberO
 function withoutBlankItems(value: unknown): unknown {
   if (!Array.isArray(value)) return value;
   const blank = (part: unknown) => part === undefined || part === null || part === '';
-  return value.filter((item) =>
-    item && typeof item === 'object' ? Object.values(item as Payload).some((part) => !blank(part)) : !blank(item),
-  );
+  return value.filter((item) => (item && typeof item === 'object' ? Object.values(item as Payload).some((part) => !blank(part)) : !blank(item)));
 }
 
 /** A new content's field values, without the empty ones it does not need. */
@@ -50,7 +48,15 @@ export const contentWrites: ResourceWrites = {
   },
   update: (data, previous) => {
     // A content stays in its container: the container is not sent back.
-    const payload = withAccessClearing(changedFields(CONTENT_FIELDS.filter((field) => field !== 'containerId'), data, previous, shape), data);
+    const payload = withAccessClearing(
+      changedFields(
+        CONTENT_FIELDS.filter((field) => field !== 'containerId'),
+        data,
+        previous,
+        shape,
+      ),
+      data,
+    );
     if (!data.fields || typeof data.fields !== 'object') return payload;
     const fields = changedValues(data.fields as Payload, (previous.fields ?? {}) as Payload);
     return Object.keys(fields).length > 0 ? { ...payload, fields } : payload;

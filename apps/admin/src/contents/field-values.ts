@@ -30,7 +30,8 @@ export function itemsProblem(field: Pick<ContainerFieldDto, 'required' | 'min' |
   if (field.min != null && items.length > 0 && items.length < field.min) return { message: 'cms.validation.min_items', args: { smart_count: field.min } };
   if (field.max != null && items.length > field.max) return { message: 'cms.validation.max_items', args: { smart_count: field.max } };
   for (const item of items) {
-    const problem = field.type === ContainerFieldType.LOCATION ? locationProblem(item) : field.type === ContainerFieldType.TIMERANGE ? timeRangeProblem(item) : undefined;
+    const problem =
+      field.type === ContainerFieldType.LOCATION ? locationProblem(item) : field.type === ContainerFieldType.TIMERANGE ? timeRangeProblem(item) : undefined;
     if (problem) return problem;
   }
   return undefined;

@@ -38,7 +38,11 @@ export function Dashboard() {
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             <Chip label={translate('cms.dashboard.role', { role: me.role })} color="primary" variant="outlined" />
             <Chip
-              label={superAdmin ? translate('cms.dashboard.every_right') : translate('cms.dashboard.rights_count', { count: me.rights.length, total: RIGHT_TYPES.length })}
+              label={
+                superAdmin
+                  ? translate('cms.dashboard.every_right')
+                  : translate('cms.dashboard.rights_count', { count: me.rights.length, total: RIGHT_TYPES.length })
+              }
               variant="outlined"
               data-testid="rights-count"
             />

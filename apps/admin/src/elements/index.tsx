@@ -7,7 +7,6 @@ import { blockChoices, BlockContentInputs, useBlockChoiceText } from '../compone
 import { STATUS_CHOICES } from '../containers/ContainerInputs';
 import { EditToolbar, CreateListActions, UpdatedColumn, StatusColumn } from '../components/resource-screens';
 
-
 function ElementList() {
   const translate = useTranslate();
   const blockText = useBlockChoiceText();
@@ -16,7 +15,15 @@ function ElementList() {
       title="cms.elements.list_title"
       filters={[
         <SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.by_title')} />,
-        <SelectInput key="block" source="block" label="cms.fields.block" choices={blockChoices(true)} optionText={blockText} alwaysOn emptyText="cms.elements.all_blocks" />,
+        <SelectInput
+          key="block"
+          source="block"
+          label="cms.fields.block"
+          choices={blockChoices(true)}
+          optionText={blockText}
+          alwaysOn
+          emptyText="cms.elements.all_blocks"
+        />,
       ]}
       sort={{ field: 'updatedAt', order: 'DESC' }}
       perPage={25}

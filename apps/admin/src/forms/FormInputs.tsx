@@ -57,14 +57,35 @@ export function FormFieldsInput({ locale, fallback }: { locale: string; fallback
             '& .RaSimpleFormIterator-form > *': { flexShrink: 0 },
           }}
         >
-          <TextInput source="name" label="cms.fields.name" validate={[required(), regex(FORM_FIELD_NAME_PATTERN, 'cms.validation.form_field_name')]} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
-          <SelectInput source="type" label="cms.fields.type" choices={FIELD_TYPE_CHOICES} validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 160 }} />
+          <TextInput
+            source="name"
+            label="cms.fields.name"
+            validate={[required(), regex(FORM_FIELD_NAME_PATTERN, 'cms.validation.form_field_name')]}
+            helperText={false}
+            fullWidth={false}
+            sx={{ minWidth: 180 }}
+          />
+          <SelectInput
+            source="type"
+            label="cms.fields.type"
+            choices={FIELD_TYPE_CHOICES}
+            validate={required()}
+            helperText={false}
+            fullWidth={false}
+            sx={{ minWidth: 160 }}
+          />
           <TextInput source="label" label="cms.fields.label" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
           <TextInput source="placeholder" label="cms.fields.placeholder" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
           <BooleanInput source="required" label="cms.fields.required" helperText={false} fullWidth={false} />
           <NumberInput source="min" label="cms.fields.min" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
           <NumberInput source="max" label="cms.fields.max" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
-          <NumberInput source="position" label="cms.fields.position" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
+          <NumberInput
+            source="position"
+            label="cms.fields.position"
+            helperText={false}
+            fullWidth={false}
+            sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }}
+          />
           <NumberInput source="line" label="cms.fields.line" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
           <TextInput source="warningMessage" label="cms.fields.warning_message" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
           <FormDataConsumer>
@@ -76,7 +97,8 @@ export function FormFieldsInput({ locale, fallback }: { locale: string; fallback
                   sx={{ minWidth: 220 }}
                   multiline
                   minRows={2}
-                  helperText={false} fullWidth={false}
+                  helperText={false}
+                  fullWidth={false}
                   format={(value: unknown) => (Array.isArray(value) ? value.join('\n') : '')}
                   parse={(value: string) => value.split('\n')}
                 />
@@ -84,7 +106,8 @@ export function FormFieldsInput({ locale, fallback }: { locale: string; fallback
                 <TextInput
                   source="options"
                   label="cms.fields.option_list_key"
-                  helperText={false} fullWidth={false}
+                  helperText={false}
+                  fullWidth={false}
                   format={(value: unknown) => (Array.isArray(value) ? String(value[0] ?? '') : '')}
                   parse={(value: string) => [value]}
                 />
@@ -102,7 +125,15 @@ export function FormFieldsInput({ locale, fallback }: { locale: string; fallback
 function FieldDefaultInput({ type }: { type?: string }) {
   if (!type || (FORM_FIELD_TYPES_WITHOUT_VALUE as readonly string[]).includes(type)) return null;
   if (type === FormFieldType.NUMBER) {
-    return <NumberInput source="defaultNumber" label="cms.fields.default_value" helperText={false} fullWidth={false} sx={{ width: 140, minWidth: 140, flex: '0 0 140px' }} />;
+    return (
+      <NumberInput
+        source="defaultNumber"
+        label="cms.fields.default_value"
+        helperText={false}
+        fullWidth={false}
+        sx={{ width: 140, minWidth: 140, flex: '0 0 140px' }}
+      />
+    );
   }
   if (type === FormFieldType.CHECKBOX) {
     return (

@@ -5,7 +5,6 @@ import { DraftKeeper } from '../components/DraftKeeper';
 import { FORM_DEFAULTS, FormFieldsInput, FormMainInputs } from './FormInputs';
 import { EditToolbar, CreateListActions, UpdatedColumn, StatusColumn, LocaleEdit } from '../components/resource-screens';
 
-
 function FormList() {
   const translate = useTranslate();
   return (

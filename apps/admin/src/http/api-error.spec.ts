@@ -5,15 +5,11 @@ import { errorMessageFromBody, formatWait, retryAfterSeconds } from './api-error
 
 describe('API errors', () => {
   it("uses the API's message", () => {
-    expect(errorMessageFromBody({ statusCode: 401, message: 'Invalid e-mail or password' }, 'Unauthorized')).toBe(
-      'Invalid e-mail or password',
-    );
+    expect(errorMessageFromBody({ statusCode: 401, message: 'Invalid e-mail or password' }, 'Unauthorized')).toBe('Invalid e-mail or password');
   });
 
   it('joins a list of validation messages', () => {
-    expect(errorMessageFromBody({ statusCode: 400, message: ['name is empty', 'email is invalid'] }, 'Bad Request')).toBe(
-      'name is empty. email is invalid',
-    );
+    expect(errorMessageFromBody({ statusCode: 400, message: ['name is empty', 'email is invalid'] }, 'Bad Request')).toBe('name is empty. email is invalid');
   });
 
   it('falls back when the body has no message', () => {

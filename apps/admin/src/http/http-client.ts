@@ -22,9 +22,10 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
     if (error instanceof HttpError) {
       if (error.status === 401 && !isAuthUrl(url)) notifyUnauthorized();
       // `errors: { "fields.x": [...] }` becomes one message per input, which react-admin's forms show.
-      const body = error.body && typeof error.body === 'object' && 'errors' in error.body
-        ? { ...error.body, errors: localizeFormErrors(error.body, translate) ?? undefined }
-        : error.body;
+      const body =
+        error.body && typeof error.body === 'object' && 'errors' in error.body
+          ? { ...error.body, errors: localizeFormErrors(error.body, translate) ?? undefined }
+          : error.body;
       const answer = { status: error.status, body: error.body ?? { message: error.message }, method: options.method };
       throw new HttpError(localizeApiAnswer(answer, translate), error.status, body);
     }

@@ -14,9 +14,12 @@ describe('resource writes', () => {
   });
 
   it('creates a user with only the fields the API accepts', () => {
-    expect(
-      toCreatePayload('users', { name: 'Ann', email: 'ann@example.com', password: 'secret123', roleId: 'editor', confirm: 'x' }),
-    ).toEqual({ name: 'Ann', email: 'ann@example.com', password: 'secret123', roleId: 'editor' });
+    expect(toCreatePayload('users', { name: 'Ann', email: 'ann@example.com', password: 'secret123', roleId: 'editor', confirm: 'x' })).toEqual({
+      name: 'Ann',
+      email: 'ann@example.com',
+      password: 'secret123',
+      roleId: 'editor',
+    });
   });
 
   it('leaves a blank role key out so that the API derives it from the name', () => {
@@ -35,7 +38,10 @@ describe('resource writes', () => {
     const previous = { id: 3, name: 'Ann', email: 'ann@example.com', roleId: 'editor' };
     expect(toUpdatePayload('users', { ...previous, password: '' }, previous)).toEqual({});
     expect(toUpdatePayload('users', { ...previous, password: 'n3w-secret' }, previous)).toEqual({ password: 'n3w-secret' });
-    expect(toUpdatePayload('users', { ...previous, password: 'n3w-secret', currentPassword: 'old-secret' }, previous)).toEqual({ password: 'n3w-secret', currentPassword: 'old-secret' });
+    expect(toUpdatePayload('users', { ...previous, password: 'n3w-secret', currentPassword: 'old-secret' }, previous)).toEqual({
+      password: 'n3w-secret',
+      currentPassword: 'old-secret',
+    });
     expect(toUpdatePayload('users', { ...previous, password: '', currentPassword: 'old-secret' }, previous)).toEqual({});
   });
 

@@ -8,7 +8,11 @@ const french = polyglotI18nProvider(() => fr, 'fr').translate;
 
 // What the API answers (apps/api: class-validator, the exceptions filter, the services).
 const notEmpty = { statusCode: 400, message: 'Invalid input. title: title should not be empty', errors: { title: ['title should not be empty'] } };
-const tooLong = { statusCode: 400, message: 'Invalid input. fields.summary: must be at most 200 characters long', errors: { 'fields.summary': ['must be at most 200 characters long'] } };
+const tooLong = {
+  statusCode: 400,
+  message: 'Invalid input. fields.summary: must be at most 200 characters long',
+  errors: { 'fields.summary': ['must be at most 200 characters long'] },
+};
 const duplicateEmail = { statusCode: 409, message: 'The e-mail ann@example.com is already used by another user' };
 const uniqueViolation = { statusCode: 409, message: 'A record with the same unique value already exists: Key (name)=(x) already exists.' };
 const stillUsed = { statusCode: 409, message: 'The role "editor" is held by 2 users: give them another role first' };
@@ -44,7 +48,9 @@ describe('server error kinds', () => {
 describe('messages shown for server errors', () => {
   it('shows its own words for the kinds it knows, in the reader language', () => {
     expect(localizeApiAnswer({ status: 400, body: notEmpty }, french)).toBe('Une valeur obligatoire est manquante.');
-    expect(localizeApiAnswer({ status: 409, body: duplicateEmail, method: 'POST' }, french)).toBe('Cette valeur est déjà utilisée par un autre enregistrement.');
+    expect(localizeApiAnswer({ status: 409, body: duplicateEmail, method: 'POST' }, french)).toBe(
+      'Cette valeur est déjà utilisée par un autre enregistrement.',
+    );
     expect(localizeApiAnswer({ status: 409, body: stillUsed, method: 'DELETE' }, english)).toBe(en.cms.server_errors.delete_conflict);
     expect(localizeApiAnswer({ status: 400, body: tooLong }, english)).toBe('A value is too long.');
   });

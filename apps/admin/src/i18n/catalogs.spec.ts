@@ -78,14 +78,32 @@ describe('the English catalog', () => {
   it('words the top bar of libs/rights exactly as the spec does', () => {
     const bar = buildTopBar({ role: SUPER_ADMIN_ROLE_ID, rights: [] }, [{ id: 1, title: 'Blog' }]);
     expect(bar.entries.map((entry) => translate(entry.label))).toEqual([
-      'Home', 'Containers', 'Contents', 'Elements', 'Users', 'Roles', 'Messages', 'Forms', 'Medias', 'Layout',
+      'Home',
+      'Containers',
+      'Contents',
+      'Elements',
+      'Users',
+      'Roles',
+      'Messages',
+      'Forms',
+      'Medias',
+      'Layout',
     ]);
     const [blog] = bar.entries.find((entry) => entry.key === 'containers')?.dropdown?.containers ?? [];
     expect(translate(blog.allLabel, { title: blog.title })).toBe('All Blog');
     expect(translate(blog.createLabel, { title: blog.title })).toBe('Create a Blog');
     expect(bar.userMenu.map((item) => translate(item.label))).toEqual(['Settings', 'Revalidate all', 'Disconnect']);
     const links = bar.entries.flatMap((entry) => entry.dropdown?.links ?? []).map((link) => translate(link.label));
-    expect(links).toEqual(['Create a container', 'Create a content', 'Create an element', 'Create a user', 'Roles', 'Create a form', 'Messages', 'Media Packs']);
+    expect(links).toEqual([
+      'Create a container',
+      'Create a content',
+      'Create an element',
+      'Create a user',
+      'Roles',
+      'Create a form',
+      'Messages',
+      'Media Packs',
+    ]);
   });
 });
 

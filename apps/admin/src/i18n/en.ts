@@ -380,7 +380,8 @@ const en = {
       create: 'Create a container',
       edit_title: 'Container %{title}',
       delete_confirm: 'Delete the container %{title}?',
-      delete_with_contents: 'The container %{title} holds %{smart_count} content: it will be deleted with it. |||| The container %{title} holds %{smart_count} contents: they will be deleted with it.',
+      delete_with_contents:
+        'The container %{title} holds %{smart_count} content: it will be deleted with it. |||| The container %{title} holds %{smart_count} contents: they will be deleted with it.',
       delete_with_contents_title: 'Delete the container and its contents?',
       delete_counting: 'Counting the contents of %{title}…',
       access_help:

@@ -90,11 +90,9 @@ const es: Catalog = {
       are_you_sure: '¿Está seguro?',
       authentication_error: 'El servidor de autenticación devolvió un error y no se pudieron comprobar sus credenciales.',
       auth_error: 'Se produjo un error al validar el token de autenticación.',
-      bulk_delete_content:
-        '¿Seguro que quiere eliminar este %{name}? |||| ¿Seguro que quiere eliminar estos %{smart_count} elementos?',
+      bulk_delete_content: '¿Seguro que quiere eliminar este %{name}? |||| ¿Seguro que quiere eliminar estos %{smart_count} elementos?',
       bulk_delete_title: 'Eliminar %{name} |||| Eliminar %{smart_count} %{name}',
-      bulk_update_content:
-        '¿Seguro que quiere actualizar %{name} %{recordRepresentation}? |||| ¿Seguro que quiere actualizar estos %{smart_count} elementos?',
+      bulk_update_content: '¿Seguro que quiere actualizar %{name} %{recordRepresentation}? |||| ¿Seguro que quiere actualizar estos %{smart_count} elementos?',
       bulk_update_title: 'Actualizar %{name} %{recordRepresentation} |||| Actualizar %{smart_count} %{name}',
       clear_array_input: '¿Seguro que quiere vaciar toda la lista?',
       delete_content: '¿Seguro que quiere eliminar este %{name}?',
@@ -105,8 +103,7 @@ const es: Catalog = {
       loading: 'Espere, por favor',
       no: 'No',
       not_found: 'Ha escrito una dirección incorrecta o ha seguido un enlace erróneo.',
-      select_all_limit_reached:
-        'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max}.',
+      select_all_limit_reached: 'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max}.',
       unsaved_changes: 'Algunos de sus cambios no se guardaron. ¿Seguro que quiere descartarlos?',
       yes: 'Sí',
       placeholder_data_warning: 'Problema de red: no se pudieron actualizar los datos.',
@@ -568,7 +565,8 @@ const es: Catalog = {
       page_sections: 'Secciones de la página',
       access: 'Acceso',
       access_clear_title: '¿Abrir esta página a más lectores?',
-      access_clear_content: 'Ya no le queda ningún acceso: una vez guardada, cualquier visitante podrá leerla (un contenido sin accesos toma los de su contenedor).',
+      access_clear_content:
+        'Ya no le queda ningún acceso: una vez guardada, cualquier visitante podrá leerla (un contenido sin accesos toma los de su contenedor).',
       container_listed: 'Contenedor listado',
       names: {
         richtext: 'Texto enriquecido',
@@ -587,7 +585,8 @@ const es: Catalog = {
       create: 'Crear un contenedor',
       edit_title: 'Contenedor %{title}',
       delete_confirm: '¿Eliminar el contenedor %{title}?',
-      delete_with_contents: 'El contenedor %{title} tiene %{smart_count} contenido: se eliminará con él. |||| El contenedor %{title} tiene %{smart_count} contenidos: se eliminarán con él.',
+      delete_with_contents:
+        'El contenedor %{title} tiene %{smart_count} contenido: se eliminará con él. |||| El contenedor %{title} tiene %{smart_count} contenidos: se eliminarán con él.',
       delete_with_contents_title: '¿Eliminar el contenedor y sus contenidos?',
       delete_counting: 'Contando los contenidos de %{title}…',
       access_help:
@@ -775,7 +774,8 @@ const es: Catalog = {
       background_colour: 'Color de fondo',
       default_locale: 'Idioma predeterminado',
       default_locale_empty: 'en (predeterminado)',
-      default_locale_help: 'Adónde envía el sitio a los visitantes cuyo idioma falta en una página (hreflang x-default). Las direcciones no cambian: en en /, los demás en /fr…',
+      default_locale_help:
+        'Adónde envía el sitio a los visitantes cuyo idioma falta en una página (hreflang x-default). Las direcciones no cambian: en en /, los demás en /fr…',
       logo: 'Logotipo en la cabecera del sitio (una imagen)',
       smtp_sender: 'Remitente de los correos (From)',
       favicon: 'Favicon (una imagen)',

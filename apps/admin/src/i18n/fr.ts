@@ -106,7 +106,7 @@ const fr: Catalog = {
     },
     not_found: {
       title: 'Page introuvable ou accès refusé',
-      signed_in: "Vous êtes connecté en tant que %{name}, mais votre rôle ne donne pas accès à cette page.",
+      signed_in: 'Vous êtes connecté en tant que %{name}, mais votre rôle ne donne pas accès à cette page.',
       signed_out: "Cette page n'existe pas, ou vous devez vous connecter pour la voir.",
       home: "Aller à la page d'accueil",
       back_office: 'Back-office',
@@ -281,7 +281,8 @@ const fr: Catalog = {
       link_help: 'Un chemin (/a-propos), une ancre (#haut) ou une adresse http(s), mailto ou tel',
     },
     blocks: {
-      dnd_instructions: 'Pour déplacer un élément, placez le focus sur sa poignée et appuyez sur espace ; les flèches le déplacent, espace le dépose, échap annule.',
+      dnd_instructions:
+        'Pour déplacer un élément, placez le focus sur sa poignée et appuyez sur espace ; les flèches le déplacent, espace le dépose, échap annule.',
       dnd_picked: 'Élément %{number} saisi.',
       dnd_over: 'L’élément %{number} est sur la position %{position}.',
       dnd_dropped: 'Élément %{number} déposé en position %{position}.',
@@ -352,11 +353,12 @@ const fr: Catalog = {
       section_removed: 'Section retirée',
       undo: 'Annuler',
       choice: '%{label} (%{name})',
-      fallback: "Affichées depuis en : enregistrées dans cette langue seulement si vous les modifiez.",
+      fallback: 'Affichées depuis en : enregistrées dans cette langue seulement si vous les modifiez.',
       page_sections: 'Sections de la page',
       access: 'Accès',
       access_clear_title: 'Ouvrir cette page à plus de lecteurs ?',
-      access_clear_content: "Elle n'a plus aucun accès : une fois enregistrée, tout visiteur pourra la lire (un contenu sans accès prend ceux de son conteneur).",
+      access_clear_content:
+        "Elle n'a plus aucun accès : une fois enregistrée, tout visiteur pourra la lire (un contenu sans accès prend ceux de son conteneur).",
       container_listed: 'Conteneur listé',
       names: {
         richtext: 'Texte enrichi',
@@ -375,7 +377,8 @@ const fr: Catalog = {
       create: 'Créer un conteneur',
       edit_title: 'Conteneur %{title}',
       delete_confirm: 'Supprimer le conteneur %{title} ?',
-      delete_with_contents: 'Le conteneur %{title} contient %{smart_count} contenu : il sera supprimé avec lui. |||| Le conteneur %{title} contient %{smart_count} contenus : ils seront supprimés avec lui.',
+      delete_with_contents:
+        'Le conteneur %{title} contient %{smart_count} contenu : il sera supprimé avec lui. |||| Le conteneur %{title} contient %{smart_count} contenus : ils seront supprimés avec lui.',
       delete_with_contents_title: 'Supprimer le conteneur et ses contenus ?',
       delete_counting: 'Décompte des contenus de %{title}…',
       access_help:
@@ -418,7 +421,7 @@ const fr: Catalog = {
       json_texts: 'Une liste JSON de textes',
       html: 'HTML',
       none: '(aucun)',
-      option_list_value: 'Une valeur de la liste d\'options « %{key} »',
+      option_list_value: "Une valeur de la liste d'options « %{key} »",
       locations_json: 'JSON : [{"lat": 48.85, "lng": 2.35}]',
       time_ranges_json: 'JSON : [{"start": "09:00", "end": "17:00"}]',
     },
@@ -440,8 +443,7 @@ const fr: Catalog = {
       success_message: 'Message de succès',
       error_message: "Message d'erreur",
       fields_in: 'Champs (%{locale})',
-      fields_fallback:
-        "Cette langue n'a pas encore de champs : ceux de en sont affichés et ne sont enregistrés en %{locale} que si vous les modifiez.",
+      fields_fallback: "Cette langue n'a pas encore de champs : ceux de en sont affichés et ne sont enregistrés en %{locale} que si vous les modifiez.",
     },
     messages: {
       list_title: 'Messages',
@@ -483,7 +485,7 @@ const fr: Catalog = {
       choose_files: 'Choisir des fichiers',
       accepted: 'Acceptés : %{types} ; %{max} au plus chacun.',
       too_large: '%{name} pèse %{size} : les fichiers ne peuvent dépasser %{max}.',
-      bad_type: '%{name} n\'est pas d\'un type accepté par le serveur (%{types}).',
+      bad_type: "%{name} n'est pas d'un type accepté par le serveur (%{types}).",
       uploading: 'Envoi de %{name}',
       uploaded: 'Envoyé',
       queue: 'Fichiers envoyés',
@@ -565,9 +567,10 @@ const fr: Catalog = {
       background_colour: 'Couleur de fond',
       default_locale: 'Langue par défaut',
       default_locale_empty: 'en (par défaut)',
-      default_locale_help: 'Où le site envoie les visiteurs dont la langue manque à une page (hreflang x-default). Les adresses restent : en à /, les autres à /fr…',
+      default_locale_help:
+        'Où le site envoie les visiteurs dont la langue manque à une page (hreflang x-default). Les adresses restent : en à /, les autres à /fr…',
       logo: 'Logo dans l’en-tête du site (une image)',
-      smtp_sender: "Expéditeur des e-mails (From)",
+      smtp_sender: 'Expéditeur des e-mails (From)',
       favicon: 'Favicon (une image)',
       option_lists: "Listes d'options",
       option_lists_help: 'Listes nommées de choix pour les champs ZOHOOPTIONS des conteneurs et des formulaires : un choix par ligne.',

@@ -90,8 +90,7 @@ const it: Catalog = {
       are_you_sure: 'Sei sicuro?',
       authentication_error: 'Il server di autenticazione ha restituito un errore e non è stato possibile verificare le tue credenziali.',
       auth_error: 'Si è verificato un errore durante la verifica del token di autenticazione.',
-      bulk_delete_content:
-        'Sei sicuro di voler eliminare questo %{name}? |||| Sei sicuro di voler eliminare questi %{smart_count} elementi?',
+      bulk_delete_content: 'Sei sicuro di voler eliminare questo %{name}? |||| Sei sicuro di voler eliminare questi %{smart_count} elementi?',
       bulk_delete_title: 'Elimina %{name} |||| Elimina %{smart_count} %{name}',
       bulk_update_content:
         'Sei sicuro di voler aggiornare %{name} %{recordRepresentation}? |||| Sei sicuro di voler aggiornare questi %{smart_count} elementi?',
@@ -105,8 +104,7 @@ const it: Catalog = {
       loading: 'Attendere prego',
       no: 'No',
       not_found: 'Hai digitato un indirizzo errato o hai seguito un link non valido.',
-      select_all_limit_reached:
-        'Ci sono troppi elementi per selezionarli tutti. Sono stati selezionati solo i primi %{max}.',
+      select_all_limit_reached: 'Ci sono troppi elementi per selezionarli tutti. Sono stati selezionati solo i primi %{max}.',
       unsaved_changes: 'Alcune modifiche non sono state salvate. Sei sicuro di volerle ignorare?',
       yes: 'Sì',
       placeholder_data_warning: 'Problema di rete: aggiornamento dei dati non riuscito.',
@@ -568,7 +566,8 @@ const it: Catalog = {
       page_sections: 'Sezioni della pagina',
       access: 'Accesso',
       access_clear_title: 'Aprire questa pagina a più lettori?',
-      access_clear_content: 'Non le resta alcun accesso: una volta salvata, ogni visitatore potrà leggerla (un contenuto senza accessi prende quelli del suo contenitore).',
+      access_clear_content:
+        'Non le resta alcun accesso: una volta salvata, ogni visitatore potrà leggerla (un contenuto senza accessi prende quelli del suo contenitore).',
       container_listed: 'Contenitore elencato',
       names: {
         richtext: 'Testo formattato',
@@ -587,7 +586,8 @@ const it: Catalog = {
       create: 'Crea un contenitore',
       edit_title: 'Contenitore %{title}',
       delete_confirm: 'Eliminare il contenitore %{title}?',
-      delete_with_contents: 'Il contenitore %{title} ha %{smart_count} contenuto: sarà eliminato con esso. |||| Il contenitore %{title} ha %{smart_count} contenuti: saranno eliminati con esso.',
+      delete_with_contents:
+        'Il contenitore %{title} ha %{smart_count} contenuto: sarà eliminato con esso. |||| Il contenitore %{title} ha %{smart_count} contenuti: saranno eliminati con esso.',
       delete_with_contents_title: 'Eliminare il contenitore e i suoi contenuti?',
       delete_counting: 'Conteggio dei contenuti di %{title}…',
       access_help:
@@ -775,7 +775,8 @@ const it: Catalog = {
       background_colour: 'Colore di sfondo',
       default_locale: 'Lingua predefinita',
       default_locale_empty: 'en (predefinita)',
-      default_locale_help: 'Dove il sito manda i visitatori la cui lingua manca in una pagina (hreflang x-default). Gli indirizzi restano: en su /, le altre su /fr…',
+      default_locale_help:
+        'Dove il sito manda i visitatori la cui lingua manca in una pagina (hreflang x-default). Gli indirizzi restano: en su /, le altre su /fr…',
       logo: 'Logo nell’intestazione del sito (un’immagine)',
       smtp_sender: 'Mittente delle e-mail (From)',
       favicon: "Favicon (un'immagine)",

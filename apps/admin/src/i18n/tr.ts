@@ -775,7 +775,8 @@ const tr: Catalog = {
       background_colour: 'Arka plan rengi',
       default_locale: 'Varsayılan dil',
       default_locale_empty: 'en (varsayılan)',
-      default_locale_help: 'Bir sayfada dili bulunmayan ziyaretçilerin yönlendirildiği dil (hreflang x-default). Adresler aynı kalır: en / adresinde, diğerleri /fr… adreslerinde',
+      default_locale_help:
+        'Bir sayfada dili bulunmayan ziyaretçilerin yönlendirildiği dil (hreflang x-default). Adresler aynı kalır: en / adresinde, diğerleri /fr… adreslerinde',
       logo: 'Site başlığındaki logo (bir resim)',
       smtp_sender: 'E-posta göndereni (From)',
       favicon: 'Site simgesi (bir resim)',

@@ -20,7 +20,6 @@ import { AccessDenied } from '../layout/AccessDenied';
 type SectionValues = Pick<SectionInput, 'block' | 'content' | 'formId' | 'elementId' | 'containerContentId'>;
 type LayoutValues = Record<SectionType, SectionValues[]>;
 
-
 function toValues(layout: LayoutDto): LayoutValues {
   const values = {} as LayoutValues;
   for (const type of LAYOUT_SECTION_TYPES) {
@@ -87,24 +86,24 @@ export function LayoutScreen() {
         <Alert severity="error">{translate('cms.layout.load_error', { error: (error as Error)?.message ?? '' })}</Alert>
       ) : (
         <BlockLocaleContext.Provider value={locale}>
-        <Form key={`${locale}-${JSON.stringify(data)}`} defaultValues={toValues(data)} onSubmit={save}>
-          {LAYOUT_SECTION_TYPES.map((type) => (
-            <Card key={type} variant="outlined" sx={{ mb: 2 }} component="section" aria-label={translate(`cms.layout.sections.${type}`)}>
-              <CardContent>
-                <Typography variant="h6" component="h2">
-                  {translate(`cms.layout.sections.${type}`)}
-                </Typography>
-                {data.fallbackTypes.includes(type) && (
-                  <Typography variant="body2" color="warning.main">
-                    {translate('cms.layout.fallback', { section: translate(`cms.layout.sections_lower.${type}`), locale })}
+          <Form key={`${locale}-${JSON.stringify(data)}`} defaultValues={toValues(data)} onSubmit={save}>
+            {LAYOUT_SECTION_TYPES.map((type) => (
+              <Card key={type} variant="outlined" sx={{ mb: 2 }} component="section" aria-label={translate(`cms.layout.sections.${type}`)}>
+                <CardContent>
+                  <Typography variant="h6" component="h2">
+                    {translate(`cms.layout.sections.${type}`)}
                   </Typography>
-                )}
-                <SectionsBuilder source={type} disabled={!canUpdate} />
-              </CardContent>
-            </Card>
-          ))}
-          {canUpdate && <SaveButton label="cms.layout.save" />}
-        </Form>
+                  {data.fallbackTypes.includes(type) && (
+                    <Typography variant="body2" color="warning.main">
+                      {translate('cms.layout.fallback', { section: translate(`cms.layout.sections_lower.${type}`), locale })}
+                    </Typography>
+                  )}
+                  <SectionsBuilder source={type} disabled={!canUpdate} />
+                </CardContent>
+              </Card>
+            ))}
+            {canUpdate && <SaveButton label="cms.layout.save" />}
+          </Form>
         </BlockLocaleContext.Provider>
       )}
     </ResourceContextProvider>

@@ -89,16 +89,20 @@ export function TopBar() {
   return (
     <AppBar position="fixed" color="secondary" elevation={1}>
       <Toolbar variant="dense" component="nav" aria-label={translate('cms.menu.main')} sx={{ gap: 0.5, minHeight: 48 }}>
-        {narrow ? <CollapsedEntries entries={entries} activeKey={activeKey} /> : <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25, overflowX: 'auto', flexGrow: 1, scrollbarWidth: 'thin' }}>
-          {entries.map((entry) => (
-            <TopBarEntryButton
-              key={entry.key}
-              entry={entry}
-              active={entry.key === activeKey}
-              icon={entry.key === 'home' ? <Home fontSize="small" /> : undefined}
-            />
-          ))}
-        </Box>}
+        {narrow ? (
+          <CollapsedEntries entries={entries} activeKey={activeKey} />
+        ) : (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25, overflowX: 'auto', flexGrow: 1, scrollbarWidth: 'thin' }}>
+            {entries.map((entry) => (
+              <TopBarEntryButton
+                key={entry.key}
+                entry={entry}
+                active={entry.key === activeKey}
+                icon={entry.key === 'home' ? <Home fontSize="small" /> : undefined}
+              />
+            ))}
+          </Box>
+        )}
         <LoadingIndicator />
         <UserMenu items={bar.userMenu} />
       </Toolbar>

@@ -107,13 +107,7 @@ export function TopBarEntryButton({ entry, active, icon }: { entry: TopBarEntry;
           >
             <ArrowDropDown />
           </IconButton>
-          <Menu
-            id={menuId}
-            anchorEl={anchor}
-            open={!!anchor}
-            onClose={close}
-            slotProps={{ paper: { sx: { minWidth: 220, maxHeight: '70vh' } } }}
-          >
+          <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={close} slotProps={{ paper: { sx: { minWidth: 220, maxHeight: '70vh' } } }}>
             {DropdownItems({ entry, onClose: close, translate })}
           </Menu>
         </>

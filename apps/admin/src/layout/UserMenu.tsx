@@ -84,11 +84,7 @@ export function UserMenu({ items }: { items: UserMenuItem[] }) {
         {visible('revalidate') && (
           <MenuItem onClick={revalidateAll} aria-busy={revalidate === 'loading'} data-state={revalidate}>
             <ListItemIcon>
-              {revalidate === 'loading' ? (
-                <CircularProgress size={20} aria-label={translate('cms.menu.revalidating')} />
-              ) : (
-                <Cached fontSize="small" />
-              )}
+              {revalidate === 'loading' ? <CircularProgress size={20} aria-label={translate('cms.menu.revalidating')} /> : <Cached fontSize="small" />}
             </ListItemIcon>
             <ListItemText>{translate('cms.menu.revalidate')}</ListItemText>
           </MenuItem>

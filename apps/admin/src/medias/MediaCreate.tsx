@@ -80,14 +80,23 @@ export function MediaCreate() {
   };
 
   const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop: add, multiple: true, noKeyboard: false });
-  const accepted = limits ? translate('cms.medias.accepted', { types: limits.types.map((type) => type.label).join(', '), max: formatSize(limits.maxBytes, locale, translate) }) : '';
+  const accepted = limits
+    ? translate('cms.medias.accepted', { types: limits.types.map((type) => type.label).join(', '), max: formatSize(limits.maxBytes, locale, translate) })
+    : '';
 
   return (
     <Box sx={{ maxWidth: 760, mt: 2 }}>
       <Title title="cms.medias.upload" />
       <Card>
         <CardContent>
-          <TextField select size="small" label={translate('cms.fields.pack')} value={packId} onChange={(event) => setPackId(event.target.value === '' ? '' : Number(event.target.value))} sx={{ minWidth: 240, mb: 2 }}>
+          <TextField
+            select
+            size="small"
+            label={translate('cms.fields.pack')}
+            value={packId}
+            onChange={(event) => setPackId(event.target.value === '' ? '' : Number(event.target.value))}
+            sx={{ minWidth: 240, mb: 2 }}
+          >
             <MenuItem value="">{translate('cms.medias.no_pack')}</MenuItem>
             {(packs ?? []).map((pack) => (
               <MenuItem key={pack.id} value={pack.id}>
@@ -97,7 +106,16 @@ export function MediaCreate() {
           </TextField>
           <Box
             {...getRootProps()}
-            sx={{ border: 2, borderStyle: 'dashed', borderColor: isDragActive ? 'primary.main' : 'divider', borderRadius: 2, p: 4, textAlign: 'center', cursor: 'pointer', bgcolor: isDragActive ? 'action.hover' : undefined }}
+            sx={{
+              border: 2,
+              borderStyle: 'dashed',
+              borderColor: isDragActive ? 'primary.main' : 'divider',
+              borderRadius: 2,
+              p: 4,
+              textAlign: 'center',
+              cursor: 'pointer',
+              bgcolor: isDragActive ? 'action.hover' : undefined,
+            }}
           >
             <input {...getInputProps()} multiple aria-label={translate('cms.medias.choose_files')} />
             <CloudUpload color="action" sx={{ fontSize: 40 }} />
@@ -108,8 +126,25 @@ export function MediaCreate() {
           </Box>
           <Box component="ul" aria-label={translate('cms.medias.queue')} sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }}>
             {queue.map((item) => (
-              <Box component="li" key={item.key} aria-label={item.file.name} sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 1, borderBottom: 1, borderColor: 'divider' }}>
-                <Box sx={{ width: 56, height: 56, flex: 'none', bgcolor: 'grey.100', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', borderRadius: 1 }}>
+              <Box
+                component="li"
+                key={item.key}
+                aria-label={item.file.name}
+                sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 1, borderBottom: 1, borderColor: 'divider' }}
+              >
+                <Box
+                  sx={{
+                    width: 56,
+                    height: 56,
+                    flex: 'none',
+                    bgcolor: 'grey.100',
+                    display: 'flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    overflow: 'hidden',
+                    borderRadius: 1,
+                  }}
+                >
                   {item.preview ? <img src={item.preview} alt="" style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} /> : null}
                 </Box>
                 <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -127,7 +162,12 @@ export function MediaCreate() {
                     </Typography>
                   </Typography>
                   {item.state === 'uploading' && (
-                    <LinearProgress variant="determinate" value={Math.round(item.progress * 100)} aria-label={translate('cms.medias.uploading', { name: item.file.name })} sx={{ mt: 0.5 }} />
+                    <LinearProgress
+                      variant="determinate"
+                      value={Math.round(item.progress * 100)}
+                      aria-label={translate('cms.medias.uploading', { name: item.file.name })}
+                      sx={{ mt: 0.5 }}
+                    />
                   )}
                   {item.state === 'done' && (
                     <Typography variant="caption" color="success.main">

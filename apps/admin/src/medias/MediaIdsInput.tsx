@@ -14,7 +14,19 @@ import { formatSize } from './media-format';
  * A list of media ids with their thumbnails, added from the library's picker (search, upload in
  * place) and removed one by one: a pack's media, a content field of several images or files.
  */
-export function MediaIdsInput({ source, title, filter, validate, helperText }: { source: string; title: (count: number) => string; filter?: Record<string, string>; validate?: Validator | Validator[]; helperText?: string }) {
+export function MediaIdsInput({
+  source,
+  title,
+  filter,
+  validate,
+  helperText,
+}: {
+  source: string;
+  title: (count: number) => string;
+  filter?: Record<string, string>;
+  validate?: Validator | Validator[];
+  helperText?: string;
+}) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [picking, setPicking] = useState(false);

@@ -42,7 +42,13 @@ function MediaListActions() {
   const [view, setView] = useMediaView();
   return (
     <TopToolbar>
-      <ToggleButtonGroup size="small" exclusive value={view} onChange={(_event, next: MediaView | null) => next && setView(next)} aria-label={translate('cms.medias.view')}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={view}
+        onChange={(_event, next: MediaView | null) => next && setView(next)}
+        aria-label={translate('cms.medias.view')}
+      >
         <ToggleButton value="grid" aria-label={translate('cms.medias.view_grid')}>
           <GridView fontSize="small" />
         </ToggleButton>
@@ -87,7 +93,11 @@ function MediaGrid() {
     );
   }
   return (
-    <Box component="ul" aria-label={translate('cms.medias.grid')} sx={{ listStyle: 'none', m: 0, p: 2, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
+    <Box
+      component="ul"
+      aria-label={translate('cms.medias.grid')}
+      sx={{ listStyle: 'none', m: 0, p: 2, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}
+    >
       {data.map((media) => (
         <li key={media.id}>
           <Card variant="outlined">

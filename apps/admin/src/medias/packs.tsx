@@ -5,7 +5,6 @@ import { LocaleNumberField } from '../components/LocaleDateField';
 import { PackMediaInput } from './MediaIdsInput';
 import { EditToolbar, CreateListActions, UpdatedColumn } from '../components/resource-screens';
 
-
 function MediaPackList() {
   const translate = useTranslate();
   return (

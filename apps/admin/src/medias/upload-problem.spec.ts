@@ -1,6 +1,12 @@
 import { uploadProblem } from './upload-problem';
 
-const limits = { maxBytes: 1024 * 1024, types: [{ mime: 'image/png', ext: 'png', label: 'PNG' }, { mime: 'application/pdf', ext: 'pdf', label: 'PDF' }] };
+const limits = {
+  maxBytes: 1024 * 1024,
+  types: [
+    { mime: 'image/png', ext: 'png', label: 'PNG' },
+    { mime: 'application/pdf', ext: 'pdf', label: 'PDF' },
+  ],
+};
 const translate = (key: string, options?: Record<string, unknown>) => `${key} ${JSON.stringify(options ?? {})}`;
 const file = (size: number, type: string, name = 'f') => new File([new Uint8Array(size)], name, { type });
 

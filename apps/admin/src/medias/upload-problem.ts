@@ -11,7 +11,11 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 export function uploadProblem(file: File, limits: MediaUploadLimitsDto | undefined, locale: string, translate: Translate): string | null {
   if (!limits) return null;
   if (file.size > limits.maxBytes) {
-    return translate('cms.medias.too_large', { name: file.name, size: formatSize(file.size, locale, translate), max: formatSize(limits.maxBytes, locale, translate) });
+    return translate('cms.medias.too_large', {
+      name: file.name,
+      size: formatSize(file.size, locale, translate),
+      max: formatSize(limits.maxBytes, locale, translate),
+    });
   }
   const type = file.type.toLowerCase();
   if (type && !limits.types.some((accepted) => accepted.mime === type)) {

@@ -24,7 +24,9 @@ export async function downloadMessagesCsv(formId: number | string): Promise<void
       body = undefined;
     }
     const known = body && typeof body === 'object' && 'message' in body;
-    throw new Error(known ? localizeApiAnswer({ status: response.status, body }, translate) : translate('cms.server_errors.export_failed', { status: response.status }));
+    throw new Error(
+      known ? localizeApiAnswer({ status: response.status, body }, translate) : translate('cms.server_errors.export_failed', { status: response.status }),
+    );
   }
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);

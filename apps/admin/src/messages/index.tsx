@@ -111,7 +111,15 @@ function MessageList() {
   // The forms its messages came from: a reader of messages filters and exports without VIEW_FORM.
   const filters = [
     <ChoiceInput key="formId" source="formId" choicesOf="messageForms" alwaysOn label="cms.messages.form" emptyText="cms.messages.all_forms" />,
-    <NullableBooleanInput key="read" source="read" label="cms.messages.read" alwaysOn nullLabel="cms.messages.all" trueLabel="cms.messages.read" falseLabel="cms.messages.unread" />,
+    <NullableBooleanInput
+      key="read"
+      source="read"
+      label="cms.messages.read"
+      alwaysOn
+      nullLabel="cms.messages.all"
+      trueLabel="cms.messages.read"
+      falseLabel="cms.messages.unread"
+    />,
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.values')} />,
   ];
   return (

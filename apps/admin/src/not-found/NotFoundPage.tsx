@@ -26,9 +26,7 @@ export function NotFoundPage() {
             {translate('cms.not_found.title')}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {signedIn
-              ? translate('cms.not_found.signed_in', { name: me.name })
-              : translate('cms.not_found.signed_out')}
+            {signedIn ? translate('cms.not_found.signed_in', { name: me.name }) : translate('cms.not_found.signed_out')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} justifyContent="center">
             <Button variant="contained" href="/">

@@ -27,7 +27,13 @@ export function PageEditForm(props: SimpleFormProps) {
   return (
     <>
       <SimpleForm {...props} onSubmit={onSubmit} />
-      <Confirm isOpen={pending !== null} title="cms.blocks.access_clear_title" content="cms.blocks.access_clear_content" onConfirm={confirm} onClose={() => setPending(null)} />
+      <Confirm
+        isOpen={pending !== null}
+        title="cms.blocks.access_clear_title"
+        content="cms.blocks.access_clear_content"
+        onConfirm={confirm}
+        onClose={() => setPending(null)}
+      />
     </>
   );
 }

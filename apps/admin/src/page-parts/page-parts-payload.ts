@@ -10,9 +10,7 @@ export const PAGE_PARTS = ['slug', 'metadata', 'sections', 'accesses'] as const;
 
 function toMetadata(raw: unknown): MetadataEntry[] {
   if (!Array.isArray(raw)) return [];
-  return raw
-    .map((entry) => ({ name: String(entry?.name ?? '').trim(), content: String(entry?.content ?? '') }))
-    .filter((entry) => entry.name !== '');
+  return raw.map((entry) => ({ name: String(entry?.name ?? '').trim(), content: String(entry?.content ?? '') })).filter((entry) => entry.name !== '');
 }
 
 /** A section as the API takes it, at its rank in the list (ids and locale are the API's). */
@@ -31,7 +29,9 @@ export function toSectionInput(raw: Payload, type: SectionType, position: number
 /** Roles that may read a page, each once; an entry without a role is left out. */
 export function toAccesses(raw: unknown): AccessEntry[] {
   if (!Array.isArray(raw)) return [];
-  const roleIds = raw.map((entry) => (entry && typeof entry === 'object' ? (entry as Payload).roleId : undefined)).filter((id): id is string => typeof id === 'string' && id !== '');
+  const roleIds = raw
+    .map((entry) => (entry && typeof entry === 'object' ? (entry as Payload).roleId : undefined))
+    .filter((id): id is string => typeof id === 'string' && id !== '');
   return [...new Set(roleIds)].map((roleId) => ({ roleId }));
 }
 

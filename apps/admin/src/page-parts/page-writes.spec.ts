@@ -26,8 +26,30 @@ describe('page owners and forms: what their writes send', () => {
       title: 'Blog',
       status: 'AVAILABLE',
       fields: [
-        { label: 'Size', name: 'size', type: 'OPTION', required: false, multiple: false, min: null, max: null, options: ['S', 'L'], zohoOptionsKey: null, linkedContainerId: null },
-        { label: 'Link', name: 'related', type: 'CONTENT', required: false, multiple: false, min: null, max: null, options: null, zohoOptionsKey: null, linkedContainerId: 4 },
+        {
+          label: 'Size',
+          name: 'size',
+          type: 'OPTION',
+          required: false,
+          multiple: false,
+          min: null,
+          max: null,
+          options: ['S', 'L'],
+          zohoOptionsKey: null,
+          linkedContainerId: null,
+        },
+        {
+          label: 'Link',
+          name: 'related',
+          type: 'CONTENT',
+          required: false,
+          multiple: false,
+          min: null,
+          max: null,
+          options: null,
+          zohoOptionsKey: null,
+          linkedContainerId: 4,
+        },
       ],
     });
   });
@@ -37,7 +59,23 @@ describe('page owners and forms: what their writes send', () => {
       id: 1,
       title: 'Blog',
       slug: 'blog',
-      fields: [{ id: 3, label: 'A', name: 'a', type: 'STRING', required: false, multiple: false, min: null, max: null, options: null, zohoOptionsKey: null, linkedContainerId: null, metadata: null, position: 0 }],
+      fields: [
+        {
+          id: 3,
+          label: 'A',
+          name: 'a',
+          type: 'STRING',
+          required: false,
+          multiple: false,
+          min: null,
+          max: null,
+          options: null,
+          zohoOptionsKey: null,
+          linkedContainerId: null,
+          metadata: null,
+          position: 0,
+        },
+      ],
       metadata: [],
       updatedAt: 'x',
     };
@@ -76,11 +114,23 @@ describe('page owners and forms: what their writes send', () => {
   });
 
   it('does not copy sections shown from en into the locale unless they were edited', () => {
-    const section = { id: 4, type: 'PAGE', block: 'hero', position: 0, lang: 'en', content: { title: 'Hello' }, formId: null, elementId: null, containerContentId: null };
+    const section = {
+      id: 4,
+      type: 'PAGE',
+      block: 'hero',
+      position: 0,
+      lang: 'en',
+      content: { title: 'Hello' },
+      formId: null,
+      elementId: null,
+      containerContentId: null,
+    };
     const previous = { id: 1, title: 'Blog', sections: [section], sectionsFallback: true, accesses: [{ roleId: 'editor' }] };
     expect(toPageUpdatePayload('containers', { ...previous }, previous)).toEqual({});
     const edited = toPageUpdatePayload('containers', { ...previous, sections: [{ ...section, content: { title: 'Bonjour' } }] }, previous);
-    expect(edited).toEqual({ sections: [{ type: 'PAGE', position: 0, block: 'hero', content: { title: 'Bonjour' }, formId: null, elementId: null, containerContentId: null }] });
+    expect(edited).toEqual({
+      sections: [{ type: 'PAGE', position: 0, block: 'hero', content: { title: 'Bonjour' }, formId: null, elementId: null, containerContentId: null }],
+    });
     expect(toPageUpdatePayload('containers', { ...previous, accesses: [] }, previous)).toEqual({ accesses: [] });
   });
 
@@ -98,7 +148,18 @@ describe('page owners and forms: what their writes send', () => {
     const previous = { id: 5, title: 'Mug', containerId: 2, fields: { tags: ['a'] }, fallbackFields: [] };
     expect(toPageUpdatePayload('contents', { ...previous, fields: { tags: ['a', '', 'b', null] } }, previous)).toEqual({ fields: { tags: ['a', 'b'] } });
     expect(toPageUpdatePayload('contents', { ...previous, fields: { tags: ['a', ''] } }, previous)).toEqual({});
-    expect(toPagePayload('contents', { title: 'Mug', containerId: 2, fields: { where: [{ lat: null, lng: null }, { lat: 1, lng: 2 }] } })).toEqual({
+    expect(
+      toPagePayload('contents', {
+        title: 'Mug',
+        containerId: 2,
+        fields: {
+          where: [
+            { lat: null, lng: null },
+            { lat: 1, lng: 2 },
+          ],
+        },
+      }),
+    ).toEqual({
       title: 'Mug',
       containerId: 2,
       fields: { where: [{ lat: 1, lng: 2 }] },
@@ -115,7 +176,11 @@ describe('page owners and forms: what their writes send', () => {
 
   it('drops the ids of form fields shown from en when saving them in another locale', () => {
     const previous = { locale: 'fr', fieldsLocale: 'en', fields: [{ id: 9, name: 'email', type: 'EMAIL', position: 0, line: 0 }] };
-    const payload = toPageUpdatePayload('forms', { ...previous, fields: [{ id: 9, name: 'email', type: 'EMAIL', label: 'Courriel', position: 0, line: 0 }] }, previous);
+    const payload = toPageUpdatePayload(
+      'forms',
+      { ...previous, fields: [{ id: 9, name: 'email', type: 'EMAIL', label: 'Courriel', position: 0, line: 0 }] },
+      previous,
+    );
     expect((payload.fields as { id?: number }[])[0].id).toBeUndefined();
     expect(toFormFieldInput({ name: 'n', type: 'TEXT', options: ['a'] }, 2, true)).toMatchObject({ options: null, position: 2, line: 2 });
   });
@@ -123,12 +188,89 @@ describe('page owners and forms: what their writes send', () => {
   it('keeps every form field property, defaults included, when one field is renamed', () => {
     // A record as GET /api/forms/:id answers it (FormDto).
     const fields = [
-      { id: 1, name: 'topic', type: 'OPTION', label: 'Topic', placeholder: null, position: 0, line: 0, options: ['a', 'b'], min: null, max: null, defaultText: 'b', defaultNumber: null, defaultMultiple: null, required: true, warningMessage: 'Pick one' },
-      { id: 2, name: 'age', type: 'NUMBER', label: 'Age', placeholder: 'years', position: 1, line: 1, options: null, min: 18, max: 120, defaultText: null, defaultNumber: 30, defaultMultiple: null, required: false, warningMessage: null },
-      { id: 3, name: 'likes', type: 'CHECKBOX', label: 'Likes', placeholder: null, position: 2, line: 1, options: ['x', 'y', 'z'], min: 0, max: 2, defaultText: null, defaultNumber: null, defaultMultiple: ['x', 'z'], required: false, warningMessage: null },
-      { id: 4, name: 'note', type: 'TEXT', label: null, placeholder: null, position: 3, line: 2, options: null, min: 2, max: 50, defaultText: 'Hello', defaultNumber: null, defaultMultiple: null, required: false, warningMessage: null },
+      {
+        id: 1,
+        name: 'topic',
+        type: 'OPTION',
+        label: 'Topic',
+        placeholder: null,
+        position: 0,
+        line: 0,
+        options: ['a', 'b'],
+        min: null,
+        max: null,
+        defaultText: 'b',
+        defaultNumber: null,
+        defaultMultiple: null,
+        required: true,
+        warningMessage: 'Pick one',
+      },
+      {
+        id: 2,
+        name: 'age',
+        type: 'NUMBER',
+        label: 'Age',
+        placeholder: 'years',
+        position: 1,
+        line: 1,
+        options: null,
+        min: 18,
+        max: 120,
+        defaultText: null,
+        defaultNumber: 30,
+        defaultMultiple: null,
+        required: false,
+        warningMessage: null,
+      },
+      {
+        id: 3,
+        name: 'likes',
+        type: 'CHECKBOX',
+        label: 'Likes',
+        placeholder: null,
+        position: 2,
+        line: 1,
+        options: ['x', 'y', 'z'],
+        min: 0,
+        max: 2,
+        defaultText: null,
+        defaultNumber: null,
+        defaultMultiple: ['x', 'z'],
+        required: false,
+        warningMessage: null,
+      },
+      {
+        id: 4,
+        name: 'note',
+        type: 'TEXT',
+        label: null,
+        placeholder: null,
+        position: 3,
+        line: 2,
+        options: null,
+        min: 2,
+        max: 50,
+        defaultText: 'Hello',
+        defaultNumber: null,
+        defaultMultiple: null,
+        required: false,
+        warningMessage: null,
+      },
     ];
-    const previous = { id: 7, title: 'Contact', sendMail: false, sendTo: null, successMessage: null, errorMessage: null, status: 'AVAILABLE', updatedAt: 'x', locale: 'en', fieldsLocale: 'en', locales: ['en'], fields };
+    const previous = {
+      id: 7,
+      title: 'Contact',
+      sendMail: false,
+      sendTo: null,
+      successMessage: null,
+      errorMessage: null,
+      status: 'AVAILABLE',
+      updatedAt: 'x',
+      locale: 'en',
+      fieldsLocale: 'en',
+      locales: ['en'],
+      fields,
+    };
     const edited = { ...previous, fields: fields.map((field, index) => (index === 0 ? { ...field, name: 'subject' } : { ...field })) };
     const sent = toPageUpdatePayload('forms', edited, previous).fields as Record<string, unknown>[];
     expect(sent).toHaveLength(fields.length);

@@ -6,13 +6,7 @@ export function RoleCreate() {
     <Create title="cms.roles.create" redirect="list">
       <SimpleForm defaultValues={{ rights: [] }} sx={{ maxWidth: 900 }}>
         <TextInput source="name" label="cms.fields.name" validate={required()} sx={{ maxWidth: 400 }} fullWidth />
-        <TextInput
-          source="id"
-          label="cms.fields.key"
-          helperText="cms.roles.key_help"
-          sx={{ maxWidth: 400 }}
-          fullWidth
-        />
+        <TextInput source="id" label="cms.fields.key" helperText="cms.roles.key_help" sx={{ maxWidth: 400 }} fullWidth />
         <RightsInput />
       </SimpleForm>
     </Create>

@@ -4,7 +4,6 @@ import { DataTable, List, SearchInput, useCanAccess, useTranslate } from 'react-
 import { ROLES_RESOURCE } from './resource-name';
 import { CreateListActions, UpdatedColumn } from '../components/resource-screens';
 
-
 function RightsCount({ record }: { record: RoleDto }) {
   const translate = useTranslate();
   if (record.id === SUPER_ADMIN_ROLE_ID) return <Chip size="small" color="primary" label={translate('cms.roles.every_right')} />;
@@ -16,7 +15,13 @@ export function RoleList() {
   const translate = useTranslate();
   const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.roles')} />];
   return (
-    <List title="cms.roles.list_title" filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<CreateListActions label="cms.roles.create" />}>
+    <List
+      title="cms.roles.list_title"
+      filters={filters}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={25}
+      actions={<CreateListActions label="cms.roles.create" />}
+    >
       <DataTable<RoleDto>
         // The super-admin role cannot be edited or deleted.
         rowClick={(_id, _resource, record) => (canEdit && record.id !== SUPER_ADMIN_ROLE_ID ? 'edit' : false)}

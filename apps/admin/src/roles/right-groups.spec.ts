@@ -21,7 +21,11 @@ describe('right groups', () => {
   it('keeps media packs apart from medias and the site-wide rights together', () => {
     const keys = groupRights().map((group) => group.key);
     expect(keys).toEqual(['CONTAINER', 'CONTENT', 'ELEMENT', 'FORM', 'MESSAGE', 'MEDIA', 'MEDIAPACK', 'USER', 'ROLE', 'LAYOUT', 'SITE']);
-    expect(groupRights().find((group) => group.key === 'SITE')?.rights.map((option) => [option.right, option.label])).toEqual([
+    expect(
+      groupRights()
+        .find((group) => group.key === 'SITE')
+        ?.rights.map((option) => [option.right, option.label]),
+    ).toEqual([
       [RightType.ACCESS_SETTINGS, 'cms.roles.site_rights.ACCESS_SETTINGS'],
       [RightType.REVALIDATION, 'cms.roles.site_rights.REVALIDATION'],
     ]);
@@ -30,7 +34,12 @@ describe('right groups', () => {
   it('keeps a right of an unknown kind, with a readable fallback', () => {
     const groups = groupRights(['EXPORT_REPORT' as RightType]);
     expect(groups).toEqual([
-      { key: 'REPORT', label: 'cms.roles.groups.REPORT', fallback: 'Report', rights: [{ right: 'EXPORT_REPORT', label: 'cms.roles.verbs.EXPORT', fallback: 'EXPORT' }] },
+      {
+        key: 'REPORT',
+        label: 'cms.roles.groups.REPORT',
+        fallback: 'Report',
+        rights: [{ right: 'EXPORT_REPORT', label: 'cms.roles.verbs.EXPORT', fallback: 'EXPORT' }],
+      },
     ]);
   });
 });

@@ -34,7 +34,9 @@ const OPTION_LIST_NAME = regex(OPTION_LIST_KEY_PATTERN, 'cms.validation.option_l
 function Swatch({ source }: { source: string }) {
   const value = useWatch({ name: source });
   const valid = typeof value === 'string' && COLOR_PATTERN.test(value);
-  return <Box aria-hidden sx={{ width: 18, height: 18, mr: 1, borderRadius: 0.5, border: 1, borderColor: 'divider', bgcolor: valid ? value : 'transparent' }} />;
+  return (
+    <Box aria-hidden sx={{ width: 18, height: 18, mr: 1, borderRadius: 0.5, border: 1, borderColor: 'divider', bgcolor: valid ? value : 'transparent' }} />
+  );
 }
 
 /** The spec's Settings screen: the site-wide settings, each saved by name. */
@@ -76,12 +78,30 @@ export function SettingsPanel() {
             {LOCALES.map((code) => (
               <Box key={code} sx={{ display: code === locale ? 'block' : 'none' }}>
                 <TextInput source={`siteName.${code}`} label={translate('cms.settings.site_name', { locale: code })} fullWidth />
-                <TextInput source={`cookieConsentText.${code}`} label={translate('cms.settings.cookie_consent', { locale: code })} multiline minRows={2} fullWidth />
+                <TextInput
+                  source={`cookieConsentText.${code}`}
+                  label={translate('cms.settings.cookie_consent', { locale: code })}
+                  multiline
+                  minRows={2}
+                  fullWidth
+                />
               </Box>
             ))}
             <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-              <TextInput source="primaryColor" label="cms.settings.primary_colour" validate={COLOR} placeholder="#26D17D" InputProps={{ startAdornment: <Swatch source="primaryColor" /> }} />
-              <TextInput source="backgroundColor" label="cms.settings.background_colour" validate={COLOR} placeholder="#FFFFFF" InputProps={{ startAdornment: <Swatch source="backgroundColor" /> }} />
+              <TextInput
+                source="primaryColor"
+                label="cms.settings.primary_colour"
+                validate={COLOR}
+                placeholder="#26D17D"
+                InputProps={{ startAdornment: <Swatch source="primaryColor" /> }}
+              />
+              <TextInput
+                source="backgroundColor"
+                label="cms.settings.background_colour"
+                validate={COLOR}
+                placeholder="#FFFFFF"
+                InputProps={{ startAdornment: <Swatch source="backgroundColor" /> }}
+              />
             </Box>
             <SelectInput
               source="defaultLocale"

@@ -16,7 +16,9 @@ describe('settings payloads', () => {
   it('saves the option lists only when they changed', () => {
     const previous = { optionLists: optionListRows({ countries: ['France'] }) };
     expect(changedSettings({ ...previous }, previous)).toEqual([]);
-    expect(changedSettings({ optionLists: [{ name: 'countries', options: 'France\nSpain' }] }, previous)).toEqual([['optionLists', { countries: ['France', 'Spain'] }]]);
+    expect(changedSettings({ optionLists: [{ name: 'countries', options: 'France\nSpain' }] }, previous)).toEqual([
+      ['optionLists', { countries: ['France', 'Spain'] }],
+    ]);
     expect(changedSettings({ optionLists: [] }, previous)).toEqual([['optionLists', {}]]);
   });
 });

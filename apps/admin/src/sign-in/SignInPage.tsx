@@ -85,9 +85,7 @@ export function SignInPage() {
       <Card sx={{ width: '100%', maxWidth: 400 }} elevation={8}>
         <CardContent sx={{ p: 4 }}>
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 3 }}>
-            <Box
-              sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: '50%', p: 1, display: 'flex', mb: 1 }}
-            >
+            <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: '50%', p: 1, display: 'flex', mb: 1 }}>
               <LockOutlined />
             </Box>
             <Typography component="h1" variant="h5">
@@ -114,9 +112,7 @@ export function SignInPage() {
           )}
           {error?.kind === 'throttled' && (
             <Alert severity="warning" sx={{ mb: 2 }} role="alert" data-testid="sign-in-error">
-              {throttled
-                ? translate('cms.sign_in.throttled', { wait: formatWait(secondsLeft, translate) })
-                : translate('cms.sign_in.can_retry')}
+              {throttled ? translate('cms.sign_in.throttled', { wait: formatWait(secondsLeft, translate) }) : translate('cms.sign_in.can_retry')}
             </Alert>
           )}
 

@@ -2,7 +2,6 @@ import { DataTable, EmailField, List, ReferenceField, ReferenceInput, SearchInpu
 import { ROLES_RESOURCE } from '../roles/resource-name';
 import { CreateListActions, UpdatedColumn } from '../components/resource-screens';
 
-
 export function UserList() {
   // The role names come from the roles API, which needs VIEW_ROLE: without it, show the keys.
   const { canAccess: canListRoles } = useCanAccess({ resource: ROLES_RESOURCE, action: 'list' });
@@ -19,16 +18,18 @@ export function UserList() {
   ];
 
   return (
-    <List title="cms.users.list_title" filters={filters} sort={{ field: 'name', order: 'ASC' }} perPage={25} actions={<CreateListActions label="cms.users.create" />}>
+    <List
+      title="cms.users.list_title"
+      filters={filters}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={25}
+      actions={<CreateListActions label="cms.users.create" />}
+    >
       <DataTable>
         <DataTable.Col source="name" label="cms.fields.name" />
         <DataTable.Col source="email" label="cms.fields.email" field={EmailField} />
         <DataTable.Col source="roleId" label="cms.fields.role" disableSort>
-          {canListRoles ? (
-            <ReferenceField source="roleId" reference={ROLES_RESOURCE} link={false} />
-          ) : (
-            <TextField source="roleId" />
-          )}
+          {canListRoles ? <ReferenceField source="roleId" reference={ROLES_RESOURCE} link={false} /> : <TextField source="roleId" />}
         </DataTable.Col>
         <UpdatedColumn />
       </DataTable>

@@ -10,7 +10,9 @@ export const userWrites: ResourceWrites = {
   update: (data, previous) => {
     const payload = changedFields(['name', 'email', 'roleId'], data, previous);
     if (isBlank(data.password)) return payload;
-    return isBlank(data.currentPassword) ? { ...payload, password: data.password } : { ...payload, password: data.password, currentPassword: data.currentPassword };
+    return isBlank(data.currentPassword)
+      ? { ...payload, password: data.password }
+      : { ...payload, password: data.password, currentPassword: data.currentPassword };
   },
   forget: ['password', 'currentPassword'],
 };

@@ -38,7 +38,10 @@ export class AuthService {
    */
   async verifyCurrentPassword(auth: AuthContext, currentPassword: string | undefined, ip: string): Promise<void> {
     if (!currentPassword) {
-      throw new BadRequestException({ message: 'Give your current password to change it', errors: { currentPassword: ['is required to change your own password'] } });
+      throw new BadRequestException({
+        message: 'Give your current password to change it',
+        errors: { currentPassword: ['is required to change your own password'] },
+      });
     }
     const attempt = await this.limiter.admit(auth.email, ip);
     const login = await this.dataSource.getRepository(Login).findOne({ where: { id: auth.loginId }, select: { id: true, password: true } });

@@ -67,7 +67,10 @@ export class SessionsService {
    * calls `authChanged()`, which empties this map on every instance before the write answers here,
    * and within milliseconds elsewhere; nothing is kept while other instances' events may be missed.
    */
-  private readonly resolved = new KeptValues<{ auth: AuthContext; sessionExpiresAt: number; lastUsedAt: number }>({ max: RESOLVED_SESSIONS_KEPT, ttlMs: RESOLVED_TTL_MS });
+  private readonly resolved = new KeptValues<{ auth: AuthContext; sessionExpiresAt: number; lastUsedAt: number }>({
+    max: RESOLVED_SESSIONS_KEPT,
+    ttlMs: RESOLVED_TTL_MS,
+  });
 
   /** Whoever holds a session may now resolve to something else: every instance forgets what it kept. */
   authChanged(): void {
@@ -116,7 +119,15 @@ export class SessionsService {
       await this.touch(row.sessionId);
     }
     const rights = row.roleId === SUPER_ADMIN_ROLE_ID ? [...RIGHT_TYPES] : (row.rights ?? []);
-    const auth: AuthContext = { sessionId: row.sessionId, loginId: row.loginId, userId: row.userId, name: row.name, email: row.email, role: row.roleId, rights };
+    const auth: AuthContext = {
+      sessionId: row.sessionId,
+      loginId: row.loginId,
+      userId: row.userId,
+      name: row.name,
+      email: row.email,
+      role: row.roleId,
+      rights,
+    };
     // A change that committed while this row was read has emptied the map since: keep nothing then.
     if (this.events.reliable()) this.resolved.set(token, { auth, sessionExpiresAt: new Date(row.expiresAt).getTime(), lastUsedAt }, generation);
     return auth;
@@ -177,6 +188,8 @@ export class SessionsService {
 
   /** Forgets sessions past their lifetime or idle for SESSION_IDLE. */
   async deleteExpired(): Promise<void> {
-    await this.dataSource.query(`DELETE FROM "session" WHERE "expiresAt" < now() OR "lastUsedAt" < now() - make_interval(secs => $1)`, [this.config.sessionIdleSeconds]);
+    await this.dataSource.query(`DELETE FROM "session" WHERE "expiresAt" < now() OR "lastUsedAt" < now() - make_interval(secs => $1)`, [
+      this.config.sessionIdleSeconds,
+    ]);
   }
 }

@@ -80,7 +80,10 @@ export class SignInLimiter {
     if (!known && checks.points > this.limits.checks) {
       await this.checks.undo([keys.checks]);
       const seconds = secondsUntil(checks.resetsAt);
-      throw new TooManyRequestsException(`Too many failed sign-ins on this account. Try again in ${seconds} seconds, or from an address that signed in to it before.`, seconds);
+      throw new TooManyRequestsException(
+        `Too many failed sign-ins on this account. Try again in ${seconds} seconds, or from an address that signed in to it before.`,
+        seconds,
+      );
     }
     const wait = known ? 0 : backoffMs(checks.points - this.limits.pair, this.backoffMaxMs);
     if (wait > 0) await sleep(wait);

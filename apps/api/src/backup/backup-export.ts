@@ -7,7 +7,17 @@ import * as tar from 'tar';
 import type { DataSource, QueryRunner } from 'typeorm';
 import type { StorageDriver } from '../storage/storage-driver';
 import { exportedTables, foreignKeyOrder, quoteIdent, readCatalog } from './catalog';
-import { appVersion, ARCHIVE_ENTRIES, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, BackupError, type Manifest, type ManifestTable, type Progress, type UploadEntry } from './manifest';
+import {
+  appVersion,
+  ARCHIVE_ENTRIES,
+  ARCHIVE_FORMAT,
+  ARCHIVE_FORMAT_VERSION,
+  BackupError,
+  type Manifest,
+  type ManifestTable,
+  type Progress,
+  type UploadEntry,
+} from './manifest';
 
 const FETCH_ROWS = 1000;
 const PARALLEL_DOWNLOADS = 4;
@@ -145,7 +155,9 @@ export async function exportArchive(options: { dataSource: DataSource; storage: 
     // to write through a file (or a link) someone placed at the partial's name.
     const out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
     await once(out, 'open').catch((error: NodeJS.ErrnoException) => {
-      throw new BackupError(error.code === 'EEXIST' ? `${partial} already exists: another export may be running; remove it if not` : `Cannot write ${partial}: ${error.message}`);
+      throw new BackupError(
+        error.code === 'EEXIST' ? `${partial} already exists: another export may be running; remove it if not` : `Cannot write ${partial}: ${error.message}`,
+      );
     });
     ownsPartial = true;
     // The manifest is the first entry: an import reads it before anything else (ARCHIVE_ENTRIES).

@@ -14,7 +14,17 @@ import { compareSchemaVersion, LATEST_MIGRATION, migrateInTransaction } from '..
 import { MEDIA_KEY, variantPrefix } from '../medias/media-types';
 import { checkBlockContent } from '../sections/block-content';
 import { isStored, type StorageDriver } from '../storage/storage-driver';
-import { applicationTables, dropApplicationObjects, exportedTables, foreignKeyOrder, quoteIdent, readCatalog, SEEDED_ROWS, SKIPPED_TABLES, type Catalog } from './catalog';
+import {
+  applicationTables,
+  dropApplicationObjects,
+  exportedTables,
+  foreignKeyOrder,
+  quoteIdent,
+  readCatalog,
+  SEEDED_ROWS,
+  SKIPPED_TABLES,
+  type Catalog,
+} from './catalog';
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, BackupError, type Manifest, type ManifestTable, type Progress, type UploadEntry } from './manifest';
 
 const INSERT_ROWS = 500;
@@ -53,11 +63,19 @@ function parseManifest(text: string, file: string): Manifest {
   } catch {
     throw new BackupError(`${file} is not a CMS backup archive (its manifest.json is not JSON)`);
   }
-  if (manifest?.format !== ARCHIVE_FORMAT || typeof manifest.schemaVersion !== 'string' || !Array.isArray(manifest.tables) || typeof manifest.uploads !== 'object' || !manifest.uploads) {
+  if (
+    manifest?.format !== ARCHIVE_FORMAT ||
+    typeof manifest.schemaVersion !== 'string' ||
+    !Array.isArray(manifest.tables) ||
+    typeof manifest.uploads !== 'object' ||
+    !manifest.uploads
+  ) {
     throw new BackupError(`${file} is not a CMS backup archive (its manifest.json is not one)`);
   }
   if (typeof manifest.formatVersion !== 'number' || manifest.formatVersion > ARCHIVE_FORMAT_VERSION) {
-    throw new BackupError(`${file} was written by a newer version of the CMS (archive format ${manifest.formatVersion}; this one reads up to ${ARCHIVE_FORMAT_VERSION}): update the CMS first`);
+    throw new BackupError(
+      `${file} was written by a newer version of the CMS (archive format ${manifest.formatVersion}; this one reads up to ${ARCHIVE_FORMAT_VERSION}): update the CMS first`,
+    );
   }
   const known = compareSchemaVersion(manifest.schemaVersion);
   if (known === 'newer') {
@@ -78,14 +96,18 @@ function parseManifest(text: string, file: string): Manifest {
     files.add(table.file);
   }
   const { count, bytes } = manifest.uploads;
-  if (!Number.isSafeInteger(count) || count < 0 || !Number.isSafeInteger(bytes) || bytes < 0) throw new BackupError(`${file} has a damaged manifest (uploads ${JSON.stringify(manifest.uploads).slice(0, 200)})`);
+  if (!Number.isSafeInteger(count) || count < 0 || !Number.isSafeInteger(bytes) || bytes < 0)
+    throw new BackupError(`${file} has a damaged manifest (uploads ${JSON.stringify(manifest.uploads).slice(0, 200)})`);
   return manifest;
 }
 
 /** Tables an export never writes (sessions, sign-in limits, read models...) or this application does not have are refused by name. */
 function refuseUnexportedTables(manifest: Manifest, exported: Set<string>, file: string): void {
   for (const table of manifest.tables) {
-    if (table.name in SKIPPED_TABLES) throw new BackupError(`${file} holds rows of ${table.name}, a table a backup never holds (${SKIPPED_TABLES[table.name]}): it was not written by an export`);
+    if (table.name in SKIPPED_TABLES)
+      throw new BackupError(
+        `${file} holds rows of ${table.name}, a table a backup never holds (${SKIPPED_TABLES[table.name]}): it was not written by an export`,
+      );
     if (!exported.has(table.name)) throw new BackupError(`${file} holds rows of ${table.name}, which is not a table of this CMS`);
   }
 }
@@ -104,7 +126,10 @@ interface Unpacked {
 async function unpack(file: string, dir: string, exported: Set<string>): Promise<Unpacked> {
   const damaged = (why: string) => new BackupError(`${file} is not a CMS backup archive (${why})`);
   const refused = (why: string) => new BackupError(`${file} is refused: ${why}`);
-  const free = await fs.statfs(dir).then((stats) => stats.bavail * stats.bsize).catch(() => MAX_UNPACKED_BYTES);
+  const free = await fs
+    .statfs(dir)
+    .then((stats) => stats.bavail * stats.bsize)
+    .catch(() => MAX_UNPACKED_BYTES);
   let manifest: Manifest | undefined;
   let limitBytes = MANIFEST_MAX_BYTES + TAR_OVERHEAD(1);
   let limitEntries = 1;
@@ -149,7 +174,8 @@ async function unpack(file: string, dir: string, exported: Set<string>): Promise
             const declared = MANIFEST_MAX_BYTES + tableBytes + (manifest.uploads.count + 1) * UPLOAD_LINE_MAX_BYTES + manifest.uploads.bytes;
             limitEntries = 1 + manifest.tables.length + 1 + manifest.uploads.count + FOLDERS.size;
             if (limitEntries > MAX_ENTRIES) throw refused(`its manifest lists ${limitEntries} entries, more than the ${MAX_ENTRIES} an import takes`);
-            if (declared > Math.min(MAX_UNPACKED_BYTES, free)) throw refused(`its manifest declares ${declared} bytes, more than the ${Math.min(MAX_UNPACKED_BYTES, free)} this import can unpack here`);
+            if (declared > Math.min(MAX_UNPACKED_BYTES, free))
+              throw refused(`its manifest declares ${declared} bytes, more than the ${Math.min(MAX_UNPACKED_BYTES, free)} this import can unpack here`);
             limitBytes = declared + TAR_OVERHEAD(limitEntries);
           } catch (error) {
             fail(error as Error);
@@ -158,7 +184,8 @@ async function unpack(file: string, dir: string, exported: Set<string>): Promise
         return;
       }
       if (entry.type === 'Directory') {
-        if (!FOLDERS.has(name.endsWith('/') ? name : `${name}/`)) throw refused(`it holds a folder its manifest does not list: ${JSON.stringify(name.slice(0, 200))}`);
+        if (!FOLDERS.has(name.endsWith('/') ? name : `${name}/`))
+          throw refused(`it holds a folder its manifest does not list: ${JSON.stringify(name.slice(0, 200))}`);
         counted();
         entry.resume();
         return;
@@ -171,7 +198,8 @@ async function unpack(file: string, dir: string, exported: Set<string>): Promise
       let allowed: number;
       if (table) {
         allowed = table.bytes ?? table.rows * ROW_MAX_BYTES;
-        if (table.bytes !== undefined ? size !== table.bytes : size > allowed) throw refused(`its entry ${name} holds ${size} bytes where its manifest says ${allowed}`);
+        if (table.bytes !== undefined ? size !== table.bytes : size > allowed)
+          throw refused(`its entry ${name} holds ${size} bytes where its manifest says ${allowed}`);
       } else if (name === 'uploads.jsonl') {
         allowed = (manifest.uploads.count + 1) * UPLOAD_LINE_MAX_BYTES;
         if (size > allowed) throw refused(`its uploads.jsonl is larger than ${manifest.uploads.count} uploads take`);
@@ -187,7 +215,13 @@ async function unpack(file: string, dir: string, exported: Set<string>): Promise
           } catch (error) {
             throw new BackupError(`${file} has a damaged uploads.jsonl (${(error as Error).message})`);
           }
-          if (typeof upload?.key !== 'string' || !MEDIA_KEY.test(upload.key) || !Number.isSafeInteger(upload.size) || upload.size < 0 || typeof upload.contentType !== 'string') {
+          if (
+            typeof upload?.key !== 'string' ||
+            !MEDIA_KEY.test(upload.key) ||
+            !Number.isSafeInteger(upload.size) ||
+            upload.size < 0 ||
+            typeof upload.contentType !== 'string'
+          ) {
             throw new BackupError(`${file} holds an upload with an invalid name or size: ${text.slice(0, 200)}`);
           }
           if (list.has(upload.key)) throw refused(`its uploads.jsonl lists ${upload.key} twice`);
@@ -198,7 +232,8 @@ async function unpack(file: string, dir: string, exported: Set<string>): Promise
           try {
             const parts = (rest + chunk.toString('utf8')).split('\n');
             rest = parts.pop()!;
-            if (rest.length > UPLOAD_LINE_MAX_BYTES) throw new BackupError(`${file} has a damaged uploads.jsonl (a line longer than ${UPLOAD_LINE_MAX_BYTES} bytes)`);
+            if (rest.length > UPLOAD_LINE_MAX_BYTES)
+              throw new BackupError(`${file} has a damaged uploads.jsonl (a line longer than ${UPLOAD_LINE_MAX_BYTES} bytes)`);
             parts.forEach(line);
           } catch (error) {
             fail(error as Error);
@@ -207,7 +242,8 @@ async function unpack(file: string, dir: string, exported: Set<string>): Promise
         entry.on('end', () => {
           try {
             line(rest);
-            if (list.size !== manifest!.uploads.count) throw new BackupError(`${file} lists ${list.size} uploads where its manifest says ${manifest!.uploads.count}`);
+            if (list.size !== manifest!.uploads.count)
+              throw new BackupError(`${file} lists ${list.size} uploads where its manifest says ${manifest!.uploads.count}`);
           } catch (error) {
             fail(error as Error);
           }
@@ -325,7 +361,13 @@ async function restoreTable(runner: QueryRunner, catalog: Catalog, dir: string, 
  * `force`: then the old schema and rows are dropped (in the same transaction) and, once committed,
  * the old files that the archive does not hold.
  */
-export async function importArchive(options: { dataSource: DataSource; storage: StorageDriver; file: string; force?: boolean; progress?: Progress }): Promise<ImportResult> {
+export async function importArchive(options: {
+  dataSource: DataSource;
+  storage: StorageDriver;
+  file: string;
+  force?: boolean;
+  progress?: Progress;
+}): Promise<ImportResult> {
   const progress = options.progress ?? (() => undefined);
   const source = path.resolve(options.file);
   const stat = await fs.stat(source).catch(() => null);
@@ -344,9 +386,11 @@ export async function importArchive(options: { dataSource: DataSource; storage: 
       const newKeys = new Set(uploads.map((entry) => entry.key));
       let oldKeys: string[] = [];
       if (!options.force) {
-        if (filled.length) throw new BackupError(`The database already holds data (tables ${filled.join(', ')}): import into an empty one, or add --force to replace it`);
+        if (filled.length)
+          throw new BackupError(`The database already holds data (tables ${filled.join(', ')}): import into an empty one, or add --force to replace it`);
         for (const entry of uploads) {
-          if (await isStored(storage, entry.key)) throw new BackupError(`The ${storage.description} already holds ${entry.key}: import into empty storage, or add --force to replace it`);
+          if (await isStored(storage, entry.key))
+            throw new BackupError(`The ${storage.description} already holds ${entry.key}: import into empty storage, or add --force to replace it`);
         }
       } else if (before.tables.has('media')) {
         oldKeys = (await runner.query(`SELECT "uri" FROM "media"`)).map((row: { uri: string }) => row.uri);
@@ -370,7 +414,10 @@ export async function importArchive(options: { dataSource: DataSource; storage: 
             await pipeline(old.body, createWriteStream(kept, { flags: 'wx' }));
             replaced.push({ key: entry.key, file: kept, contentType: entry.contentType, size: (await fs.stat(kept)).size });
           }
-          await storage.put(entry.key, createReadStream(path.join(dir, 'uploads', ...entry.key.split('/'))), { contentType: entry.contentType, size: entry.size });
+          await storage.put(entry.key, createReadStream(path.join(dir, 'uploads', ...entry.key.split('/'))), {
+            contentType: entry.contentType,
+            size: entry.size,
+          });
           progress({ step: 'uploads', done: ++done, total: uploads.length, unit: 'files' });
         }
         const migrated = await restoreDatabase(runner, dataSource, dir, manifest, before, oldVersion, progress);
@@ -462,14 +509,16 @@ async function recheckBlockContents(runner: QueryRunner): Promise<void> {
       );
       for (const row of rows) {
         after = row.id;
-        if (!isBlockName(row.block)) throw new BackupError(`The archive's ${table} ${row.id} is an unknown block "${String(row.block).slice(0, 50)}": it was not written by the CMS`);
+        if (!isBlockName(row.block))
+          throw new BackupError(`The archive's ${table} ${row.id} is an unknown block "${String(row.block).slice(0, 50)}": it was not written by the CMS`);
         const errors = new InputErrors();
         const checked = checkBlockContent(BLOCKS[row.block], row.content, 'content', errors, { mediaIds: [] });
         if (!errors.empty) {
           const { message } = errors.toException().getResponse() as { message: string };
           throw new BackupError(`The archive's ${table} ${row.id} does not pass the API's checks (${message.slice(0, 300)}): it was not written by the CMS`);
         }
-        if (!isDeepStrictEqual(checked, row.content)) await runner.query(`UPDATE ${quoteIdent(table)} SET "content" = $2::jsonb WHERE "id" = $1`, [row.id, JSON.stringify(checked)]);
+        if (!isDeepStrictEqual(checked, row.content))
+          await runner.query(`UPDATE ${quoteIdent(table)} SET "content" = $2::jsonb WHERE "id" = $1`, [row.id, JSON.stringify(checked)]);
       }
       if (rows.length < RECHECK_ROWS) break;
     }

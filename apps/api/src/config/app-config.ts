@@ -9,113 +9,191 @@ const toBool = ({ value }: { value: unknown }) =>
 
 /** The environment variables the API reads, validated once at start-up. */
 class EnvironmentVariables {
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT?: number;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   HOST?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   DATA_DIR?: string;
 
-  @IsOptional() @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL?: string;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
   DATABASE_POOL_SIZE?: number;
 
-  @IsOptional() @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters long' })
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters long' })
   JWT_SECRET?: string;
 
-  @IsOptional() @Matches(/^\d+\s*(s|m|h|d)?$/, { message: 'SESSION_TTL must be a number of seconds or a duration such as 12h or 7d' })
+  @IsOptional()
+  @Matches(/^\d+\s*(s|m|h|d)?$/, { message: 'SESSION_TTL must be a number of seconds or a duration such as 12h or 7d' })
   SESSION_TTL?: string;
 
-  @IsOptional() @Matches(/^\d+\s*(s|m|h|d)?$/, { message: 'SESSION_IDLE must be a number of seconds or a duration such as 30m or 12h' })
+  @IsOptional()
+  @Matches(/^\d+\s*(s|m|h|d)?$/, { message: 'SESSION_IDLE must be a number of seconds or a duration such as 30m or 12h' })
   SESSION_IDLE?: string;
 
-  @IsOptional() @IsEmail({}, { message: 'CMS_ADMIN_EMAIL must be an e-mail address' })
+  @IsOptional()
+  @IsEmail({}, { message: 'CMS_ADMIN_EMAIL must be an e-mail address' })
   CMS_ADMIN_EMAIL?: string;
 
-  @IsOptional() @IsString() @MinLength(8, { message: 'CMS_ADMIN_PASSWORD must be at least 8 characters long' })
+  @IsOptional()
+  @IsString()
+  @MinLength(8, { message: 'CMS_ADMIN_PASSWORD must be at least 8 characters long' })
   CMS_ADMIN_PASSWORD?: string;
 
-  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 
-  @IsOptional() @IsIn(['all', 'back-office', 'api'], { message: 'SERVE must be "all" (API, back office and site), "back-office" (API and back office) or "api"' })
+  @IsOptional()
+  @IsIn(['all', 'back-office', 'api'], { message: 'SERVE must be "all" (API, back office and site), "back-office" (API and back office) or "api"' })
   SERVE?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   ADMIN_DIR?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   SITE_DIR?: string;
 
   // The site is served from the root: a scheme, a host and maybe a port, nothing after.
-  @IsOptional() @Matches(/^https?:\/\/[^\s/?#@]+\/?$/i, { message: 'PUBLIC_URL must be the site\'s address, such as https://www.example.com (no path)' })
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#@]+\/?$/i, { message: "PUBLIC_URL must be the site's address, such as https://www.example.com (no path)" })
   PUBLIC_URL?: string;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(2048)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(2048)
   UPLOAD_MAX_MB?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(10_000) @Max(1_000_000_000)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(10_000)
+  @Max(1_000_000_000)
   UPLOAD_MAX_PIXELS?: number;
 
-  @IsOptional() @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name (lower-case letters, digits, dots and dashes)' })
+  @IsOptional()
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name (lower-case letters, digits, dots and dashes)' })
   S3_BUCKET?: string;
 
-  @IsOptional() @Matches(/^https?:\/\/\S+$/, { message: 'S3_ENDPOINT must be an http:// or https:// URL' })
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'S3_ENDPOINT must be an http:// or https:// URL' })
   S3_ENDPOINT?: string;
 
-  @IsOptional() @Matches(/^[a-z0-9-]{1,50}$/, { message: 'S3_REGION must be a region name such as us-east-1' })
+  @IsOptional()
+  @Matches(/^[a-z0-9-]{1,50}$/, { message: 'S3_REGION must be a region name such as us-east-1' })
   S3_REGION?: string;
 
-  @IsOptional() @IsString() @MinLength(1)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
   S3_ACCESS_KEY_ID?: string;
 
-  @IsOptional() @IsString() @MinLength(1)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
   S3_SECRET_ACCESS_KEY?: string;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   S3_FORCE_PATH_STYLE?: boolean;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   TRUST_PROXY?: string;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
   SIGNIN_MAX_FAILURES_PER_ACCOUNT?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10000)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10000)
   SIGNIN_MAX_FAILURES_PER_IP?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
   SIGNIN_MAX_CHECKS_PER_ACCOUNT_HOUR?: number;
 
-  @IsOptional() @Matches(/^\d+\s*(s|m)?$/, { message: 'SIGNIN_BACKOFF_MAX must be a number of seconds or a duration such as 15s or 1m' })
+  @IsOptional()
+  @Matches(/^\d+\s*(s|m)?$/, { message: 'SIGNIN_BACKOFF_MAX must be a number of seconds or a duration such as 15s or 1m' })
   SIGNIN_BACKOFF_MAX?: string;
 
-  @IsOptional() @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
 
-  @IsOptional() @IsEmail({}, { message: 'MAIL_FROM must be an e-mail address' })
+  @IsOptional()
+  @IsEmail({}, { message: 'MAIL_FROM must be an e-mail address' })
   MAIL_FROM?: string;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
   MAIL_MAX_ATTEMPTS?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(10) @Max(86_400_000)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(86_400_000)
   MAIL_RETRY_BASE_MS?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(10) @Max(3_600_000)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
   MAIL_POLL_MS?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(5) @Max(86_400)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(5)
+  @Max(86_400)
   MAIL_LEASE_SECONDS?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100_000_000)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000_000)
   FORM_SUBMISSIONS_PER_MINUTE?: number;
 
-  @IsOptional() @Transform(toBool) @IsBoolean({ message: 'CMS_DEMO must be true or false' })
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean({ message: 'CMS_DEMO must be true or false' })
   CMS_DEMO?: boolean;
 }
 

@@ -33,7 +33,14 @@ export class ContainersController {
       'With only `q` (or nothing): `[{ id, title }]` of the containers whose title holds q, in creation order (at most 500; the admin top bar). ' +
       'With sort, range or filter: the ra-data-simple-rest dialect (sort by id, title, published, status, updatedAt; filter by id, published, status, q), total in Content-Range.',
   })
-  @ApiOkResponse({ schema: { oneOf: [{ type: 'array', items: { $ref: getSchemaPath(ContainerListItemDto) } }, { type: 'array', items: { $ref: getSchemaPath(ContainerSummaryDto) } }] } })
+  @ApiOkResponse({
+    schema: {
+      oneOf: [
+        { type: 'array', items: { $ref: getSchemaPath(ContainerListItemDto) } },
+        { type: 'array', items: { $ref: getSchemaPath(ContainerSummaryDto) } },
+      ],
+    },
+  })
   async list(@Query() query: ContainerListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ContainerListItemDto[] | ContainerSummaryDto[]> {
     const page = await this.containers.list(query);
     setContentRange(res, 'containers', page.start, page.items.length, page.total);
@@ -62,7 +69,12 @@ export class ContainersController {
   @ApiQuery(LOCALE_QUERY)
   @ApiOkResponse({ type: ContainerDto })
   @ApiConflictResponse({ description: 'The slug makes a path another page has (or a descendant’s would)' })
-  update(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number, @Body() body: UpdateContainerDto, @Query('locale', LocalePipe) locale: Lang): Promise<ContainerDto> {
+  update(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateContainerDto,
+    @Query('locale', LocalePipe) locale: Lang,
+  ): Promise<ContainerDto> {
     return this.containers.update(auth, id, body, locale);
   }
 

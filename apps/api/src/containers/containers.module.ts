@@ -8,5 +8,9 @@ import { SlugsModule } from '../slugs/slugs.module';
 import { ContainersController } from './containers.controller';
 import { ContainersService } from './containers.service';
 
-@Module({ imports: [SlugsModule, SectionsModule, MetadataModule, AccessesModule, PagePartsModule, ContentsModule], controllers: [ContainersController], providers: [ContainersService] })
+@Module({
+  imports: [SlugsModule, SectionsModule, MetadataModule, AccessesModule, PagePartsModule, ContentsModule],
+  controllers: [ContainersController],
+  providers: [ContainersService],
+})
 export class ContainersModule {}

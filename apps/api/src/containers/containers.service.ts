@@ -4,7 +4,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccessesService } from '../accesses/accesses.service';
 import { choicesOf, type ChoiceDto } from '../common/http/choices';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, escapeLike, intFilter, booleanFilter, oneOfFilter, containsFilter } from '../common/http/list-query';
+import {
+  applyFilters,
+  applySortAndRange,
+  parseListQuery,
+  type ListSpec,
+  type RawListQuery,
+  escapeLike,
+  intFilter,
+  booleanFilter,
+  oneOfFilter,
+  containsFilter,
+} from '../common/http/list-query';
 import { MetadataService } from '../metadata/metadata.service';
 import type { AuthContext } from '../common/auth/auth-context';
 import { InputErrors } from '../common/http/input-errors';
@@ -14,14 +25,28 @@ import { pathOf } from '../slugs/slug-rules';
 import { SlugsService } from '../slugs/slugs.service';
 import { ContainerField } from './container-field.entity';
 import { Container } from './container.entity';
-import type { ContainerDto, ContainerFieldDto, ContainerFieldInputDto, ContainerListItemDto, ContainerSummaryDto, CreateContainerDto, UpdateContainerDto } from './dto/container.dto';
+import type {
+  ContainerDto,
+  ContainerFieldDto,
+  ContainerFieldInputDto,
+  ContainerListItemDto,
+  ContainerSummaryDto,
+  CreateContainerDto,
+  UpdateContainerDto,
+} from './dto/container.dto';
 import { ContentFieldsService } from '../contents/content-fields.service';
 import { ContentsService } from '../contents/contents.service';
 import { PagePartsService } from '../page-parts/page-parts.service';
 
 const CONTAINER_LIST: ListSpec<Container> = {
   resource: 'containers',
-  sortable: { id: 'container.id', title: 'LOWER(container.title)', published: 'container.published', status: 'container.status', updatedAt: 'container.updatedAt' },
+  sortable: {
+    id: 'container.id',
+    title: 'LOWER(container.title)',
+    published: 'container.published',
+    status: 'container.status',
+    updatedAt: 'container.updatedAt',
+  },
   defaultSort: ['title', 'ASC'],
   filters: {
     id: intFilter('container.id'),
@@ -130,7 +155,12 @@ export class ContainersService {
   }
 
   private async quickList(q: string | undefined): Promise<ContainerListItemDto[]> {
-    const qb = this.dataSource.getRepository(Container).createQueryBuilder('container').select(['container.id', 'container.title']).orderBy('container.id', 'ASC').limit(QUICK_LIST_LIMIT);
+    const qb = this.dataSource
+      .getRepository(Container)
+      .createQueryBuilder('container')
+      .select(['container.id', 'container.title'])
+      .orderBy('container.id', 'ASC')
+      .limit(QUICK_LIST_LIMIT);
     if (q) qb.where('container.title ILIKE :q', { q: `%${escapeLike(q)}%` });
     const rows = await qb.getMany();
     return rows.map((r) => ({ id: r.id, title: r.title }));
@@ -145,7 +175,12 @@ export class ContainersService {
         .clone()
         .leftJoin('slug', 'slug', 'slug."containerId" = container.id')
         .select(['container.id AS id', 'container.title AS title', 'container.published AS published', 'container.status AS status'])
-        .addSelect(['container.disableContentSections AS "disableContentSections"', 'container.hideFooter AS "hideFooter"', 'container.sectionsPosition AS "sectionsPosition"', 'container.updatedAt AS "updatedAt"'])
+        .addSelect([
+          'container.disableContentSections AS "disableContentSections"',
+          'container.hideFooter AS "hideFooter"',
+          'container.sectionsPosition AS "sectionsPosition"',
+          'container.updatedAt AS "updatedAt"',
+        ])
         .addSelect(['slug.basic AS slug', 'slug.full AS full']),
       query,
       'container.id',
@@ -154,7 +189,9 @@ export class ContainersService {
   }
 
   async get(id: number, lang: Lang, manager: EntityManager = this.dataSource.manager): Promise<ContainerDto> {
-    const container = await manager.getRepository(Container).findOne({ where: { id }, relations: { fields: true }, order: { fields: { position: 'ASC', id: 'ASC' } } });
+    const container = await manager
+      .getRepository(Container)
+      .findOne({ where: { id }, relations: { fields: true }, order: { fields: { position: 'ASC', id: 'ASC' } } });
     if (!container) throw new NotFoundException(`No container ${id}`);
     const slug = await this.slugs.findFor(manager, { containerId: id });
     const { sections, fallbackTypes } = await this.sections.read(manager, { kind: 'container', id }, lang, [SectionType.PAGE]);
@@ -232,7 +269,8 @@ export class ContainersService {
         await this.slugs.setPublished(manager, { containerId: id }, published);
       }
       await this.pageParts.write(manager, { kind: 'container', id }, lang, dto, parts);
-      const localOnly = Object.keys(changes).length === 0 && dto.fields == null && dto.slug === undefined && dto.parentSlugId === undefined && dto.accesses == null;
+      const localOnly =
+        Object.keys(changes).length === 0 && dto.fields == null && dto.slug === undefined && dto.parentSlugId === undefined && dto.accesses == null;
       if (!localOnly) {
         // Content pages show their container's title, footer setting and field definitions.
         seeds.contentsOfContainerIds = [id];
@@ -263,7 +301,10 @@ export class ContainersService {
         });
       }
       const slugIds: { id: number }[] = await manager.query(`SELECT id FROM "slug" WHERE "containerId" = $1 OR "contentId" = ANY($2::int[])`, [id, contentIds]);
-      await this.slugs.assertNoChildren(manager, slugIds.map((s) => s.id));
+      await this.slugs.assertNoChildren(
+        manager,
+        slugIds.map((s) => s.id),
+      );
       // Every one of these slugs goes: unhook them from each other so no RESTRICT fires mid-delete.
       await manager.query(`UPDATE "slug" SET "parentId" = NULL WHERE id = ANY($1::int[])`, [slugIds.map((s) => s.id)]);
       const affected = await this.affected.collect(manager, {
@@ -281,7 +322,12 @@ export class ContainersService {
     return deleted;
   }
   /** The rules of field definitions, each problem under `fields.<index>.<property>`. */
-  private async checkFieldDefinitions(manager: EntityManager, inputs: readonly ContainerFieldInputDto[], existing: readonly ContainerField[], errors: InputErrors): Promise<void> {
+  private async checkFieldDefinitions(
+    manager: EntityManager,
+    inputs: readonly ContainerFieldInputDto[],
+    existing: readonly ContainerField[],
+    errors: InputErrors,
+  ): Promise<void> {
     const names = new Set<string>();
     const ids = new Set<number>();
     const existingIds = new Set(existing.map((f) => f.id));
@@ -317,7 +363,8 @@ export class ContainersService {
       if ((field.multiple || !NUMBER_FIELD_TYPES.includes(field.type)) && ((min != null && min < 0) || (max != null && max < 0))) {
         errors.add(`${path}.min`, 'lengths and counts cannot be negative');
       }
-      if (field.metadata != null && JSON.stringify(field.metadata).length > METADATA_MAX_BYTES) errors.add(`${path}.metadata`, `must take at most ${METADATA_MAX_BYTES} bytes as JSON`);
+      if (field.metadata != null && JSON.stringify(field.metadata).length > METADATA_MAX_BYTES)
+        errors.add(`${path}.metadata`, `must take at most ${METADATA_MAX_BYTES} bytes as JSON`);
     });
     if (linked.size) {
       const found: { id: number }[] = await manager.query(`SELECT id FROM "container" WHERE id = ANY($1::int[])`, [[...linked.keys()]]);
@@ -331,7 +378,12 @@ export class ContainersService {
    * fields keep theirs, removed fields and fields whose type changed lose theirs, a field that
    * stops being multiple keeps its first item.
    */
-  private async writeFields(manager: EntityManager, containerId: number, inputs: readonly ContainerFieldInputDto[], existing: readonly ContainerField[]): Promise<void> {
+  private async writeFields(
+    manager: EntityManager,
+    containerId: number,
+    inputs: readonly ContainerFieldInputDto[],
+    existing: readonly ContainerField[],
+  ): Promise<void> {
     const byId = new Map(existing.map((f) => [f.id, f]));
     const kept = inputs.filter((f) => f.id !== undefined && byId.get(f.id)!.type === f.type).map((f) => ({ input: f, old: byId.get(f.id!)! }));
     const keptIds = new Set(kept.map((k) => k.old.id));

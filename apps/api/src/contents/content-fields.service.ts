@@ -21,12 +21,18 @@ export interface LocalizedFields {
 /** Changes of a write: per field name, the items to store in the locale, or null to clear it. */
 export type FieldChanges = Map<string, FieldItem[] | null>;
 
-type StoredRow = Pick<ContentField, 'contentId' | 'name' | 'type' | 'lang' | 'multiple' | 'textValue' | 'numberValue' | 'boolValue' | 'dateValue' | 'timeRange' | 'mediaId' | 'contentValueId'>;
+type StoredRow = Pick<
+  ContentField,
+  'contentId' | 'name' | 'type' | 'lang' | 'multiple' | 'textValue' | 'numberValue' | 'boolValue' | 'dateValue' | 'timeRange' | 'mediaId' | 'contentValueId'
+>;
 
 const MIME_PREFIX: Partial<Record<ContainerFieldType, string>> = { [ContainerFieldType.IMAGE]: 'image/', [ContainerFieldType.VIDEO]: 'video/' };
 
 /** The items a write stores, with their field's definition and their position in the field. */
-function* storedItems(definitions: readonly ContainerField[], changes: FieldChanges): Generator<{ name: string; definition: ContainerField; item: FieldItem; position: number }> {
+function* storedItems(
+  definitions: readonly ContainerField[],
+  changes: FieldChanges,
+): Generator<{ name: string; definition: ContainerField; item: FieldItem; position: number }> {
   const byName = new Map(definitions.map((d) => [d.name, d]));
   for (const [name, items] of changes) {
     if (!items) continue;
@@ -66,7 +72,9 @@ export class ContentFieldsService {
 
   private async checkReferences(manager: EntityManager, refs: FieldReferences, errors: InputErrors): Promise<void> {
     if (refs.media.length) {
-      const rows: { id: number; mimeType: string }[] = await manager.query(`SELECT id, "mimeType" FROM "media" WHERE id = ANY($1::int[])`, [[...new Set(refs.media.map((r) => r.id))]]);
+      const rows: { id: number; mimeType: string }[] = await manager.query(`SELECT id, "mimeType" FROM "media" WHERE id = ANY($1::int[])`, [
+        [...new Set(refs.media.map((r) => r.id))],
+      ]);
       const mime = new Map(rows.map((r) => [r.id, r.mimeType]));
       for (const ref of refs.media) {
         const type = mime.get(ref.id);
@@ -76,21 +84,26 @@ export class ContentFieldsService {
       }
     }
     if (refs.contents.length) {
-      const rows: { id: number; containerId: number }[] = await manager.query(`SELECT id, "containerId" FROM "content" WHERE id = ANY($1::int[])`, [[...new Set(refs.contents.map((r) => r.id))]]);
+      const rows: { id: number; containerId: number }[] = await manager.query(`SELECT id, "containerId" FROM "content" WHERE id = ANY($1::int[])`, [
+        [...new Set(refs.contents.map((r) => r.id))],
+      ]);
       const container = new Map(rows.map((r) => [r.id, r.containerId]));
       for (const ref of refs.contents) {
         const containerId = container.get(ref.id);
         if (containerId === undefined) errors.add(ref.path, `content ${ref.id} does not exist`);
-        else if (ref.linkedContainerId !== null && containerId !== ref.linkedContainerId) errors.add(ref.path, `content ${ref.id} is not in container ${ref.linkedContainerId}`);
+        else if (ref.linkedContainerId !== null && containerId !== ref.linkedContainerId)
+          errors.add(ref.path, `content ${ref.id} is not in container ${ref.linkedContainerId}`);
       }
     }
     if (refs.optionLists.length) {
       const rows: { value: unknown }[] = await manager.query(`SELECT value FROM "setting" WHERE name = $1`, [OPTION_LISTS_SETTING]);
       const lists = rows[0]?.value;
       for (const ref of refs.optionLists) {
-        const list = lists && typeof lists === 'object' && Object.prototype.hasOwnProperty.call(lists, ref.key) ? (lists as Record<string, unknown>)[ref.key] : undefined;
+        const list =
+          lists && typeof lists === 'object' && Object.prototype.hasOwnProperty.call(lists, ref.key) ? (lists as Record<string, unknown>)[ref.key] : undefined;
         if (!Array.isArray(list)) errors.add(ref.path, `the option list "${ref.key}" does not exist in the ${OPTION_LISTS_SETTING} setting`);
-        else if (!list.includes(ref.value)) errors.add(ref.path, `must be one of the "${ref.key}" options: ${list.slice(0, 20).join(', ')}${list.length > 20 ? '…' : ''}`);
+        else if (!list.includes(ref.value))
+          errors.add(ref.path, `must be one of the "${ref.key}" options: ${list.slice(0, 20).join(', ')}${list.length > 20 ? '…' : ''}`);
       }
     }
   }
@@ -120,8 +133,13 @@ export class ContentFieldsService {
     change: { dropped: string[]; single: string[]; moved: { from: string; to: string; multiple: boolean }[] },
   ): Promise<void> {
     const contents = `SELECT id FROM "content" WHERE "containerId" = $1`;
-    if (change.dropped.length) await manager.query(`DELETE FROM "content_field" WHERE "contentId" IN (${contents}) AND name = ANY($2::varchar[])`, [containerId, change.dropped]);
-    if (change.single.length) await manager.query(`DELETE FROM "content_field" WHERE "contentId" IN (${contents}) AND name = ANY($2::varchar[]) AND position > 0`, [containerId, change.single]);
+    if (change.dropped.length)
+      await manager.query(`DELETE FROM "content_field" WHERE "contentId" IN (${contents}) AND name = ANY($2::varchar[])`, [containerId, change.dropped]);
+    if (change.single.length)
+      await manager.query(`DELETE FROM "content_field" WHERE "contentId" IN (${contents}) AND name = ANY($2::varchar[]) AND position > 0`, [
+        containerId,
+        change.single,
+      ]);
     if (change.moved.length) {
       await manager.query(
         `UPDATE "content_field" cf SET name = m.new, multiple = m.multiple
@@ -152,7 +170,11 @@ export class ContentFieldsService {
    */
   async write(manager: EntityManager, contentId: number, lang: Lang, definitions: readonly ContainerField[], changes: FieldChanges): Promise<void> {
     if (changes.size === 0) return;
-    await manager.query(`DELETE FROM "content_field" WHERE "contentId" = $1 AND lang = $2 AND name = ANY($3::varchar[])`, [contentId, lang, [...changes.keys()]]);
+    await manager.query(`DELETE FROM "content_field" WHERE "contentId" = $1 AND lang = $2 AND name = ANY($3::varchar[])`, [
+      contentId,
+      lang,
+      [...changes.keys()],
+    ]);
     const rows: QueryDeepPartialEntity<ContentField>[] = [];
     for (const { name, definition, item, position } of storedItems(definitions, changes))
       rows.push({ ...item, contentId, lang, name, type: definition.type, multiple: definition.multiple, position });
@@ -171,7 +193,19 @@ export class ContentFieldsService {
     definitions: readonly ContainerField[],
     changes: FieldChanges,
   ): Promise<number> {
-    const columns = { name: [] as string[], type: [] as string[], multiple: [] as boolean[], position: [] as number[], text: [] as (string | null)[], number: [] as (number | null)[], bool: [] as (boolean | null)[], date: [] as (Date | null)[], range: [] as (string | null)[], media: [] as (number | null)[], ref: [] as (number | null)[] };
+    const columns = {
+      name: [] as string[],
+      type: [] as string[],
+      multiple: [] as boolean[],
+      position: [] as number[],
+      text: [] as (string | null)[],
+      number: [] as (number | null)[],
+      bool: [] as (boolean | null)[],
+      date: [] as (Date | null)[],
+      range: [] as (string | null)[],
+      media: [] as (number | null)[],
+      ref: [] as (number | null)[],
+    };
     for (const { name, definition, item, position } of storedItems(definitions, changes)) {
       columns.name.push(name);
       columns.type.push(definition.type);
@@ -196,7 +230,24 @@ export class ContentFieldsService {
            AS v(name, type, multiple, position, text, number, bool, date, range, media, ref)
        )
        SELECT id FROM created`,
-      [content.title, content.containerId, content.published, content.status, lang, columns.name, columns.type, columns.multiple, columns.position, columns.text, columns.number, columns.bool, columns.date, columns.range, columns.media, columns.ref],
+      [
+        content.title,
+        content.containerId,
+        content.published,
+        content.status,
+        lang,
+        columns.name,
+        columns.type,
+        columns.multiple,
+        columns.position,
+        columns.text,
+        columns.number,
+        columns.bool,
+        columns.date,
+        columns.range,
+        columns.media,
+        columns.ref,
+      ],
     );
     return id;
   }

@@ -9,7 +9,12 @@ import { IdPipe, LocalePipe } from '../common/http/params';
 import { ContentsService } from './contents.service';
 import { ContentDto, ContentListQueryDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
 
-const LOCALE_QUERY = { name: 'locale', required: false, enum: LANGS, description: 'The locale of the fields, sections and metadata read or written (default en)' };
+const LOCALE_QUERY = {
+  name: 'locale',
+  required: false,
+  enum: LANGS,
+  description: 'The locale of the fields, sections and metadata read or written (default en)',
+};
 
 @ApiTags('contents')
 @Controller('contents')
@@ -56,7 +61,12 @@ export class ContentsController {
   @ApiOkResponse({ type: ContentDto })
   @ApiBadRequestResponse({ description: 'A value breaks its field’s rules; nothing is written' })
   @ApiConflictResponse({ description: 'The slug makes a path another page has; nothing is written' })
-  update(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number, @Body() body: UpdateContentDto, @Query('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
+  update(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateContentDto,
+    @Query('locale', LocalePipe) locale: Lang,
+  ): Promise<ContentDto> {
     return this.contents.update(auth, id, body, locale);
   }
 

@@ -73,7 +73,10 @@ const summaryJsonSql = (r: string, lang: string) => `'{"id":' || ${r}.id || ',"t
       || '","locale":"' || ${lang} || '","fallbackFields":' || array_to_json(${r}."fallbackFields")::text || ',"fields":' || ${r}."fieldsJson" || '}'`;
 
 /** One content's row, its slug, fields, PAGE sections, metadata and accesses, for the id and locale given as SQL expressions. */
-const oneContentSql = (id: string, lang: string) => `SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
+const oneContentSql = (
+  id: string,
+  lang: string,
+) => `SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
         slug.basic AS slug, slug.full AS full, slug.id AS "slugId", slug."parentId" AS "parentSlugId",
         ${fieldsSql('content.id', lang)},
         (SELECT coalesce(json_agg(json_build_object('id', s.id, 'type', s.type, 'block', s.block, 'position', s.position, 'lang', s.lang, 'content', s.content,
@@ -173,7 +176,10 @@ export class ContentsService {
   ) {}
 
   private readonly readById = batchedReads<{ id: number; lang: Lang }, OneContentRow>(async (keys) =>
-    inKeyOrder(keys.length, await preparedQuery<OneContentRow & { n: number }>(this.dataSource, CONTENTS_BY_ID_SQL, [keys.map((k) => k.id), keys.map((k) => k.lang)])),
+    inKeyOrder(
+      keys.length,
+      await preparedQuery<OneContentRow & { n: number }>(this.dataSource, CONTENTS_BY_ID_SQL, [keys.map((k) => k.id), keys.map((k) => k.lang)]),
+    ),
   );
 
   /**
@@ -219,8 +225,12 @@ export class ContentsService {
     // plus the stored fields): Node receives one text instead of parsing 25 rows of ten columns and
     // writing them out again. Half the Node CPU of a miss was that parse and re-serialisation.
     const sql = `SELECT '[' || coalesce(string_agg(${summaryJsonSql('content', `$${n + 2}::lang`)}, ',' ORDER BY ${query.sort.column} ${order}, content.id ${order}), '') || ']' AS body,
-        count(content.id)::int AS count${counted ? `,
-        (${countSql(`$${n + 3}`, `$${n + 4}`, `$${n + 5}`)}) AS "listTotal"` : ''}
+        count(content.id)::int AS count${
+          counted
+            ? `,
+        (${countSql(`$${n + 3}`, `$${n + 4}`, `$${n + 5}`)}) AS "listTotal"`
+            : ''
+        }
       FROM (${idsSql} LIMIT ${size} OFFSET $${n + 1}) page
       CROSS JOIN LATERAL (SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
           slug.basic AS slug, slug.full AS full,
@@ -231,11 +241,20 @@ export class ContentsService {
         WHERE content.id = page.id OFFSET 0) content`;
     // One statement text per filter, sort and page size (values are parameters): prepared once per connection.
     const readBody = (extra: unknown[]) =>
-      preparedQuery<{ body: string; count: number; listTotal?: number }>(this.dataSource, sql, [...params, query.range.start, lang, ...extra]).then((rows) => rows[0]);
+      preparedQuery<{ body: string; count: number; listTotal?: number }>(this.dataSource, sql, [...params, query.range.start, lang, ...extra]).then(
+        (rows) => rows[0],
+      );
     // The aggregate answers one row even past the end, so a kept total always comes with it.
     const [page, total] = counted
       ? await readBody(counted).then((page) => [page, page.listTotal!] as const)
-      : await Promise.all([readBody([]), base.clone().select('count(*)::int', 'total').getRawOne<{ total: number }>().then((row) => row?.total ?? 0)]);
+      : await Promise.all([
+          readBody([]),
+          base
+            .clone()
+            .select('count(*)::int', 'total')
+            .getRawOne<{ total: number }>()
+            .then((row) => row?.total ?? 0),
+        ]);
     return { body: Buffer.from(page.body), count: page.count, total, start: query.range.start };
   }
 
@@ -284,7 +303,11 @@ export class ContentsService {
       const seeds: AffectedSeeds = { contentIds: [id], listingContainerIds: [container.id], paths: [] };
       if (dto.slug != null) {
         const containerSlug = await this.slugs.findFor(manager, { containerId: container.id });
-        const result = await this.slugs.apply(manager, { contentId: id }, { basic: dto.slug, parentId: dto.parentSlugId, defaultParentId: containerSlug?.id ?? null, published: dto.published ?? false });
+        const result = await this.slugs.apply(
+          manager,
+          { contentId: id },
+          { basic: dto.slug, parentId: dto.parentSlugId, defaultParentId: containerSlug?.id ?? null, published: dto.published ?? false },
+        );
         seeds.paths!.push(...result.paths);
       }
       await this.pageParts.write(manager, { kind: 'content', id }, lang, dto, parts);
@@ -298,7 +321,8 @@ export class ContentsService {
     const { affected, localOnly } = await this.dataSource.transaction(async (manager) => {
       const content = await manager.getRepository(Content).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
       if (!content) throw new NotFoundException(`No content ${id}`);
-      if (dto.containerId != null && dto.containerId !== content.containerId) InputErrors.fail('containerId', 'cannot change: a content stays in its container');
+      if (dto.containerId != null && dto.containerId !== content.containerId)
+        InputErrors.fail('containerId', 'cannot change: a content stays in its container');
       const { container, definitions } = await this.containerOf(manager, content.containerId, 'containerId');
       const errors = new InputErrors();
       let changes: FieldChanges = new Map();
@@ -319,7 +343,11 @@ export class ContentsService {
       const seeds: AffectedSeeds = { contentIds: [id], listingContainerIds: [container.id], referencingContentIds: [id], paths: [] };
       if (dto.slug !== undefined || dto.parentSlugId !== undefined) {
         const containerSlug = await this.slugs.findFor(manager, { containerId: container.id });
-        const result = await this.slugs.apply(manager, { contentId: id }, { basic: dto.slug, parentId: dto.parentSlugId, defaultParentId: containerSlug?.id ?? null, published });
+        const result = await this.slugs.apply(
+          manager,
+          { contentId: id },
+          { basic: dto.slug, parentId: dto.parentSlugId, defaultParentId: containerSlug?.id ?? null, published },
+        );
         seeds.paths!.push(...result.paths);
       } else if (scalars.published !== undefined) {
         await this.slugs.setPublished(manager, { contentId: id }, published);
@@ -368,6 +396,9 @@ export class ContentsService {
     );
     if (!row) InputErrors.fail(path, `container ${containerId} does not exist`);
     const { definitions, ...columns } = row;
-    return { container: Object.assign(new Container(), columns), definitions: definitions.map((definition) => Object.assign(new ContainerField(), definition)) };
+    return {
+      container: Object.assign(new Container(), columns),
+      definitions: definitions.map((definition) => Object.assign(new ContainerField(), definition)),
+    };
   }
 }

@@ -81,7 +81,13 @@ function checkItem(definition: ContainerField, value: unknown, path: string, pro
  * clear the locale's value, or undefined when it is wrong (the problems are in `errors`).
  * `required` is checked by the caller, which knows the other locales.
  */
-export function checkFieldValue(definition: ContainerField, value: unknown, path: string, errors: InputErrors, refs: FieldReferences): FieldItem[] | null | undefined {
+export function checkFieldValue(
+  definition: ContainerField,
+  value: unknown,
+  path: string,
+  errors: InputErrors,
+  refs: FieldReferences,
+): FieldItem[] | null | undefined {
   if (isEmpty(value)) return null;
   const problems: string[] = [];
   let items: (FieldItem | undefined)[];
@@ -111,7 +117,9 @@ export function checkFieldValue(definition: ContainerField, value: unknown, path
 }
 
 /** The API value of one stored row, read from the column its type keeps it in. */
-export function itemOf(row: Pick<ContentField, 'type' | 'textValue' | 'numberValue' | 'boolValue' | 'dateValue' | 'timeRange' | 'mediaId' | 'contentValueId'>): ContentFieldItem | null {
+export function itemOf(
+  row: Pick<ContentField, 'type' | 'textValue' | 'numberValue' | 'boolValue' | 'dateValue' | 'timeRange' | 'mediaId' | 'contentValueId'>,
+): ContentFieldItem | null {
   switch (FIELD_TYPES[row.type].column) {
     case 'number':
       return row.numberValue === null ? null : Number(row.numberValue);
@@ -137,4 +145,3 @@ export function valueOf(rows: readonly Parameters<typeof itemOf>[0][], multiple:
   const items = rows.map(itemOf).filter((item): item is ContentFieldItem => item !== null);
   return multiple ? items : (items[0] ?? null);
 }
-

@@ -49,7 +49,9 @@ type QueryQueue = ConstructorParameters<typeof PGLiteSocketHandler>[0]['queryQue
 function queryQueueOf(server: PGLiteSocketServer): QueryQueue {
   const queue = (server as unknown as { queryQueue?: QueryQueue }).queryQueue;
   if (!queue || typeof (queue as { enqueue?: unknown }).enqueue !== 'function') {
-    throw new Error('@electric-sql/pglite-socket no longer keeps its query queue where the embedded database expects it: check embedded-postgres.ts against its new version');
+    throw new Error(
+      '@electric-sql/pglite-socket no longer keeps its query queue where the embedded database expects it: check embedded-postgres.ts against its new version',
+    );
   }
   return queue;
 }
@@ -84,7 +86,9 @@ export async function startEmbeddedPostgres(options: { dataDir?: string; passwor
       socket.setTimeout(0);
     }
     if (stopped || handlers.size >= maxConnections) {
-      const refusal = stopped ? errorResponse('57P01', 'the database is shutting down') : errorResponse('53300', 'too many connections to the embedded database');
+      const refusal = stopped
+        ? errorResponse('57P01', 'the database is shutting down')
+        : errorResponse('53300', 'too many connections to the embedded database');
       socket.end(refusal, () => socket.destroy());
       return;
     }

@@ -23,7 +23,26 @@ import { User } from '../users/user.entity';
 
 /** Every entity of the spec (section 3); the data source and the migrations are built from this list. */
 export const ENTITIES = [
-  Access, Configurator, Container, ContainerField, Content, ContentField, Element, Form, FormField,
-  Login, Media, MediaPack, Message, Metadata, Right, Role, Section, Session, Setting, Slug, User,
+  Access,
+  Configurator,
+  Container,
+  ContainerField,
+  Content,
+  ContentField,
+  Element,
+  Form,
+  FormField,
+  Login,
+  Media,
+  MediaPack,
+  Message,
+  Metadata,
+  Right,
+  Role,
+  Section,
+  Session,
+  Setting,
+  Slug,
+  User,
   MailOutbox,
 ];

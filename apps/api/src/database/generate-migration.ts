@@ -35,7 +35,8 @@ export async function generateMigration(dataSource: DataSource, name: string, mi
   const className = `${name}${timestamp}`;
   const kebab = name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
   const fileBase = `${timestamp}-${kebab}`;
-  const q = (query: Query) => `    await queryRunner.query(${JSON.stringify(query.query)}${query.parameters?.length ? `, ${JSON.stringify(query.parameters)}` : ''});`;
+  const q = (query: Query) =>
+    `    await queryRunner.query(${JSON.stringify(query.query)}${query.parameters?.length ? `, ${JSON.stringify(query.parameters)}` : ''});`;
   const { up, down } = migrationQueries(sql);
   const body = `import type { MigrationInterface, QueryRunner } from 'typeorm';
 
@@ -58,7 +59,10 @@ ${down.map(q).join('\n')}
 }
 
 function writeIndex(migrationsDir: string) {
-  const files = fs.readdirSync(migrationsDir).filter((f) => /^\d+-.+\.ts$/.test(f)).sort();
+  const files = fs
+    .readdirSync(migrationsDir)
+    .filter((f) => /^\d+-.+\.ts$/.test(f))
+    .sort();
   const imports: string[] = [];
   const names: string[] = [];
   for (const f of files) {

@@ -51,7 +51,11 @@ export function compareSchemaVersion(version: string): 'known' | 'newer' | 'unkn
 
 /** A migration executor that knows only the migrations up to `lastName` (all when undefined). */
 class LimitedMigrationExecutor extends MigrationExecutor {
-  constructor(dataSource: DataSource, queryRunner: QueryRunner | undefined, private readonly allowed?: Set<string>) {
+  constructor(
+    dataSource: DataSource,
+    queryRunner: QueryRunner | undefined,
+    private readonly allowed?: Set<string>,
+  ) {
     super(dataSource, queryRunner);
   }
 

@@ -23,14 +23,20 @@ function client(inject: Inject, token: string) {
     put: (url: string, payload: unknown) => call('PUT', url, payload),
     async upload(file: Buffer, name: string, alt: PerLang<string>): Promise<number> {
       const boundary = `demo${Date.now().toString(36)}`;
-      const part = (headers: string, body: Buffer | string) => Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')]);
+      const part = (headers: string, body: Buffer | string) =>
+        Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')]);
       const payload = Buffer.concat([
         part('Content-Disposition: form-data; name="name"', name),
         ...LANGS.map((lang) => part(`Content-Disposition: form-data; name="alt[${lang}]"`, alt[lang])),
         part(`Content-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/jpeg`, file),
         Buffer.from(`--${boundary}--\r\n`),
       ]);
-      const res = await inject({ method: 'POST', url: '/api/medias', payload, headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const res = await inject({
+        method: 'POST',
+        url: '/api/medias',
+        payload,
+        headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       if (res.statusCode !== 201) throw new DemoError(`uploading ${name} answered ${res.statusCode}: ${res.body.slice(0, 500)}`);
       return (res.json() as { id: number }).id;
     },
@@ -57,7 +63,11 @@ export async function demoImage([deep, bright, light]: [string, string, string],
 }
 
 /** A section of a block, its content checked against the block's schema (BLOCKS) when this file compiles. */
-const section = <N extends BlockName>(block: N, content: BlockContent<N>, reference: Partial<Record<BlockReference, number>> = {}) => ({ block, content, ...reference });
+const section = <N extends BlockName>(block: N, content: BlockContent<N>, reference: Partial<Record<BlockReference, number>> = {}) => ({
+  block,
+  content,
+  ...reference,
+});
 
 const perLang = <T>(make: (lang: Lang) => T): PerLang<T> => Object.fromEntries(LANGS.map((lang) => [lang, make(lang)])) as PerLang<T>;
 
@@ -87,7 +97,11 @@ export async function seedDemoSite(app: NestFastifyApplication, owner: { email: 
       es: 'Una suave luz verde',
       it: 'Una morbida luce verde',
     });
-    const logo = await api.upload(await demoImage(['#0b3d2e', '#26d17d', '#d1fae5'], 3, 256, 256), 'lumen-logo.jpg', perLang(() => ''));
+    const logo = await api.upload(
+      await demoImage(['#0b3d2e', '#26d17d', '#d1fae5'], 3, 256, 256),
+      'lumen-logo.jpg',
+      perLang(() => ''),
+    );
     await api.put(`/api/settings/by-name/${LOGO_SETTING_NAME}`, { value: logo });
 
     const blog = await api.post('/api/containers', {
@@ -116,12 +130,25 @@ export async function seedDemoSite(app: NestFastifyApplication, owner: { email: 
     }
     // Oldest first: lists ordered by last change show the newest post first.
     for (const [index, post] of [...POSTS.entries()].reverse()) {
-      const cover = await api.upload(await demoImage(post.palette, index + 11), `${post.slug}.jpg`, perLang((lang) => post.text[lang].title));
+      const cover = await api.upload(
+        await demoImage(post.palette, index + 11),
+        `${post.slug}.jpg`,
+        perLang((lang) => post.text[lang].title),
+      );
       const localized = (lang: Lang) => {
         const text = post.text[lang];
-        return { fields: { title: text.title, subtitle: text.subtitle, cover, date: post.date, body: text.body }, metadata: [{ name: 'description', content: text.subtitle }] };
+        return {
+          fields: { title: text.title, subtitle: text.subtitle, cover, date: post.date, body: text.body },
+          metadata: [{ name: 'description', content: text.subtitle }],
+        };
       };
-      const content = await api.post('/api/contents?locale=en', { title: post.text.en.title, containerId: blog.id, published: true, slug: post.slug, ...localized(Lang.en) });
+      const content = await api.post('/api/contents?locale=en', {
+        title: post.text.en.title,
+        containerId: blog.id,
+        published: true,
+        slug: post.slug,
+        ...localized(Lang.en),
+      });
       for (const lang of LANGS.filter((l) => l !== Lang.en)) await api.put(`/api/contents/${content.id}?locale=${lang}`, localized(lang));
     }
 
@@ -130,7 +157,13 @@ export async function seedDemoSite(app: NestFastifyApplication, owner: { email: 
       const h = HOME[lang];
       await api.put(`/api/containers/${home.id}?locale=${lang}`, {
         sections: [
-          section('hero', { eyebrow: h.eyebrow, title: h.title, text: h.text, mediaId: heroImage, action: { label: h.action, href: localePath(lang, '/blog') } }),
+          section('hero', {
+            eyebrow: h.eyebrow,
+            title: h.title,
+            text: h.text,
+            mediaId: heroImage,
+            action: { label: h.action, href: localePath(lang, '/blog') },
+          }),
           section('feature-list', { title: h.featuresTitle, theme: 'grey', items: h.features.map(([title, text]) => ({ title, text })) }),
           section('contents', { title: h.latest, limit: 3, excerptField: 'subtitle' }, { containerContentId: blog.id }),
           section('cta', { title: h.ctaTitle, text: h.ctaText, theme: 'black', action: { label: h.ctaAction, href: localePath(lang, '/contact') } }),
@@ -201,8 +234,22 @@ export async function seedDemoSite(app: NestFastifyApplication, owner: { email: 
             type: 'FOOTER',
             ...section('navigation', {
               items: [
-                { label: n.studio, href: to('/about'), children: [{ label: n.about, href: to('/about') }, { label: n.contact, href: to('/contact') }] },
-                { label: n.blog, href: to('/blog'), children: [{ label: n.allPosts, href: to('/blog') }, ...POSTS.slice(0, 2).map((post) => ({ label: post.text[lang].title, href: to(`/blog/${post.slug}`) }))] },
+                {
+                  label: n.studio,
+                  href: to('/about'),
+                  children: [
+                    { label: n.about, href: to('/about') },
+                    { label: n.contact, href: to('/contact') },
+                  ],
+                },
+                {
+                  label: n.blog,
+                  href: to('/blog'),
+                  children: [
+                    { label: n.allPosts, href: to('/blog') },
+                    ...POSTS.slice(0, 2).map((post) => ({ label: post.text[lang].title, href: to(`/blog/${post.slug}`) })),
+                  ],
+                },
               ],
             }),
           },

@@ -23,7 +23,9 @@ export class ElementsController {
 
   @Get()
   @RequireRights('elements', 'list')
-  @ApiOperation({ description: 'ra-data-simple-rest dialect: sort by id, title, block, status, updatedAt; filter by id, block, formId, status, q. Total in Content-Range.' })
+  @ApiOperation({
+    description: 'ra-data-simple-rest dialect: sort by id, title, block, status, updatedAt; filter by id, block, formId, status, q. Total in Content-Range.',
+  })
   @ApiOkResponse({ type: ElementDto, isArray: true })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ElementDto[]> {
     const page = await this.elements.list(query);

@@ -2,7 +2,17 @@ import { Injectable, ConflictException, NotFoundException } from '@nestjs/common
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { choicesOf, type ChoiceDto } from '../common/http/choices';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, intFilter, textFilter, oneOfFilter, containsFilter } from '../common/http/list-query';
+import {
+  applyFilters,
+  applySortAndRange,
+  parseListQuery,
+  type ListSpec,
+  type RawListQuery,
+  intFilter,
+  textFilter,
+  oneOfFilter,
+  containsFilter,
+} from '../common/http/list-query';
 import { InputErrors } from '../common/http/input-errors';
 import { SectionsService } from '../sections/sections.service';
 import { AffectedPagesService } from '../slugs/affected-pages.service';
@@ -72,9 +82,13 @@ export class ElementsService {
       const errors = new InputErrors();
       const prepared = await this.sections.prepareElement(manager, { block: dto.block, content: dto.content, formId: dto.formId }, errors);
       errors.throwIfAny();
-      const { identifiers } = await manager
-        .getRepository(Element)
-        .insert({ title: dto.title, block: prepared.block, content: prepared.content, formId: prepared.formId, status: dto.status } as QueryDeepPartialEntity<Element>);
+      const { identifiers } = await manager.getRepository(Element).insert({
+        title: dto.title,
+        block: prepared.block,
+        content: prepared.content,
+        formId: prepared.formId,
+        status: dto.status,
+      } as QueryDeepPartialEntity<Element>);
       return identifiers[0].id as number;
     });
     return this.get(id);
@@ -90,10 +104,14 @@ export class ElementsService {
         errors,
       );
       errors.throwIfAny();
-      await manager.getRepository(Element).update(
-        { id },
-        { title: dto.title ?? element.title, block: prepared.block, content: prepared.content, formId: prepared.formId, status: dto.status ?? element.status, updatedAt: new Date() } as QueryDeepPartialEntity<Element>,
-      );
+      await manager.getRepository(Element).update({ id }, {
+        title: dto.title ?? element.title,
+        block: prepared.block,
+        content: prepared.content,
+        formId: prepared.formId,
+        status: dto.status ?? element.status,
+        updatedAt: new Date(),
+      } as QueryDeepPartialEntity<Element>);
       return this.affected.collect(manager, { elementIds: [id] });
     });
     this.affected.emit(affected, 'all');
@@ -113,8 +131,17 @@ export class ElementsService {
       if (uses.length) {
         const places = uses
           .slice(0, 10)
-          .map((u) => (u.containerTitle !== null ? `container "${u.containerTitle}"` : u.contentTitle !== null ? `content "${u.contentTitle}"` : `the layout (${u.type})`) + ` in ${u.lang}`);
-        throw new ConflictException(`The element "${element.title}" is placed in ${places.join(', ')}${uses.length > 10 ? ' and more' : ''}: take it out of those sections first`);
+          .map(
+            (u) =>
+              (u.containerTitle !== null
+                ? `container "${u.containerTitle}"`
+                : u.contentTitle !== null
+                  ? `content "${u.contentTitle}"`
+                  : `the layout (${u.type})`) + ` in ${u.lang}`,
+          );
+        throw new ConflictException(
+          `The element "${element.title}" is placed in ${places.join(', ')}${uses.length > 10 ? ' and more' : ''}: take it out of those sections first`,
+        );
       }
       await manager.getRepository(Element).delete({ id });
       return toDto(element);

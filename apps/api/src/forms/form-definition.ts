@@ -1,4 +1,11 @@
-import { FORM_FIELD_TEXT_TYPES, FORM_FIELD_TYPES_WITH_OPTIONS, FORM_FIELD_TYPES_WITHOUT_VALUE, FormFieldType, OPTION_LIST_KEY_PATTERN, type FormFieldInput } from '@cms/contracts';
+import {
+  FORM_FIELD_TEXT_TYPES,
+  FORM_FIELD_TYPES_WITH_OPTIONS,
+  FORM_FIELD_TYPES_WITHOUT_VALUE,
+  FormFieldType,
+  OPTION_LIST_KEY_PATTERN,
+  type FormFieldInput,
+} from '@cms/contracts';
 
 /** Keys a JSON body may not hold (the body parser refuses them), so no field may be named so. */
 const RESERVED_NAMES = new Set(['constructor', 'prototype']);
@@ -28,7 +35,8 @@ export function checkFormFields(fields: readonly FormFieldInput[]): Record<strin
     if (field.type === FormFieldType.ZOHOOPTIONS && (options.length !== 1 || !OPTION_LIST_KEY.test(options[0]))) {
       add(index, 'options', 'a ZOHOOPTIONS field needs exactly one option: the key of a list of the optionLists setting');
     }
-    if (FORM_FIELD_TYPES_WITHOUT_VALUE.includes(field.type) && field.required) add(index, 'required', `a ${field.type} field takes no value, so it cannot be required`);
+    if (FORM_FIELD_TYPES_WITHOUT_VALUE.includes(field.type) && field.required)
+      add(index, 'required', `a ${field.type} field takes no value, so it cannot be required`);
 
     const { min, max } = field;
     if (min != null && max != null && min > max) add(index, 'max', `max (${max}) must not be below min (${min})`);

@@ -38,7 +38,11 @@ export class FormsController {
 
   @Get()
   @RequireRights('forms', 'list')
-  @ApiOkResponse({ type: FormListItemDto, isArray: true, description: 'Sorted (id, title, status, sendMail, updatedAt) and paged; filters id, status, sendMail, q; the total is in Content-Range' })
+  @ApiOkResponse({
+    type: FormListItemDto,
+    isArray: true,
+    description: 'Sorted (id, title, status, sendMail, updatedAt) and paged; filters id, status, sendMail, q; the total is in Content-Range',
+  })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<FormListItemDto[]> {
     const page = await this.forms.list(query);
     setContentRange(res, 'forms', page.start, page.items.length, page.total);

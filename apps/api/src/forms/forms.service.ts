@@ -4,7 +4,17 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { readableSql, type Reader } from '../accesses/readable-sql';
 import { choicesOf, type ChoiceDto } from '../common/http/choices';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, intFilter, booleanFilter, oneOfFilter, containsFilter } from '../common/http/list-query';
+import {
+  applyFilters,
+  applySortAndRange,
+  parseListQuery,
+  type ListSpec,
+  type RawListQuery,
+  intFilter,
+  booleanFilter,
+  oneOfFilter,
+  containsFilter,
+} from '../common/http/list-query';
 import { Element } from '../elements/element.entity';
 import { RevalidationService } from '../revalidation/revalidation.service';
 import { Section } from '../sections/section.entity';
@@ -216,7 +226,11 @@ export class FormsService {
    * placed nowhere stays open: integrators post to it directly.
    */
   async assertShownTo(id: number, reader: Reader): Promise<void> {
-    const [{ placements, readable }]: { placements: number; readable: boolean }[] = await this.dataSource.query(PLACEMENT_SQL, [id, reader.role, reader.superAdmin]);
+    const [{ placements, readable }]: { placements: number; readable: boolean }[] = await this.dataSource.query(PLACEMENT_SQL, [
+      id,
+      reader.role,
+      reader.superAdmin,
+    ]);
     if (placements === 0 || readable) return;
     if (reader.role === null) throw new UnauthorizedException('This form is on pages for signed-in members: sign in first');
     throw new ForbiddenException('Your role may not read the pages that show this form');
@@ -269,7 +283,9 @@ export class FormsService {
     const unknown = inputs.map((input, index) => ({ input, index })).filter(({ input }) => input.id !== undefined && !existing.has(input.id));
     if (unknown.length) {
       // Leave id out for a new field.
-      throw invalidInput(Object.fromEntries(unknown.map(({ input, index }) => [`fields.${index}.id`, [`no field ${input.id} among the ${lang} fields of form ${formId}`]])));
+      throw invalidInput(
+        Object.fromEntries(unknown.map(({ input, index }) => [`fields.${index}.id`, [`no field ${input.id} among the ${lang} fields of form ${formId}`]])),
+      );
     }
     const kept = new Set(inputs.flatMap((input) => (input.id !== undefined ? [input.id] : [])));
     const gone = [...existing].filter((id) => !kept.has(id));
@@ -283,7 +299,9 @@ export class FormsService {
 
   /** 409 naming the elements and sections that show the form. */
   private async assertUnused(manager: EntityManager, id: number): Promise<void> {
-    const [elements, elementCount] = await manager.getRepository(Element).findAndCount({ where: { formId: id }, select: { id: true, title: true }, order: { id: 'ASC' }, take: 10 });
+    const [elements, elementCount] = await manager
+      .getRepository(Element)
+      .findAndCount({ where: { formId: id }, select: { id: true, title: true }, order: { id: 'ASC' }, take: 10 });
     const [sections, sectionCount] = await manager.getRepository(Section).findAndCount({
       where: { formId: id },
       select: { id: true, type: true, lang: true, containerId: true, contentId: true },

@@ -54,7 +54,8 @@ export class InstanceEventsService implements OnApplicationBootstrap, OnModuleDe
     this.bus.emit(topic, payload);
     if (!this.config.databaseUrl) return;
     let message = JSON.stringify({ origin: this.instanceId, topic, payload } satisfies InstanceEventMessage<T>);
-    if (Buffer.byteLength(message) > MAX_EVENT_PAYLOAD) message = JSON.stringify({ origin: this.instanceId, topic, payload: oversized } satisfies InstanceEventMessage<T>);
+    if (Buffer.byteLength(message) > MAX_EVENT_PAYLOAD)
+      message = JSON.stringify({ origin: this.instanceId, topic, payload: oversized } satisfies InstanceEventMessage<T>);
     this.dataSource.query('SELECT pg_notify($1, $2)', [CHANNEL, message]).catch((error: Error) => {
       this.logger.error(`Could not broadcast a ${topic} event: ${error.message}`);
     });

@@ -16,7 +16,10 @@ export class LayoutController {
   @Get()
   @Public()
   @ApiQuery(LOCALE_QUERY)
-  @ApiOperation({ summary: 'The site layout of a locale', description: 'HEADER, TOP_BODY, BOTTOM_BODY and FOOTER sections; a type the locale has none of falls back to en.' })
+  @ApiOperation({
+    summary: 'The site layout of a locale',
+    description: 'HEADER, TOP_BODY, BOTTOM_BODY and FOOTER sections; a type the locale has none of falls back to en.',
+  })
   @ApiOkResponse({ type: LayoutDto })
   get(@Query('locale', LocalePipe) locale: Lang): Promise<LayoutDto> {
     return this.layout.get(locale);
@@ -28,7 +31,9 @@ export class LayoutController {
   @ApiQuery(LOCALE_QUERY)
   @ApiOperation({ summary: 'Replace the layout of a locale', description: 'In one transaction; answers the layout as GET does.' })
   @ApiOkResponse({ type: LayoutDto })
-  @ApiBadRequestResponse({ description: 'A section without a layout type, an unknown block, content that breaks its schema or a reference that does not exist' })
+  @ApiBadRequestResponse({
+    description: 'A section without a layout type, an unknown block, content that breaks its schema or a reference that does not exist',
+  })
   replace(@Query('locale', LocalePipe) locale: Lang, @Body() body: LayoutRequestDto): Promise<LayoutDto> {
     return this.layout.replace(locale, body);
   }

@@ -25,7 +25,8 @@ export class LayoutService {
   async replace(lang: Lang, dto: LayoutRequestDto): Promise<LayoutDto> {
     await this.dataSource.transaction(async (manager) => {
       const errors = new InputErrors();
-      for (const [index, section] of dto.sections.entries()) if (section.type === undefined) errors.add(`sections.${index}.type`, `is required in the layout: one of ${LAYOUT_SECTION_TYPES.join(', ')}`);
+      for (const [index, section] of dto.sections.entries())
+        if (section.type === undefined) errors.add(`sections.${index}.type`, `is required in the layout: one of ${LAYOUT_SECTION_TYPES.join(', ')}`);
       const prepared = await this.sections.prepare(manager, dto.sections, { allowedTypes: LAYOUT_SECTION_TYPES, path: 'sections' }, errors);
       errors.throwIfAny();
       await this.sections.replace(manager, { kind: 'layout' }, lang, LAYOUT_SECTION_TYPES, prepared);

@@ -21,7 +21,10 @@ export function escapeHtml(value: string): string {
 
 /** Text fit for a header: control characters (CR and LF first) become spaces. */
 export function headerText(value: string, maxLength = 250): string {
-    return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim().slice(0, maxLength);
+  return value
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .trim()
+    .slice(0, maxLength);
 }
 
 const show = (value: FormValue) => (Array.isArray(value) ? value.join(', ') : String(value));
@@ -33,11 +36,9 @@ const show = (value: FormValue) => (Array.isArray(value) ? value.join(', ') : St
 export function renderFormMail(input: FormMailInput): RenderedMail {
   const subject = headerText(`New message from the form "${input.formTitle}"`);
   const when = input.receivedAt.toISOString();
-  const text = [
-    `A visitor sent the form "${input.formTitle}" on ${when}.`,
-    '',
-    ...input.values.map(({ label, value }) => `${label}:\n${show(value)}\n`),
-  ].join('\n');
+  const text = [`A visitor sent the form "${input.formTitle}" on ${when}.`, '', ...input.values.map(({ label, value }) => `${label}:\n${show(value)}\n`)].join(
+    '\n',
+  );
   const rows = input.values
     .map(
       ({ label, value }) =>

@@ -182,7 +182,11 @@ export class MailWorker implements OnApplicationBootstrap, OnModuleDestroy {
     // Exponential backoff with jitter, so that retries from many instances spread out.
     const backoff = Math.min(MAX_BACKOFF_MS, this.config.mail.retryBaseMs * 2 ** (mail.attempts - 1)) * (0.8 + Math.random() * 0.4);
     this.logger.warn(`Mail ${mail.id} to ${mail.to} not sent (try ${mail.attempts}), retrying in ${Math.round(backoff / 1000)} s: ${lastError}`);
-    await manager.query(`UPDATE "mail_outbox" SET "nextAttemptAt" = now() + make_interval(secs => $2), "lastError" = $3 WHERE "id" = $1`, [mail.id, backoff / 1000, lastError]);
+    await manager.query(`UPDATE "mail_outbox" SET "nextAttemptAt" = now() + make_interval(secs => $2), "lastError" = $3 WHERE "id" = $1`, [
+      mail.id,
+      backoff / 1000,
+      lastError,
+    ]);
   }
 
   /** The From address: the smtpSender setting, else MAIL_FROM, else a no-reply of this host. */

@@ -41,7 +41,10 @@ export class MediaPacksService {
     const query = parseListQuery(raw, MEDIA_PACK_LIST);
     const base = applyFilters(this.dataSource.getRepository(MediaPack).createQueryBuilder('pack'), query, MEDIA_PACK_LIST);
     const total = await base.clone().getCount();
-    const { entities, raw: rows } = await applySortAndRange(this.withCounts(base), query, 'pack.id').getRawAndEntities<{ pack_id: number; mediaCount: number }>();
+    const { entities, raw: rows } = await applySortAndRange(this.withCounts(base), query, 'pack.id').getRawAndEntities<{
+      pack_id: number;
+      mediaCount: number;
+    }>();
     const counts = new Map(rows.map((row) => [row.pack_id, Number(row.mediaCount)]));
     return { items: entities.map((pack) => toDto(pack, counts.get(pack.id) ?? 0)), total, start: query.range.start };
   }
@@ -89,7 +92,10 @@ export class MediaPacksService {
       if (found.length !== mediaIds.length) {
         const known = new Set(found.map((m) => m.id));
         const missing = mediaIds.filter((mediaId) => !known.has(mediaId));
-        throw new BadRequestException({ message: `No media ${missing.slice(0, 20).join(', ')}`, errors: { mediaIds: [`unknown ids: ${missing.slice(0, 20).join(', ')}`] } });
+        throw new BadRequestException({
+          message: `No media ${missing.slice(0, 20).join(', ')}`,
+          errors: { mediaIds: [`unknown ids: ${missing.slice(0, 20).join(', ')}`] },
+        });
       }
     }
     const leaving = repository.createQueryBuilder().update(Media).set({ packId: null }).where('packId = :packId', { packId });

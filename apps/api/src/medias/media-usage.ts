@@ -53,7 +53,10 @@ export async function findMediaUsages(manager: EntityManager, mediaId: number): 
   const logo = siteImages.some((s) => s.name === LOGO_SETTING_NAME);
   const usages = [
     ...fields.map((f) => `content ${f.contentId} (field "${f.name}", ${f.lang})`),
-    ...sections.map((s) => `section ${s.id} (${s.type} ${s.contentId ? `of content ${s.contentId}` : s.containerId ? `of container ${s.containerId}` : 'of the layout'}, ${s.lang})`),
+    ...sections.map(
+      (s) =>
+        `section ${s.id} (${s.type} ${s.contentId ? `of content ${s.contentId}` : s.containerId ? `of container ${s.containerId}` : 'of the layout'}, ${s.lang})`,
+    ),
     ...elements.map((e) => `element ${e.id} "${e.title}"`),
   ];
   if (favicon) usages.push(`the site favicon (setting ${FAVICON_SETTING_NAME})`);

@@ -5,7 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { DataSource, type EntityManager } from 'typeorm';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, escapeLike, intFilter, containsFilter } from '../common/http/list-query';
+import {
+  applyFilters,
+  applySortAndRange,
+  parseListQuery,
+  type ListSpec,
+  type RawListQuery,
+  escapeLike,
+  intFilter,
+  containsFilter,
+} from '../common/http/list-query';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MediaPack } from '../media-packs/media-pack.entity';
 import { RevalidationService } from '../revalidation/revalidation.service';
@@ -22,7 +31,14 @@ import { receiveUpload } from './multipart-upload';
 
 const MEDIA_LIST: ListSpec<Media> = {
   resource: 'medias',
-  sortable: { id: 'media.id', name: 'LOWER(media.name)', mimeType: 'media.mimeType', size: 'media.size', uploadTime: 'media.uploadTime', packId: 'media.packId' },
+  sortable: {
+    id: 'media.id',
+    name: 'LOWER(media.name)',
+    mimeType: 'media.mimeType',
+    size: 'media.size',
+    uploadTime: 'media.uploadTime',
+    packId: 'media.packId',
+  },
   defaultSort: ['uploadTime', 'DESC'],
   filters: {
     id: intFilter('media.id'),
@@ -126,7 +142,16 @@ export class MediasService {
       try {
         const repository = this.dataSource.getRepository(Media);
         const media = await repository.save(
-          repository.create({ uri, mimeType: type.mime, name: fields.name, size: prepared.size, alt: fields.alt, packId: fields.packId, width: prepared.width, height: prepared.height }),
+          repository.create({
+            uri,
+            mimeType: type.mime,
+            name: fields.name,
+            size: prepared.size,
+            alt: fields.alt,
+            packId: fields.packId,
+            width: prepared.width,
+            height: prepared.height,
+          }),
         );
         return toMediaDto(media);
       } catch (error) {

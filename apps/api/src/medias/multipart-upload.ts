@@ -1,9 +1,4 @@
-import {
-  BadRequestException,
-  HttpException,
-  PayloadTooLargeException,
-  UnsupportedMediaTypeException,
-} from '@nestjs/common';
+import { BadRequestException, HttpException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import busboy from 'busboy';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
@@ -90,7 +85,8 @@ export function receiveUpload(req: IncomingMessage, limits: UploadLimits): Promi
       }
       if (settled || file || name !== limits.fileField) {
         stream.resume();
-        if (name !== limits.fileField) fail(new BadRequestException(`Unexpected file field "${name.slice(0, 100)}": send the file in the field "${limits.fileField}"`));
+        if (name !== limits.fileField)
+          fail(new BadRequestException(`Unexpected file field "${name.slice(0, 100)}": send the file in the field "${limits.fileField}"`));
         return;
       }
       const tempPath = path.join(limits.tmpDir, `upload-${randomBytes(16).toString('hex')}`);

@@ -4,7 +4,10 @@ const svg = (inner: string, attributes = '') => `<svg xmlns="http://www.w3.org/2
 
 describe('SVG sanitiser', () => {
   it('keeps drawing elements and attributes as they were', () => {
-    const source = svg('<g transform="translate(1 2)"><path d="M0 0L10 10" stroke="#000" stroke-width="2"/><circle cx="5" cy="5" r="3" fill="url(#grad)"/></g><defs><linearGradient id="grad"><stop offset="0" stop-color="red"/></linearGradient></defs>', ' viewBox="0 0 10 10"');
+    const source = svg(
+      '<g transform="translate(1 2)"><path d="M0 0L10 10" stroke="#000" stroke-width="2"/><circle cx="5" cy="5" r="3" fill="url(#grad)"/></g><defs><linearGradient id="grad"><stop offset="0" stop-color="red"/></linearGradient></defs>',
+      ' viewBox="0 0 10 10"',
+    );
     expect(sanitizeSvg(source)).toBe(source);
   });
 
@@ -20,7 +23,7 @@ describe('SVG sanitiser', () => {
 
   it('writes text and attribute values escaped, whatever the source did', () => {
     expect(sanitizeSvg(svg('<text>a &lt; b &amp; c &#62; d &#x41;</text>'))).toBe(svg('<text>a &lt; b &amp; c &gt; d A</text>'));
-    expect(sanitizeSvg(svg("<text font-family='\"Open Sans\"'>x</text>"))).toBe(svg('<text font-family="&quot;Open Sans&quot;">x</text>'));
+    expect(sanitizeSvg(svg('<text font-family=\'"Open Sans"\'>x</text>'))).toBe(svg('<text font-family="&quot;Open Sans&quot;">x</text>'));
     expect(sanitizeSvg(svg('<style><![CDATA[rect > g { fill: red }]]></style>'))).toBe(svg('<style>rect &gt; g { fill: red }</style>'));
   });
 

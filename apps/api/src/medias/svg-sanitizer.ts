@@ -10,15 +10,64 @@
 export class SvgRefusedError extends Error {}
 
 const ELEMENTS = new Set([
-  'svg', 'g', 'defs', 'symbol', 'use', 'title', 'desc', 'switch', 'view', 'a', 'style',
-  'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'image',
-  'text', 'tspan', 'textPath',
-  'linearGradient', 'radialGradient', 'stop', 'pattern', 'clipPath', 'mask', 'marker',
-  'filter', 'feBlend', 'feColorMatrix', 'feComponentTransfer', 'feComposite', 'feConvolveMatrix', 'feDiffuseLighting',
-  'feDisplacementMap', 'feDistantLight', 'feDropShadow', 'feFlood', 'feFuncA', 'feFuncB', 'feFuncG', 'feFuncR',
-  'feGaussianBlur', 'feImage', 'feMerge', 'feMergeNode', 'feMorphology', 'feOffset', 'fePointLight',
-  'feSpecularLighting', 'feSpotLight', 'feTile', 'feTurbulence',
-  'animateTransform', 'animateMotion', 'mpath',
+  'svg',
+  'g',
+  'defs',
+  'symbol',
+  'use',
+  'title',
+  'desc',
+  'switch',
+  'view',
+  'a',
+  'style',
+  'path',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'image',
+  'text',
+  'tspan',
+  'textPath',
+  'linearGradient',
+  'radialGradient',
+  'stop',
+  'pattern',
+  'clipPath',
+  'mask',
+  'marker',
+  'filter',
+  'feBlend',
+  'feColorMatrix',
+  'feComponentTransfer',
+  'feComposite',
+  'feConvolveMatrix',
+  'feDiffuseLighting',
+  'feDisplacementMap',
+  'feDistantLight',
+  'feDropShadow',
+  'feFlood',
+  'feFuncA',
+  'feFuncB',
+  'feFuncG',
+  'feFuncR',
+  'feGaussianBlur',
+  'feImage',
+  'feMerge',
+  'feMergeNode',
+  'feMorphology',
+  'feOffset',
+  'fePointLight',
+  'feSpecularLighting',
+  'feSpotLight',
+  'feTile',
+  'feTurbulence',
+  'animateTransform',
+  'animateMotion',
+  'mpath',
 ]);
 
 /** Elements whose mere presence refuses the file (compared in lower case). */
@@ -61,11 +110,16 @@ function decodeEntities(text: string): string {
   return text.replace(/&([^;&\s<]{0,12});?/g, (whole, body: string) => {
     if (!whole.endsWith(';')) refuse('it has a bare "&" (write &amp;)');
     switch (body) {
-      case 'amp': return '&';
-      case 'lt': return '<';
-      case 'gt': return '>';
-      case 'quot': return '"';
-      case 'apos': return "'";
+      case 'amp':
+        return '&';
+      case 'lt':
+        return '<';
+      case 'gt':
+        return '>';
+      case 'quot':
+        return '"';
+      case 'apos':
+        return "'";
     }
     const numeric = /^#(x[0-9a-fA-F]{1,6}|[0-9]{1,7})$/.exec(body);
     if (!numeric) return refuse(`it uses the entity &${body.slice(0, 12)}; (entities other than XML's five are not accepted)`);
@@ -231,8 +285,6 @@ export function sanitizeSvg(source: string): string {
 
 /** Whether the first bytes of a file look like an SVG document (the type sniffer cannot tell text formats apart). */
 export function looksLikeSvg(head: string): boolean {
-  const start = head
-    .replace(/^\uFEFF/, '')
-    .replace(/^(\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>)*/i, '');
+  const start = head.replace(/^\uFEFF/, '').replace(/^(\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>)*/i, '');
   return /^<svg[\s>/]/.test(start);
 }

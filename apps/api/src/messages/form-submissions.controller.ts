@@ -36,7 +36,9 @@ export class FormSubmissionsController {
   })
   @ApiQuery({ name: 'locale', enum: LANGS, required: false })
   @ApiCreatedResponse({ type: FormSubmissionResponseDto, description: 'Stored (and queued for e-mail when the form sends mail)' })
-  @ApiBadRequestResponse({ description: "Refused values: `message` is the form's errorMessage, `errors` maps each failing field name to its warningMessage (or a default)" })
+  @ApiBadRequestResponse({
+    description: "Refused values: `message` is the form's errorMessage, `errors` maps each failing field name to its warningMessage (or a default)",
+  })
   @ApiNotFoundResponse({ description: 'No such form' })
   @ApiConflictResponse({ description: 'The form is DISCONTINUED' })
   @ApiTooManyRequestsResponse({ description: 'Too many messages from this address; see Retry-After' })

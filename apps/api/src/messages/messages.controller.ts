@@ -17,7 +17,11 @@ export class MessagesController {
 
   @Get()
   @RequireRights('messages', 'list')
-  @ApiOkResponse({ type: MessageDto, isArray: true, description: 'Sorted (id, createdAt, read, formId) and paged; filters id, formId, read, q; the total is in Content-Range' })
+  @ApiOkResponse({
+    type: MessageDto,
+    isArray: true,
+    description: 'Sorted (id, createdAt, read, formId) and paged; filters id, formId, read, q; the total is in Content-Range',
+  })
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<MessageDto[]> {
     const page = await this.messages.list(query);
     setContentRange(res, 'messages', page.start, page.items.length, page.total);
@@ -45,7 +49,11 @@ export class MessagesController {
     const formId = new IdPipe().transform(query.formId);
     const columns = await this.messages.exportColumns(formId);
     await res
-      .headers({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="form-${formId}-messages.csv"`, 'Cache-Control': 'no-store' })
+      .headers({
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="form-${formId}-messages.csv"`,
+        'Cache-Control': 'no-store',
+      })
       .send(this.messages.csvStream(formId, columns));
   }
 

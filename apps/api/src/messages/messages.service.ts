@@ -5,7 +5,16 @@ import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataSource, type EntityManager } from 'typeorm';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, intFilter, booleanFilter, containsFilter } from '../common/http/list-query';
+import {
+  applyFilters,
+  applySortAndRange,
+  parseListQuery,
+  type ListSpec,
+  type RawListQuery,
+  intFilter,
+  booleanFilter,
+  containsFilter,
+} from '../common/http/list-query';
 import { FormsService } from '../forms/forms.service';
 import { MailService } from '../mail/mail.service';
 import { CHOICES_LIMIT, type ChoiceDto } from '../common/http/choices';
@@ -125,7 +134,12 @@ export class MessagesService {
           [formId, after, EXPORT_BATCH],
         );
         for (const row of batch) {
-          yield [String(row.id), new Date(row.createdAt).toISOString(), row.read ? 'true' : 'false', ...fields.map((name) => csvCell(row.value && Object.hasOwn(row.value, name) ? row.value[name] : undefined))];
+          yield [
+            String(row.id),
+            new Date(row.createdAt).toISOString(),
+            row.read ? 'true' : 'false',
+            ...fields.map((name) => csvCell(row.value && Object.hasOwn(row.value, name) ? row.value[name] : undefined)),
+          ];
         }
         if (batch.length < EXPORT_BATCH) return;
         after = batch[batch.length - 1].id;

@@ -14,7 +14,12 @@ const rule = (name: string, type: FormFieldType, extra: Partial<FieldRule> = {})
 
 describe('checking submitted values against form fields', () => {
   it('keeps valid values as plain data and leaves empty optional ones out', () => {
-    const fields = [rule('name', FormFieldType.TEXT), rule('age', FormFieldType.NUMBER), rule('tags', FormFieldType.CHECKBOX, { options: ['a', 'b'] }), rule('note', FormFieldType.PARAGRAPH)];
+    const fields = [
+      rule('name', FormFieldType.TEXT),
+      rule('age', FormFieldType.NUMBER),
+      rule('tags', FormFieldType.CHECKBOX, { options: ['a', 'b'] }),
+      rule('note', FormFieldType.PARAGRAPH),
+    ];
     expect(checkSubmission(fields, { name: 'Ann', age: '7.5', tags: 'a', note: '' })).toEqual({ value: { name: 'Ann', age: 7.5, tags: ['a'] }, errors: {} });
   });
 

@@ -48,7 +48,8 @@ function checkOne(rule: FieldRule, value: unknown, optionLists: Record<string, s
       return text(value, rule, MAX_PARAGRAPH);
     case FormFieldType.EMAIL: {
       // CR/LF are refused outright: this value becomes the Reply-To of the notification e-mail.
-      if (typeof value !== 'string' || value.length > 254 || /[\r\n\u0000]/.test(value) || !isEmail(value.trim())) return { error: 'Enter a valid e-mail address' };
+      if (typeof value !== 'string' || value.length > 254 || /[\r\n\u0000]/.test(value) || !isEmail(value.trim()))
+        return { error: 'Enter a valid e-mail address' };
       return { ok: value.trim() };
     }
     case FormFieldType.PHONENUMBER: {
@@ -68,7 +69,8 @@ function checkOne(rule: FieldRule, value: unknown, optionLists: Record<string, s
       return typeof value === 'string' && (rule.options ?? []).includes(value) ? { ok: value } : { error: 'Choose one of the options' };
     case FormFieldType.CHECKBOX: {
       const chosen = typeof value === 'string' ? [value] : value;
-      if (!Array.isArray(chosen) || !chosen.every((c) => typeof c === 'string' && (rule.options ?? []).includes(c))) return { error: 'Choose among the options' };
+      if (!Array.isArray(chosen) || !chosen.every((c) => typeof c === 'string' && (rule.options ?? []).includes(c)))
+        return { error: 'Choose among the options' };
       const unique = [...new Set(chosen as string[])];
       if (rule.min != null && unique.length < rule.min) return { error: `Choose at least ${rule.min}` };
       if (rule.max != null && unique.length > rule.max) return { error: `Choose at most ${rule.max}` };

@@ -43,7 +43,10 @@ export class SubmissionsService {
     if (body._hp) return accepted;
 
     if (Object.keys(body.values).length > FORM_MAX_FIELDS) {
-      throw new BadRequestException({ message: `A message carries at most ${FORM_MAX_FIELDS} values`, errors: { values: [`at most ${FORM_MAX_FIELDS} values`] } });
+      throw new BadRequestException({
+        message: `A message carries at most ${FORM_MAX_FIELDS} values`,
+        errors: { values: [`at most ${FORM_MAX_FIELDS} values`] },
+      });
     }
     const needsLists = fields.some((f) => f.type === FormFieldType.ZOHOOPTIONS);
     const optionLists = needsLists ? ((await this.settings.value('optionLists')) ?? {}) : {};

@@ -22,8 +22,14 @@ export function announceFirstOwner(owner: AdminResult, dataDir: string, log: (le
     fs.rmSync(file, { force: true });
     fs.writeFileSync(file, `${owner.generatedPassword}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    log('error', `First owner ${owner.email} created, but its generated password could not be written to ${file} (${(error as Error).message}). Set one with: npm run cms -- create-admin --email ${owner.email} --password <password>`);
+    log(
+      'error',
+      `First owner ${owner.email} created, but its generated password could not be written to ${file} (${(error as Error).message}). Set one with: npm run cms -- create-admin --email ${owner.email} --password <password>`,
+    );
     return;
   }
-  log('warn', `First owner created. Sign in at /sign-in with e-mail ${owner.email} and the password in ${file} (readable by this user only); change it after signing in, then delete the file.`);
+  log(
+    'warn',
+    `First owner created. Sign in at /sign-in with e-mail ${owner.email} and the password in ${file} (readable by this user only); change it after signing in, then delete the file.`,
+  );
 }

@@ -75,7 +75,13 @@ export class PagePartsService {
    * `actor` could give a user (RolesService.assertCanAssign, the users' ceiling), and taking the
    * last one away (the page turns public) must be said with `clearAccesses`.
    */
-  private async checkAccesses(manager: EntityManager, actor: AuthContext, owner: PageOwner | null, input: PagePartsInput, errors: InputErrors): Promise<AuthContext | null> {
+  private async checkAccesses(
+    manager: EntityManager,
+    actor: AuthContext,
+    owner: PageOwner | null,
+    input: PagePartsInput,
+    errors: InputErrors,
+  ): Promise<AuthContext | null> {
     const entries = input.accesses!;
     await this.accesses.check(manager, entries, 'accesses', errors);
     const before = owner ? (await this.accesses.read(manager, columnsOf(owner))).map((e) => e.roleId) : [];
@@ -116,7 +122,9 @@ export class PagePartsService {
   /** Nobody locks themselves out of a page by its accesses: asked after the write. */
   private async assertStillReads(manager: EntityManager, actor: AuthContext, owner: PageOwner): Promise<void> {
     if (!(await this.reads(manager, actor, owner))) {
-      throw new ForbiddenException(`With these accesses your role "${actor.role}" could no longer read the page: keep your role among them (or leave the accesses as they were)`);
+      throw new ForbiddenException(
+        `With these accesses your role "${actor.role}" could no longer read the page: keep your role among them (or leave the accesses as they were)`,
+      );
     }
   }
 
@@ -125,7 +133,11 @@ export class PagePartsService {
     if (isSuperAdmin(actor)) return true;
     const containerId = owner.kind === 'content' ? '(SELECT ct."containerId" FROM "content" ct WHERE ct.id = $1::int)' : '$1::int';
     const contentId = owner.kind === 'content' ? '$1::int' : 'NULL::int';
-    const [row] = await manager.query(`SELECT ${readableSql({ contentId, containerId }, { role: '$2', superAdmin: '$3' })} AS readable`, [owner.id, actor.role, false]);
+    const [row] = await manager.query(`SELECT ${readableSql({ contentId, containerId }, { role: '$2', superAdmin: '$3' })} AS readable`, [
+      owner.id,
+      actor.role,
+      false,
+    ]);
     return row?.readable === true;
   }
 }

@@ -35,7 +35,14 @@ export class PagesController {
   })
   @ApiQuery({ name: 'path', type: String, example: '/blog/hello', description: 'The page path without locale prefix; `/` is the home page' })
   @ApiQuery({ name: 'locale', enum: LANGS, required: false, description: 'Default en' })
-  @ApiQuery({ name: 'page', type: Number, required: false, minimum: 1, maximum: PAGE_NUMBER_MAX, description: 'The page of paginated contents blocks (default 1)' })
+  @ApiQuery({
+    name: 'page',
+    type: Number,
+    required: false,
+    minimum: 1,
+    maximum: PAGE_NUMBER_MAX,
+    description: 'The page of paginated contents blocks (default 1)',
+  })
   @ApiOkResponse({ type: PageResponseDto })
   @ApiNotFoundResponse({ description: 'No published page at this path that the role may read' })
   @ApiUnauthorizedResponse({ description: 'The page is guarded: send a token' })

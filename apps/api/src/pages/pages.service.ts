@@ -92,7 +92,6 @@ interface FormRow {
   fields: (PageFormField & { lang: Lang })[];
 }
 
-
 // Listed and referenced contents are those the reader could open as pages: a public page must not
 // hand out, in a listing or a reference, what the content's own page refuses.
 /** What the steps of a page read found, handed to `assemble`. */
@@ -192,12 +191,7 @@ export class PagesService {
    * and references show): only anonymous reads of pages that are not guarded are kept, so the
    * cache holds what the public may read and never a member's view.
    */
-  async read(
-    rawPath: string,
-    lang: Lang,
-    auth: AuthContext | undefined,
-    pageNumber = 1,
-  ): Promise<{ body: Buffer; guarded: boolean; personal: boolean }> {
+  async read(rawPath: string, lang: Lang, auth: AuthContext | undefined, pageNumber = 1): Promise<{ body: Buffer; guarded: boolean; personal: boolean }> {
     const full = normalisePath(rawPath);
     if (full === null) throw new NotFoundException(`No page at ${rawPath.slice(0, 200)}`);
     const personal = auth !== undefined;
@@ -231,7 +225,23 @@ export class PagesService {
     const elements = await this.loadElements(allSections);
     const { listings, listed, totals } = await this.loadListings(allSections, pageNumber, reader);
     const fields = await this.loadFields(page, listed, lang);
-    return this.assemble({ full, lang, langs, reader, pageNumber, page, roleIds, ownSections, layoutSections, allSections, elements, listings, listed, totals, fields });
+    return this.assemble({
+      full,
+      lang,
+      langs,
+      reader,
+      pageNumber,
+      page,
+      roleIds,
+      ownSections,
+      layoutSections,
+      allSections,
+      elements,
+      listings,
+      listed,
+      totals,
+      fields,
+    });
   }
 
   /** Fixed statement texts (values are parameters): prepared once per connection on a server. */
@@ -267,7 +277,11 @@ export class PagesService {
   }
 
   /** 3. The page's own sections (read with the path) and the layout's (kept), in the locale or en. */
-  private pickSections(page: PageRow, layoutRows: readonly Section[], lang: Lang): { ownSections: Section[]; layoutSections: Section[]; allSections: Section[] } {
+  private pickSections(
+    page: PageRow,
+    layoutRows: readonly Section[],
+    lang: Lang,
+  ): { ownSections: Section[]; layoutSections: Section[]; allSections: Section[] } {
     const ownSections = page.contentId !== null && page.disableContentSections ? [] : pickLocale(page.sections, lang, [SectionType.PAGE]).sections;
     const layoutTypes = page.hideFooter ? LAYOUT_SECTION_TYPES.filter((t) => t !== SectionType.FOOTER) : LAYOUT_SECTION_TYPES;
     const layoutSections = pickLocale(layoutRows, lang, layoutTypes).sections;
@@ -280,8 +294,13 @@ export class PagesService {
     const elementIds = [...new Set(allSections.map((s) => s.elementId).filter((id): id is number => id !== null))];
     const elements = new Map<number, PageElement>();
     if (elementIds.length) {
-      const rows = await this.query<PageElement & { status: Status }>(`SELECT id, title, block, "formId", content, status FROM "element" WHERE id = ANY($1::int[])`, [elementIds]);
-      for (const row of rows) if (row.status === Status.AVAILABLE && isBlockName(row.block)) elements.set(row.id, { id: row.id, title: row.title, block: row.block, formId: row.formId, content: row.content ?? {} });
+      const rows = await this.query<PageElement & { status: Status }>(
+        `SELECT id, title, block, "formId", content, status FROM "element" WHERE id = ANY($1::int[])`,
+        [elementIds],
+      );
+      for (const row of rows)
+        if (row.status === Status.AVAILABLE && isBlockName(row.block))
+          elements.set(row.id, { id: row.id, title: row.title, block: row.block, formId: row.formId, content: row.content ?? {} });
     }
     return elements;
   }
@@ -290,7 +309,11 @@ export class PagesService {
    * 5. What `contents` blocks list: published contents of the container, newest first or by title;
    * a paginating block skips the pages before `pageNumber`.
    */
-  private async loadListings(allSections: Section[], pageNumber: number, reader: Reader): Promise<{ listings: Section[]; listed: Map<number, ListedRow[]>; totals: Map<number, number> }> {
+  private async loadListings(
+    allSections: Section[],
+    pageNumber: number,
+    reader: Reader,
+  ): Promise<{ listings: Section[]; listed: Map<number, ListedRow[]>; totals: Map<number, number> }> {
     const listings = allSections.filter((s) => s.block === 'contents' && s.containerContentId !== null);
     const listed = new Map<number, ListedRow[]>();
     const totals = new Map<number, number>();
@@ -324,7 +347,11 @@ export class PagesService {
       for (const row of rows) totals.set(row.sectionId, row.total);
       for (const section of listings) {
         const own = rows.filter((r) => r.sectionId === section.id && r.id !== null);
-        own.sort(sortOf(section) === 'title' ? (a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id) : (a, b) => new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime() || b.id - a.id);
+        own.sort(
+          sortOf(section) === 'title'
+            ? (a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id)
+            : (a, b) => new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime() || b.id - a.id,
+        );
         listed.set(section.id, own);
       }
     }
@@ -369,7 +396,9 @@ export class PagesService {
     }
 
     // The field definitions the site draws the listed cards with (the page's own came with query 1).
-    const definedContainers = [...new Set(listings.map((s) => s.containerContentId as number))].filter((id) => id !== page.containerId || page.contentId === null);
+    const definedContainers = [...new Set(listings.map((s) => s.containerContentId as number))].filter(
+      (id) => id !== page.containerId || page.contentId === null,
+    );
 
     // The references do not depend on each other: read together.
     const [refRows, mediaRows, formRows, settingRows, definitionRows] = await Promise.all([
@@ -380,7 +409,9 @@ export class PagesService {
             [[...contentRefs], reader.role, reader.superAdmin],
           )
         : Promise.resolve([]),
-      mediaIds.size ? this.query(`SELECT id, uri, "mimeType", alt, width, height, name, size FROM "media" WHERE id = ANY($1::int[])`, [[...mediaIds]]) : Promise.resolve([]),
+      mediaIds.size
+        ? this.query(`SELECT id, uri, "mimeType", alt, width, height, name, size FROM "media" WHERE id = ANY($1::int[])`, [[...mediaIds]])
+        : Promise.resolve([]),
       formIds.size
         ? this.query(
             `SELECT f.id, f.title, f."successMessage", f."errorMessage",
@@ -392,7 +423,9 @@ export class PagesService {
             [[...formIds], langs],
           )
         : Promise.resolve([]),
-      this.cache.pageSettings(() => this.query(`SELECT name, value FROM "setting" WHERE name = ANY($1::varchar[])`, [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]])),
+      this.cache.pageSettings(() =>
+        this.query(`SELECT name, value FROM "setting" WHERE name = ANY($1::varchar[])`, [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]]),
+      ),
       definedContainers.length
         ? this.query<PageFieldDefinition & { containerId: number }>(
             `SELECT "containerId", name, label, type, multiple FROM "container_field" cf WHERE "containerId" = ANY($1::int[]) AND ${DEFINED_READABLE} ORDER BY position, id`,
@@ -405,7 +438,8 @@ export class PagesService {
     for (const { containerId, ...definition } of definitionRows) (fieldDefinitions[containerId] ??= []).push(definition);
 
     const contents: Record<string, PageContentRef> = {};
-    for (const row of refRows as (PageContentRef & { full: string | null })[]) contents[row.id] = { id: row.id, title: row.title, containerId: row.containerId, path: row.full === null ? null : pathOf(row.full) };
+    for (const row of refRows as (PageContentRef & { full: string | null })[])
+      contents[row.id] = { id: row.id, title: row.title, containerId: row.containerId, path: row.full === null ? null : pathOf(row.full) };
     // A reference the reader may not follow (members-only, unpublished, gone) is not even named by its id.
     for (const localized of fields.values()) {
       for (const [name, value] of Object.entries(localized.fields)) {

@@ -16,7 +16,11 @@ export class RolesController {
 
   @Get('choices')
   @RequireRights('roles', 'choices')
-  @ApiOkResponse({ type: ChoiceDto, isArray: true, description: 'Id and title of every role by title, for the access picker of pages and the role picker of users' })
+  @ApiOkResponse({
+    type: ChoiceDto,
+    isArray: true,
+    description: 'Id and title of every role by title, for the access picker of pages and the role picker of users',
+  })
   choices(): Promise<ChoiceDto[]> {
     return this.roles.choices();
   }

@@ -99,7 +99,8 @@ export class RolesService {
 
   async update(actor: AuthContext, id: string, dto: UpdateRoleDto): Promise<RoleDto> {
     if (id === SUPER_ADMIN_ROLE_ID && !isSuperAdmin(actor)) throw new ForbiddenException('Only a super-admin can edit the super-admin role');
-    if (id === SUPER_ADMIN_ROLE_ID && dto.rights !== undefined) throw new ConflictException('The super-admin role holds every right; its rights cannot be changed');
+    if (id === SUPER_ADMIN_ROLE_ID && dto.rights !== undefined)
+      throw new ConflictException('The super-admin role holds every right; its rights cannot be changed');
     const updated = await this.dataSource.transaction(async (manager) => {
       const role = await this.find(id, manager);
       if (dto.rights !== undefined) {

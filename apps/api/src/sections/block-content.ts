@@ -18,7 +18,13 @@ export interface BlockReferences {
  * each problem under `path`, and answers the content to store: known properties only, rich text
  * sanitised. Media ids met on the way are collected for one existence check.
  */
-export function checkBlockContent(definition: BlockDefinition, content: unknown, path: string, errors: InputErrors, refs: BlockReferences): Record<string, unknown> {
+export function checkBlockContent(
+  definition: BlockDefinition,
+  content: unknown,
+  path: string,
+  errors: InputErrors,
+  refs: BlockReferences,
+): Record<string, unknown> {
   const schema: BlockFieldSchema = { kind: 'object', fields: { ...definition.content, theme: THEME_SCHEMA } };
   const value = checkValue(schema, content ?? {}, path, errors, refs);
   return isRecord(value) ? value : {};
@@ -55,7 +61,8 @@ function checkValue(schema: BlockFieldSchema, value: unknown, path: string, erro
       if (!isRecord(value)) return errors.add(path, 'must be an object');
       const out: Record<string, unknown> = {};
       for (const key of Object.keys(value)) {
-        if (!Object.prototype.hasOwnProperty.call(schema.fields, key)) errors.add(`${path}.${key}`, `is not a property of this block (use ${Object.keys(schema.fields).join(', ') || 'none'})`);
+        if (!Object.prototype.hasOwnProperty.call(schema.fields, key))
+          errors.add(`${path}.${key}`, `is not a property of this block (use ${Object.keys(schema.fields).join(', ') || 'none'})`);
       }
       for (const [key, fieldSchema] of Object.entries(schema.fields)) {
         const item = value[key];

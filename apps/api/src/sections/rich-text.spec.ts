@@ -8,7 +8,8 @@ describe('rich text', () => {
   });
 
   it('drops scripts, styles, event handlers, frames and javascript: or data: URLs', () => {
-    const dirty = '<p onclick="x()" style="color:red">a<script>alert(1)</script><style>p{}</style><iframe src="//evil"></iframe>' +
+    const dirty =
+      '<p onclick="x()" style="color:red">a<script>alert(1)</script><style>p{}</style><iframe src="//evil"></iframe>' +
       '<a href="javascript:alert(1)">j</a><a href="JaVaScRiPt:alert(1)">k</a><img src="data:image/png;base64,AA" onerror="x()"></p>';
     expect(sanitizeRichText(dirty)).toBe('<p>a<a>j</a><a>k</a><img /></p>');
   });

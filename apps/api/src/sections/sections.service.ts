@@ -1,4 +1,16 @@
-import { BLOCKS, BLOCK_NAMES, DEFAULT_LANG, inLocale, isBlockName, SectionType, type BlockDefinition, type BlockReference, type Lang, type SectionDto, type SectionInput } from '@cms/contracts';
+import {
+  BLOCKS,
+  BLOCK_NAMES,
+  DEFAULT_LANG,
+  inLocale,
+  isBlockName,
+  SectionType,
+  type BlockDefinition,
+  type BlockReference,
+  type Lang,
+  type SectionDto,
+  type SectionInput,
+} from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 import { Brackets, In, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { checkBlockContent, type BlockReferences } from './block-content';
@@ -104,7 +116,13 @@ export class SectionsService {
   /** Checks a reusable element as a block (paths `block`, `content...`, `formId`). */
   async prepareElement(manager: EntityManager, input: Pick<SectionInput, 'block' | 'content' | 'formId'>, errors: InputErrors): Promise<PreparedSection> {
     const wanted = new Wanted();
-    const prepared = this.prepareOne({ ...input, type: SectionType.PAGE }, '', { allowedTypes: [SectionType.PAGE], path: '', forElement: true }, errors, wanted);
+    const prepared = this.prepareOne(
+      { ...input, type: SectionType.PAGE },
+      '',
+      { allowedTypes: [SectionType.PAGE], path: '', forElement: true },
+      errors,
+      wanted,
+    );
     await wanted.check(manager, errors);
     return prepared;
   }
@@ -164,7 +182,12 @@ export class SectionsService {
    * The owner's sections in the locale, falling back to en's when the locale has none. For the
    * layout the fallback is per type (a locale may have its own header and en's footer).
    */
-  async read(manager: EntityManager, owner: SectionOwner, lang: Lang, types: readonly SectionType[]): Promise<{ sections: Section[]; fallbackTypes: SectionType[] }> {
+  async read(
+    manager: EntityManager,
+    owner: SectionOwner,
+    lang: Lang,
+    types: readonly SectionType[],
+  ): Promise<{ sections: Section[]; fallbackTypes: SectionType[] }> {
     const columns = ownerColumns(owner);
     const qb = manager
       .getRepository(Section)

@@ -41,8 +41,10 @@ const KNOWN: { [N in KnownSettingName]: (value: unknown) => { value: KnownSettin
     const error = localized(value, 5000);
     return error ? { error } : { value: value as KnownSettings['cookieConsentText'] };
   },
-  primaryColor: (value) => (typeof value === 'string' && COLOR_PATTERN.test(value) ? { value: value.toUpperCase() } : { error: 'must be a colour written #RRGGBB' }),
-  backgroundColor: (value) => (typeof value === 'string' && COLOR_PATTERN.test(value) ? { value: value.toUpperCase() } : { error: 'must be a colour written #RRGGBB' }),
+  primaryColor: (value) =>
+    typeof value === 'string' && COLOR_PATTERN.test(value) ? { value: value.toUpperCase() } : { error: 'must be a colour written #RRGGBB' },
+  backgroundColor: (value) =>
+    typeof value === 'string' && COLOR_PATTERN.test(value) ? { value: value.toUpperCase() } : { error: 'must be a colour written #RRGGBB' },
   defaultLocale: (value) => (isLang(value) ? { value } : { error: `must be one of ${LANGS.join(', ')}` }),
   smtpSender: (value) =>
     typeof value === 'string' && value.length <= 254 && !/[\r\n]/.test(value) && isEmail(value.trim())
@@ -78,7 +80,8 @@ export function checkSettingValue(name: string, value: unknown): unknown {
   const fail = (reason: string) => new BadRequestException({ message: `The value of the setting "${name}" ${reason}`, errors: { value: [reason] } });
   const unstorable = unstorableJsonReason(value, SETTING_VALUE_MAX_BYTES);
   if (unstorable) throw fail(`cannot be stored: ${unstorable}`);
-  if (value === null && !(NULLABLE_SETTING_NAMES as readonly string[]).includes(name)) throw fail('is required (null is not a value: delete the setting instead)');
+  if (value === null && !(NULLABLE_SETTING_NAMES as readonly string[]).includes(name))
+    throw fail('is required (null is not a value: delete the setting instead)');
   if (!isKnownSetting(name)) return value;
   const result = KNOWN[name](value);
   if ('error' in result) throw fail(result.error);

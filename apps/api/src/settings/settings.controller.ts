@@ -41,7 +41,9 @@ export class SettingsController {
 
   @Get('option-lists')
   @SignedIn()
-  @ApiOkResponse({ description: 'The `optionLists` setting: the choices of ZOHOOPTIONS fields, which editors of contents and forms pick from (they may lack ACCESS_SETTINGS)' })
+  @ApiOkResponse({
+    description: 'The `optionLists` setting: the choices of ZOHOOPTIONS fields, which editors of contents and forms pick from (they may lack ACCESS_SETTINGS)',
+  })
   async optionLists(): Promise<Record<string, string[]>> {
     return (await this.settings.value('optionLists')) ?? {};
   }

@@ -14,7 +14,16 @@ import {
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, intFilter, textFilter, containsFilter } from '../common/http/list-query';
+import {
+  applyFilters,
+  applySortAndRange,
+  parseListQuery,
+  type ListSpec,
+  type RawListQuery,
+  intFilter,
+  textFilter,
+  containsFilter,
+} from '../common/http/list-query';
 import { RevalidationService } from '../revalidation/revalidation.service';
 import type { CreateSettingDto, SettingDto, UpdateSettingDto } from './dto/setting.dto';
 import { checkSettingValue, isKnownSetting } from './setting-values';
@@ -34,7 +43,6 @@ const SETTING_LIST: ListSpec<Setting> = {
 function toDto(setting: Setting): SettingDto {
   return { id: setting.id, name: setting.name, value: setting.value, updatedAt: setting.updatedAt.toISOString() };
 }
-
 
 /**
  * Site-wide name/value pairs. Known names (KnownSettings in the contracts) are validated by type;
@@ -146,10 +154,8 @@ export class SettingsService {
   }
 
   private async logo(mediaId: number): Promise<PublicLogo | null> {
-    const rows: { uri: string; mimeType: string; width: number | null; height: number | null; alt: Record<string, string> | null }[] = await this.dataSource.query(
-      `SELECT uri, "mimeType", width, height, alt FROM "media" WHERE id = $1 AND "mimeType" LIKE 'image/%'`,
-      [mediaId],
-    );
+    const rows: { uri: string; mimeType: string; width: number | null; height: number | null; alt: Record<string, string> | null }[] =
+      await this.dataSource.query(`SELECT uri, "mimeType", width, height, alt FROM "media" WHERE id = $1 AND "mimeType" LIKE 'image/%'`, [mediaId]);
     const [media] = rows;
     return media ? { uri: media.uri, mimeType: media.mimeType, width: media.width, height: media.height, alt: media.alt ?? {} } : null;
   }

@@ -5,7 +5,16 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import { readableSql, readerOf } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, intFilter, booleanFilter, containsFilter } from '../common/http/list-query';
+import {
+  applyFilters,
+  applySortAndRange,
+  parseListQuery,
+  type ListSpec,
+  type RawListQuery,
+  intFilter,
+  booleanFilter,
+  containsFilter,
+} from '../common/http/list-query';
 import { InputErrors } from '../common/http/input-errors';
 import { fullProblem, joinFull, MAX_SLUG_DEPTH, pathOf, segmentProblem } from './slug-rules';
 import { Slug } from './slug.entity';
@@ -152,7 +161,8 @@ export class SlugsService {
         [parentId, MAX_SLUG_DEPTH],
       );
       if (chain.length === 0) errors.add('parentSlugId', `slug ${parentId} does not exist`);
-      else if (existing && chain.some((row) => row.id === existing.id)) errors.add('parentSlugId', `slug ${parentId} is this page's own slug or one of its descendants: the parent chain would be a cycle`);
+      else if (existing && chain.some((row) => row.id === existing.id))
+        errors.add('parentSlugId', `slug ${parentId} is this page's own slug or one of its descendants: the parent chain would be a cycle`);
       else if (chain.length > MAX_SLUG_DEPTH) errors.add('parentSlugId', `pages nest at most ${MAX_SLUG_DEPTH} deep`);
       else parentFull = chain[0].full;
     }
@@ -206,7 +216,10 @@ export class SlugsService {
       return rows.flatMap((r) => [pathOf(r.before), pathOf(r.after)]);
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === '23505') {
-        throw new ConflictException({ message: 'Moving this page would give one of its descendants the path of another page', errors: { slug: ['a descendant path collides with another page'] } });
+        throw new ConflictException({
+          message: 'Moving this page would give one of its descendants the path of another page',
+          errors: { slug: ['a descendant path collides with another page'] },
+        });
       }
       throw error;
     }

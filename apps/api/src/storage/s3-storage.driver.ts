@@ -175,8 +175,11 @@ export class S3StorageDriver implements StorageDriver, OnModuleDestroy {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: 1000 }));
       const keys = (page.Contents ?? []).map((o) => o.Key).filter((k): k is string => Boolean(k));
       if (keys.length) {
-        const result = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
-        if (result.Errors?.length) throw new Error(`Could not delete ${result.Errors.length} object(s) under ${prefix}: ${result.Errors[0].Message ?? result.Errors[0].Code}`);
+        const result = await this.client.send(
+          new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+        );
+        if (result.Errors?.length)
+          throw new Error(`Could not delete ${result.Errors.length} object(s) under ${prefix}: ${result.Errors[0].Message ?? result.Errors[0].Code}`);
         count += keys.length;
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;

@@ -40,13 +40,24 @@ export class UploadsController {
     required: false,
     description: `Width in pixels (never wider than the original): with format=webp, rounded up to one of ${MEDIA_VARIANT_WIDTHS.join(', ')}; in the original format, always ${MEDIA_FALLBACK_WIDTH}`,
   })
-  @ApiQuery({ name: 'format', required: false, enum: MEDIA_VARIANT_FORMATS, description: 'Output format of the variant (default: the original format; WebP for GIF); any other is a 400' })
+  @ApiQuery({
+    name: 'format',
+    required: false,
+    enum: MEDIA_VARIANT_FORMATS,
+    description: 'Output format of the variant (default: the original format; WebP for GIF); any other is a 400',
+  })
   @ApiOkResponse({ description: 'The file' })
   @ApiResponse({ status: 206, description: 'The asked byte range' })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match)' })
   @ApiResponse({ status: 416, description: 'The range lies past the end of the file' })
   @ApiNotFoundResponse({ description: 'No such file (or a name the server never generates)' })
-  file(@Param('file') file: string, @Query('w') w: unknown, @Query('format') format: unknown, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
+  file(
+    @Param('file') file: string,
+    @Query('w') w: unknown,
+    @Query('format') format: unknown,
+    @Req() req: FastifyRequest,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     return this.uploads.serve(req, res, file, { w, format });
   }
 }

@@ -162,7 +162,14 @@ export class UploadsService implements OnModuleDestroy {
    * Streams `key` from storage. When it is missing and `create` can make it (a variant rendered on
    * first request), it is made and served; otherwise 404.
    */
-  private async send(req: FastifyRequest, res: FastifyReply, key: string, type: MediaType, cacheControl: string, create?: () => Promise<boolean>): Promise<void> {
+  private async send(
+    req: FastifyRequest,
+    res: FastifyReply,
+    key: string,
+    type: MediaType,
+    cacheControl: string,
+    create?: () => Promise<boolean>,
+  ): Promise<void> {
     const range = parseRangeHeader(req.headers.range);
     let object: StoredObject | null;
     try {
@@ -170,7 +177,10 @@ export class UploadsService implements OnModuleDestroy {
       if (!object && create && (await create())) object = await this.storage.get(key, range);
     } catch (error) {
       if (!(error instanceof RangeNotSatisfiableError)) throw error;
-      await res.code(416).headers({ ...UPLOAD_HEADERS, 'Content-Range': `bytes */${error.size}` }).send();
+      await res
+        .code(416)
+        .headers({ ...UPLOAD_HEADERS, 'Content-Range': `bytes */${error.size}` })
+        .send();
       return;
     }
     if (!object) throw new NotFoundException('No such file');
@@ -193,7 +203,10 @@ export class UploadsService implements OnModuleDestroy {
       return;
     }
     if (object.range) {
-      res.code(206).headers({ 'Content-Range': `bytes ${object.range.start}-${object.range.end}/${object.size}`, 'Content-Length': String(object.range.end - object.range.start + 1) });
+      res.code(206).headers({
+        'Content-Range': `bytes ${object.range.start}-${object.range.end}/${object.size}`,
+        'Content-Length': String(object.range.end - object.range.start + 1),
+      });
     } else {
       res.code(200).header('Content-Length', String(object.size));
     }

@@ -8,7 +8,16 @@ import { normalizeEmail } from '../auth/normalize-email';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
 import type { AuthContext } from '../common/auth/auth-context';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, intFilter, textFilter, containsFilter } from '../common/http/list-query';
+import {
+  applyFilters,
+  applySortAndRange,
+  parseListQuery,
+  type ListSpec,
+  type RawListQuery,
+  intFilter,
+  textFilter,
+  containsFilter,
+} from '../common/http/list-query';
 import { RolesService } from '../roles/roles.service';
 import type { CreateUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
 import { Login } from './login.entity';

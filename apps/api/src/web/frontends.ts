@@ -47,7 +47,8 @@ function normalisedPathname(url: string): string {
   if (!/[%\\A-Z]|\/\/|\/\./.test(pathname)) return pathname;
   let decoded = pathname;
   // Twice: `%2561` is `%61` to a decoder that runs again; a bad escape is kept as written.
-  for (let round = 0; round < 2 && decoded.includes('%'); round += 1) decoded = decoded.replace(/%[0-9a-fA-F]{2}/g, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
+  for (let round = 0; round < 2 && decoded.includes('%'); round += 1)
+    decoded = decoded.replace(/%[0-9a-fA-F]{2}/g, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
   return path.posix.normalize(decoded.replace(/\\/g, '/').toLowerCase());
 }
 
@@ -143,7 +144,14 @@ export async function mountFrontends(
 
   if (adminBuilt) {
     // Vite builds the admin with base /admin/, so /admin/assets/x.js is <adminDir>/assets/x.js (hashed: kept a year).
-    await app.register(fastifyStatic, { root: path.join(adminDir, 'assets'), prefix: '/admin/assets/', immutable: true, maxAge: '1y', index: false, redirect: false });
+    await app.register(fastifyStatic, {
+      root: path.join(adminDir, 'assets'),
+      prefix: '/admin/assets/',
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      redirect: false,
+    });
   }
 
   const admin = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -164,20 +172,25 @@ export async function mountFrontends(
 
   // The public site: everything no other route matched (OPTIONS '*' is CORS's preflight route). Its renderer writes to the raw response,
   // so the headers set so far (security headers, CORS) are handed over first.
-  fastify.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', exposeHeadRoute: false, handler: (request, reply) => {
-    const pathname = pathnameOf(request.url);
-    if (isApiPath(pathname) || isAdminPath(pathname) || !siteDir) return reply.callNotFound();
-    if (!site) return notBuilt(reply, 'public site');
-    const handler = site;
-    reply.hijack();
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
-    handler(request.raw, reply.raw, (error?: unknown) => {
-      if (error) logger.error('Site error', error instanceof Error ? error.stack : String(error), 'Site');
-      if (reply.raw.headersSent) {
-        reply.raw.end();
-        return;
-      }
-      reply.raw.writeHead(error ? 500 : 404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(error ? 'Internal server error' : 'Not found');
-    });
-  } });
+  fastify.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    exposeHeadRoute: false,
+    handler: (request, reply) => {
+      const pathname = pathnameOf(request.url);
+      if (isApiPath(pathname) || isAdminPath(pathname) || !siteDir) return reply.callNotFound();
+      if (!site) return notBuilt(reply, 'public site');
+      const handler = site;
+      reply.hijack();
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+      handler(request.raw, reply.raw, (error?: unknown) => {
+        if (error) logger.error('Site error', error instanceof Error ? error.stack : String(error), 'Site');
+        if (reply.raw.headersSent) {
+          reply.raw.end();
+          return;
+        }
+        reply.raw.writeHead(error ? 500 : 404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(error ? 'Internal server error' : 'Not found');
+      });
+    },
+  });
 }

@@ -15,7 +15,9 @@ describe('attack: HTML and SVG uploads served inline', () => {
     if (res.status !== 200) return null;
     const type = String(res.headers['content-type'] ?? '');
     const attachment = /^attachment/i.test(String(res.headers['content-disposition'] ?? ''));
-    const sandboxed = /sandbox/.test(String(res.headers['content-security-policy'] ?? '')) && /script-src 'none'|default-src 'none'/.test(String(res.headers['content-security-policy']));
+    const sandboxed =
+      /sandbox/.test(String(res.headers['content-security-policy'] ?? '')) &&
+      /script-src 'none'|default-src 'none'/.test(String(res.headers['content-security-policy']));
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     if (attachment) return null;
     if (/html|xml|svg|javascript/i.test(type) && !sandboxed) return `${type} inline without a sandbox`;
@@ -30,10 +32,30 @@ describe('attack: HTML and SVG uploads served inline', () => {
     ['an SVG with a script', Buffer.from(SVG.script), 'logo.svg'],
     ['an SVG with an onload handler', Buffer.from(SVG.onload), 'logo.svg'],
     ['an SVG with a script named .png', Buffer.from(SVG.script), 'logo.png'],
-    ['an SVG with a javascript: link', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><text>x</text></a></svg>'), 'link.svg'],
-    ['an SVG with an xlink:href script', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="JaVaScRiPt:alert(1)"><text>x</text></a></svg>'), 'link.svg'],
-    ['an SVG with a foreignObject', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><iframe xmlns="http://www.w3.org/1999/xhtml" src="javascript:alert(1)"/></foreignObject></svg>'), 'f.svg'],
-    ['an SVG with an animate setting href', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><a><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a></svg>'), 'a.svg'],
+    [
+      'an SVG with a javascript: link',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><text>x</text></a></svg>'),
+      'link.svg',
+    ],
+    [
+      'an SVG with an xlink:href script',
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="JaVaScRiPt:alert(1)"><text>x</text></a></svg>',
+      ),
+      'link.svg',
+    ],
+    [
+      'an SVG with a foreignObject',
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><iframe xmlns="http://www.w3.org/1999/xhtml" src="javascript:alert(1)"/></foreignObject></svg>',
+      ),
+      'f.svg',
+    ],
+    [
+      'an SVG with an animate setting href',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><a><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a></svg>'),
+      'a.svg',
+    ],
     ['a JavaScript file', Buffer.from('alert(document.cookie)'), 'app.js'],
   ])('never serves %s as an active document', async (_label, bytes, name) => {
     const res = await upload(t, t.ownerToken, bytes, name);

@@ -45,7 +45,12 @@ describe('attack: cached answers of a signed-in session', () => {
   };
 
   it.each(SAMPLE)('answers %s %s with no-store to the token header, the Bearer header, and a refused token', async (method, path, body) => {
-    const spellings: Record<string, string>[] = [{ token: t.ownerToken }, { Authorization: `Bearer ${t.ownerToken}` }, { token: viewerToken }, { token: 'not-a-session' }];
+    const spellings: Record<string, string>[] = [
+      { token: t.ownerToken },
+      { Authorization: `Bearer ${t.ownerToken}` },
+      { token: viewerToken },
+      { token: 'not-a-session' },
+    ];
     for (const headers of spellings) {
       const res = await sendAs(method, path, body, headers);
       expect({ method, path, headers: Object.keys(headers), cacheControl: res.headers['cache-control'] }).toEqual({

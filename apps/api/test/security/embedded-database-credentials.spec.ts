@@ -45,7 +45,9 @@ describe('embedded database credentials', () => {
     ['the right user and a wrong password', 'cms', 'wrong-password'],
     ['an empty password', 'postgres', ''],
   ])('refuses %s', async (_label, user, attempt) => {
-    await expect(connect(withCredentials(embedded.url, user, attempt))).rejects.toThrow(/password authentication failed|password must be a non-empty string|SASL/);
+    await expect(connect(withCredentials(embedded.url, user, attempt))).rejects.toThrow(
+      /password authentication failed|password must be a non-empty string|SASL/,
+    );
   });
 
   it('lets in the holder of the generated password, and the connection works', async () => {

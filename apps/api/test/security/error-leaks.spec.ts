@@ -64,7 +64,12 @@ describe('error leaks (database internals in 4xx answers)', () => {
       409,
       /^Another record already has this value/,
     ],
-    ['a foreign key to a missing record', () => refusal(`INSERT INTO "content" ("title", "containerId") VALUES ('Orphan', 999999)`), 409, /^It refers to a container that does not exist/],
+    [
+      'a foreign key to a missing record',
+      () => refusal(`INSERT INTO "content" ("title", "containerId") VALUES ('Orphan', 999999)`),
+      409,
+      /^It refers to a container that does not exist/,
+    ],
     [
       'a foreign key that blocks a delete',
       async () => {
@@ -111,7 +116,11 @@ describe('error leaks (database internals in 4xx answers)', () => {
       await racer.query('BEGIN');
       const [user] = (await racer.query(`INSERT INTO "user" ("name") VALUES ('Racer') RETURNING "id"`)).rows;
       await racer.query(`INSERT INTO "login" ("userId", "roleId", "email", "password") VALUES ($1, 'super-admin', $2, 'x')`, [user.id, email]);
-      const answer = t.http.post('/api/users').set('token', t.ownerToken).send({ name: 'Second', email, password: 'password-123', roleId: 'super-admin' }).then((res) => res);
+      const answer = t.http
+        .post('/api/users')
+        .set('token', t.ownerToken)
+        .send({ name: 'Second', email, password: 'password-123', roleId: 'super-admin' })
+        .then((res) => res);
       // The API's insert now waits for the racer's uncommitted row.
       for (;;) {
         const waiting = await watcher.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);

@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from '../support/test-app';
 function helmetHeaders(frameAncestors: string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
-    setHeader: (name: string, value: string | number | readonly string[]) => (headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      (headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)),
     removeHeader: (name: string) => delete headers[name.toLowerCase()],
   };
   helmet({
@@ -116,12 +117,15 @@ describe('framing (clickjacking of the back office)', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
   });
 
-  it.each(['/', '/fr/offers', '/administration', '/sign-in-help', '/blog/admin', '/fr/sign-in'])('keeps the public page %s embeddable anywhere', async (target) => {
-    const res = await t.http.get(target);
-    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
-    expect(res.headers['x-frame-options']).toBeUndefined();
-    for (const [name, value] of Object.entries(securityHeaders('anyone'))) expect(res.headers[name]).toBe(value);
-  });
+  it.each(['/', '/fr/offers', '/administration', '/sign-in-help', '/blog/admin', '/fr/sign-in'])(
+    'keeps the public page %s embeddable anywhere',
+    async (target) => {
+      const res = await t.http.get(target);
+      expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      for (const [name, value] of Object.entries(securityHeaders('anyone'))) expect(res.headers[name]).toBe(value);
+    },
+  );
 
   it('shares the header table with the standalone site, and it is what helmet computes', () => {
     expect(securityHeaders('anyone')).toEqual(helmetHeaders(['*']));

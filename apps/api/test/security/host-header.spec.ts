@@ -10,11 +10,15 @@ describe('host header: PUBLIC_URL', () => {
     expect(loadConfig({}).publicUrl).toBeUndefined();
   });
 
-  it.each(['www.example.com', 'ftp://www.example.com', 'https://www.example.com/cms', 'https://user:pw@www.example.com', 'https://www.example.com/?a=1', 'javascript:alert(1)'])(
-    'stops the start-up for PUBLIC_URL=%s, naming the variable',
-    (value) => {
-      expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(ConfigError);
-      expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL/);
-    },
-  );
+  it.each([
+    'www.example.com',
+    'ftp://www.example.com',
+    'https://www.example.com/cms',
+    'https://user:pw@www.example.com',
+    'https://www.example.com/?a=1',
+    'javascript:alert(1)',
+  ])('stops the start-up for PUBLIC_URL=%s, naming the variable', (value) => {
+    expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL/);
+  });
 });

@@ -122,11 +122,9 @@ describe('hostile backup archives', () => {
       [...ARCHIVE_ENTRIES, 'run.sh'],
     );
     await refused(extra, /"run\.sh", which its manifest does not list/);
-    const unlistedUpload = await altered(
-      (dir) => {
-        fs.writeFileSync(path.join(dir, 'uploads', `${'a'.repeat(32)}.png`), 'not listed');
-      },
-    );
+    const unlistedUpload = await altered((dir) => {
+      fs.writeFileSync(path.join(dir, 'uploads', `${'a'.repeat(32)}.png`), 'not listed');
+    });
     await refused(unlistedUpload, /uploads\/a{32}\.png", which its uploads\.jsonl does not list/);
     const manifestLast = await altered(() => undefined, ['tables', 'uploads.jsonl', 'uploads', 'manifest.json']);
     await refused(manifestLast, /its first entry is not manifest\.json/);
@@ -147,7 +145,14 @@ describe('hostile backup archives', () => {
   it('session and sign-in-limit tables smuggled in: rows of tables an export never writes are refused', async () => {
     const [{ id: loginId }] = await t.dataSource.query(`SELECT "id" FROM "login" ORDER BY "id" LIMIT 1`);
     const session = await altered((dir, m) => {
-      const row = { id: '6f1c3f5e-7d7a-4f63-9a4e-3b1b2f0d9c11', token: 'a'.repeat(64), loginId, expiresAt: '2099-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', lastUsedAt: '2026-01-01T00:00:00Z' };
+      const row = {
+        id: '6f1c3f5e-7d7a-4f63-9a4e-3b1b2f0d9c11',
+        token: 'a'.repeat(64),
+        loginId,
+        expiresAt: '2099-01-01T00:00:00Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+        lastUsedAt: '2026-01-01T00:00:00Z',
+      };
       const line = `${JSON.stringify(row)}\n`;
       fs.writeFileSync(path.join(dir, 'tables', '099-session.jsonl'), line);
       return { ...m, tables: [...m.tables, { name: 'session', file: 'tables/099-session.jsonl', rows: 1, bytes: line.length, sequences: {} }] };
@@ -169,12 +174,19 @@ describe('hostile backup archives', () => {
         fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(from, to));
         return { ...m, tables: m.tables.map((table) => (table.name === 'section' ? { ...table, bytes: fs.statSync(file).size } : table)) };
       });
-    await refused(await swap('/go-there', 'javascript:alert(document.cookie)'), /section \d+ does not pass the API's checks \(Invalid input\. content\.action\.href/);
+    await refused(
+      await swap('/go-there', 'javascript:alert(document.cookie)'),
+      /section \d+ does not pass the API's checks \(Invalid input\. content\.action\.href/,
+    );
 
     // Rich text goes in as the sanitiser leaves it, as a write would have stored it.
     const target = await emptyDatabase();
     try {
-      await importArchive({ dataSource: target.db.dataSource, storage: new LocalStorageDriver(tmpDir('cms-rich-')), file: await swap('<p>Kind words</p>', '<p>Kind words</p><script>alert(1)</script><img src=x onerror=alert(2)>') });
+      await importArchive({
+        dataSource: target.db.dataSource,
+        storage: new LocalStorageDriver(tmpDir('cms-rich-')),
+        file: await swap('<p>Kind words</p>', '<p>Kind words</p><script>alert(1)</script><img src=x onerror=alert(2)>'),
+      });
       const [{ html }] = await target.db.dataSource.query(`SELECT "content"->>'html' AS "html" FROM "section" WHERE "block" = 'richtext'`);
       expect(html).toContain('Kind words');
       expect(html).not.toMatch(/script|onerror/);
@@ -214,9 +226,14 @@ describe('hostile backup archives', () => {
       const broken = await altered((dir, m) => {
         const line = '{"id": "not a number"}\n';
         fs.appendFileSync(path.join(dir, content.file), line);
-        return { ...m, tables: m.tables.map((table) => (table.name === 'content' ? { ...table, rows: table.rows + 1, bytes: table.bytes! + line.length } : table)) };
+        return {
+          ...m,
+          tables: m.tables.map((table) => (table.name === 'content' ? { ...table, rows: table.rows + 1, bytes: table.bytes! + line.length } : table)),
+        };
       });
-      await expect(importArchive({ dataSource: target.db.dataSource, storage, file: broken, force: true })).rejects.toThrow(/Could not restore the rows .* of content/);
+      await expect(importArchive({ dataSource: target.db.dataSource, storage, file: broken, force: true })).rejects.toThrow(
+        /Could not restore the rows .* of content/,
+      );
       expect(await bytesOf(storage, imageUri)).toEqual(edited);
       expect(await target.db.dataSource.query(`SELECT "id" FROM "content"`)).toHaveLength(1);
     } finally {
@@ -231,7 +248,9 @@ describe('hostile backup archives', () => {
     fs.writeFileSync(victim, 'keep me');
     const file = path.join(dir, 'site.tar.gz');
     fs.symlinkSync(victim, `${file}.partial`);
-    await expect(exportArchive({ dataSource: t.dataSource, storage: new LocalStorageDriver((t.config.storage as { dir: string }).dir), file })).rejects.toThrow(/already exists/);
+    await expect(exportArchive({ dataSource: t.dataSource, storage: new LocalStorageDriver((t.config.storage as { dir: string }).dir), file })).rejects.toThrow(
+      /already exists/,
+    );
     expect(fs.readFileSync(victim, 'utf8')).toBe('keep me');
     expect(fs.existsSync(file)).toBe(false);
   });

@@ -27,7 +27,10 @@ describe('attack: template injection in mails', () => {
   });
 
   const outboxOf = async (messageNote: string): Promise<OutboxRow> => {
-    const rows: OutboxRow[] = await t.dataSource.query(`SELECT "to", "replyTo", "subject", "text", "html" FROM "mail_outbox" WHERE "text" LIKE '%' || $1 || '%'`, [messageNote]);
+    const rows: OutboxRow[] = await t.dataSource.query(
+      `SELECT "to", "replyTo", "subject", "text", "html" FROM "mail_outbox" WHERE "text" LIKE '%' || $1 || '%'`,
+      [messageNote],
+    );
     expect(rows).toHaveLength(1);
     return rows[0];
   };
@@ -58,7 +61,9 @@ describe('attack: template injection in mails', () => {
 
   it('never lets a value add a header: a reply-to with a line break is refused or dropped', async () => {
     const marker = `m${Math.random().toString(36).slice(2, 10)}`;
-    const res = await t.http.post(`/api/forms/${formId}/messages`).send({ values: { name: 'x', email: 'ann@example.com\r\nBcc: victim@example.com', note: marker } });
+    const res = await t.http
+      .post(`/api/forms/${formId}/messages`)
+      .send({ values: { name: 'x', email: 'ann@example.com\r\nBcc: victim@example.com', note: marker } });
     if (res.status === 201) {
       const mail = await outboxOf(marker);
       expect(mail.replyTo ?? '').not.toMatch(/[\r\n]|Bcc/i);

@@ -13,10 +13,15 @@ describe('attack: mass assignment of roleId, id and createdAt', () => {
 
   it('never creates a user with a chosen id or date', async () => {
     const [{ id: role }] = (await t.http.get('/api/roles').set('token', t.ownerToken)).body;
-    const res = await t.http
-      .post('/api/users')
-      .set('token', t.ownerToken)
-      .send({ name: 'Mallory', email: 'mallory@test.local', password: 'password-mallory-1', roleId: role, id: 777, createdAt: '2000-01-01T00:00:00Z', updatedAt: '2000-01-01T00:00:00Z' });
+    const res = await t.http.post('/api/users').set('token', t.ownerToken).send({
+      name: 'Mallory',
+      email: 'mallory@test.local',
+      password: 'password-mallory-1',
+      roleId: role,
+      id: 777,
+      createdAt: '2000-01-01T00:00:00Z',
+      updatedAt: '2000-01-01T00:00:00Z',
+    });
     refusedOrIgnored(res.status);
     if (res.status === 201) {
       expect(res.body.id).not.toBe(777);
@@ -37,7 +42,9 @@ describe('attack: mass assignment of roleId, id and createdAt', () => {
 
   it('never signs in with, or answers, a role the body names', async () => {
     const user = await t.userWithRights([]);
-    const res = await t.http.post('/api/auth/signin').send({ email: user.email, password: user.password, roleId: 'super-admin', role: 'super-admin', rights: ['VIEW_USER'] });
+    const res = await t.http
+      .post('/api/auth/signin')
+      .send({ email: user.email, password: user.password, roleId: 'super-admin', role: 'super-admin', rights: ['VIEW_USER'] });
     if (res.status === 200) expect((await t.http.get('/api/me').set('token', res.body.token)).body).toMatchObject({ role: user.roleId, rights: [] });
     else expect(res.status).toBe(400);
   });
@@ -50,8 +57,18 @@ describe('attack: mass assignment of roleId, id and createdAt', () => {
   });
 
   it('never lets a reader of messages rewrite what a visitor sent, or move it to another form', async () => {
-    const form = (await t.http.post('/api/forms').set('token', t.ownerToken).send({ title: 'F', fields: [{ name: 'x', type: FormFieldType.TEXT }] })).body;
-    const other = (await t.http.post('/api/forms').set('token', t.ownerToken).send({ title: 'G', fields: [{ name: 'x', type: FormFieldType.TEXT }] })).body;
+    const form = (
+      await t.http
+        .post('/api/forms')
+        .set('token', t.ownerToken)
+        .send({ title: 'F', fields: [{ name: 'x', type: FormFieldType.TEXT }] })
+    ).body;
+    const other = (
+      await t.http
+        .post('/api/forms')
+        .set('token', t.ownerToken)
+        .send({ title: 'G', fields: [{ name: 'x', type: FormFieldType.TEXT }] })
+    ).body;
     expect((await t.http.post(`/api/forms/${form.id}/messages`).send({ values: { x: 'original' } })).status).toBe(201);
     const [message] = (await t.http.get('/api/messages').set('token', t.ownerToken)).body;
     const reader = await t.userWithRights([RightType.VIEW_MESSAGE]);
@@ -65,12 +82,30 @@ describe('attack: mass assignment of roleId, id and createdAt', () => {
   });
 
   it('never overwrites an existing content by naming its id in a create', async () => {
-    const container = (await t.http.post('/api/containers').set('token', t.ownerToken).send({ title: 'Blog', slug: 'blog', published: true, fields: [{ label: 'Text', name: 'text', type: 'STRING' }] })).body;
-    const first = (await t.http.post('/api/contents').set('token', t.ownerToken).send({ containerId: container.id, title: 'First', slug: 'first', published: true, fields: { text: 'kept' } })).body;
+    const container = (
+      await t.http
+        .post('/api/containers')
+        .set('token', t.ownerToken)
+        .send({ title: 'Blog', slug: 'blog', published: true, fields: [{ label: 'Text', name: 'text', type: 'STRING' }] })
+    ).body;
+    const first = (
+      await t.http
+        .post('/api/contents')
+        .set('token', t.ownerToken)
+        .send({ containerId: container.id, title: 'First', slug: 'first', published: true, fields: { text: 'kept' } })
+    ).body;
     const res = await t.http
       .post('/api/contents')
       .set('token', t.ownerToken)
-      .send({ id: first.id, containerId: container.id, title: 'Second', slug: 'second', published: true, fields: { text: 'forged' }, createdAt: '2000-01-01T00:00:00Z' });
+      .send({
+        id: first.id,
+        containerId: container.id,
+        title: 'Second',
+        slug: 'second',
+        published: true,
+        fields: { text: 'forged' },
+        createdAt: '2000-01-01T00:00:00Z',
+      });
     refusedOrIgnored(res.status);
     if (res.status === 201) expect(res.body.id).not.toBe(first.id);
     expect((await t.http.get(`/api/contents/${first.id}`).set('token', t.ownerToken)).body).toMatchObject({ id: first.id, title: 'First' });
@@ -81,8 +116,15 @@ describe('attack: mass assignment of roleId, id and createdAt', () => {
     expect(medias).toEqual([]);
     const upload = await t.http.post('/api/medias').set('token', t.ownerToken).attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'doc.pdf');
     expect(upload.status).toBe(201);
-    const res = await t.http.put(`/api/medias/${upload.body.id}`).set('token', t.ownerToken).send({ uri: '../../etc/passwd', mimeType: 'text/html', size: 1, uploadTime: '2000-01-01T00:00:00Z' });
+    const res = await t.http
+      .put(`/api/medias/${upload.body.id}`)
+      .set('token', t.ownerToken)
+      .send({ uri: '../../etc/passwd', mimeType: 'text/html', size: 1, uploadTime: '2000-01-01T00:00:00Z' });
     refusedOrIgnored(res.status);
-    expect((await t.http.get(`/api/medias/${upload.body.id}`).set('token', t.ownerToken)).body).toMatchObject({ uri: upload.body.uri, mimeType: upload.body.mimeType, size: upload.body.size });
+    expect((await t.http.get(`/api/medias/${upload.body.id}`).set('token', t.ownerToken)).body).toMatchObject({
+      uri: upload.body.uri,
+      mimeType: upload.body.mimeType,
+      size: upload.body.size,
+    });
   });
 });

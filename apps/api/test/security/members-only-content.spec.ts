@@ -57,10 +57,21 @@ describe('members-only content', () => {
       fields: { body: `vip ${SECRET}` },
       accesses: [{ roleId: members.roleId }],
     });
-    othersNews = await cm.content({ containerId: news.id, title: `Others ${SECRET}`, slug: 'others-only', published: true, accesses: [{ roleId: others.roleId }] });
+    othersNews = await cm.content({
+      containerId: news.id,
+      title: `Others ${SECRET}`,
+      slug: 'others-only',
+      published: true,
+      accesses: [{ roleId: others.roleId }],
+    });
 
     // The public page that lists both containers and refers to the secret post.
-    const pages = await cm.container({ title: 'Pages', slug: 'pages', published: true, fields: [{ label: 'Related', name: 'related', type: 'CONTENT', multiple: true }] });
+    const pages = await cm.container({
+      title: 'Pages',
+      slug: 'pages',
+      published: true,
+      fields: [{ label: 'Related', name: 'related', type: 'CONTENT', multiple: true }],
+    });
     await cm.content({
       containerId: pages.id,
       title: 'Landing',
@@ -160,7 +171,8 @@ describe('members-only content', () => {
       ] as const) {
         const opens = (await read(path, token)).status === 200;
         expect({ who, path, listed: listed.has(id), slug: slugs.has(path) }).toEqual({ who, path, listed: opens, slug: opens });
-        if (id === secret.id || id === publicNews.id) expect({ who, path, referenced: landing.contents[id] !== undefined }).toEqual({ who, path, referenced: opens });
+        if (id === secret.id || id === publicNews.id)
+          expect({ who, path, referenced: landing.contents[id] !== undefined }).toEqual({ who, path, referenced: opens });
       }
       const containerOpens = (await read('/posts', token)).status === 200;
       expect({ who, path: '/posts', slug: slugs.has('/posts') }).toEqual({ who, path: '/posts', slug: containerOpens });

@@ -47,7 +47,13 @@ describe('members-only media and resized variants', () => {
       sections: [{ block: 'media', content: { mediaId: shared.id } }],
     });
     const open = await cm.container({ title: 'Open', slug: 'open', published: true });
-    await cm.content({ containerId: open.id, title: 'Public', slug: 'public', published: true, sections: [{ block: 'media', content: { mediaId: shared.id } }] });
+    await cm.content({
+      containerId: open.id,
+      title: 'Public',
+      slug: 'public',
+      published: true,
+      sections: [{ block: 'media', content: { mediaId: shared.id } }],
+    });
 
     for (const url of [`/api/uploads/${hidden.uri}`, `/api/uploads/${hidden.uri}?w=640&format=webp`]) {
       const res = await t.http.get(url);

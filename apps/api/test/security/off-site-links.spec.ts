@@ -41,7 +41,9 @@ describe('attack: off-site link through a backslash path', () => {
   });
 
   it('refuses the menu link /\\evil.example', async () => {
-    const res = await cm.as().put(`/api/containers/${containerId}`, { sections: [{ block: 'navigation', content: { items: [{ label: 'x', href: '/\\evil.example' }] } }] });
+    const res = await cm
+      .as()
+      .put(`/api/containers/${containerId}`, { sections: [{ block: 'navigation', content: { items: [{ label: 'x', href: '/\\evil.example' }] } }] });
     expect(res.status).toBe(400);
   });
 
@@ -57,7 +59,9 @@ describe('attack: off-site link through a backslash path', () => {
   it('still takes site paths, anchors and http(s) links', async () => {
     const res = await cm.as().post('/api/contents', { containerId, title: 'Good link', fields: { website: 'https://example.com/search?q=a%5Cb' } });
     expect(res.status).toBe(201);
-    const page = await cm.as().put(`/api/containers/${containerId}`, { sections: [{ block: 'cta', content: { title: 'x', action: { label: 'Go', href: '/blog/news' } } }] });
+    const page = await cm
+      .as()
+      .put(`/api/containers/${containerId}`, { sections: [{ block: 'cta', content: { title: 'x', action: { label: 'Go', href: '/blog/news' } } }] });
     expect(page.status).toBe(200);
   });
 });

@@ -15,7 +15,12 @@ describe('attack: page cache flooding through ?page= values', () => {
     const cm = contentModel(t);
     const shelf = await cm.container({ title: 'Shelf' });
     for (let i = 1; i <= 5; i += 1) await cm.content({ containerId: shelf.id, title: `Book ${i}`, published: true });
-    await cm.container({ title: 'Library', slug: 'library', published: true, sections: [{ block: 'contents', containerContentId: shelf.id, content: { limit: 2, paginate: true } }] });
+    await cm.container({
+      title: 'Library',
+      slug: 'library',
+      published: true,
+      sections: [{ block: 'contents', containerContentId: shelf.id, content: { limit: 2, paginate: true } }],
+    });
   });
   afterAll(() => t.close());
 

@@ -67,12 +67,24 @@ describe('privilege ceilings count every right and every page a role opens', () 
     const manager = await t.userWithRights([RightType.CREATE_USER, RightType.VIEW_USER]);
     await as(t.ownerToken).post('/api/roles', { id: 'readers', name: 'Readers', rights: [] });
     await cm.container({ title: 'Reading room', slug: 'reading-room', published: true, accesses: [{ roleId: 'readers' }, { roleId: manager.roleId }] });
-    expect((await as(manager.token).post('/api/users', { name: 'Reader', email: 'reader@ceiling.test', password: 'password-123', roleId: 'readers' })).status).toBe(201);
-    expect((await as(t.ownerToken).post('/api/users', { name: 'Guest', email: 'guest@ceiling.test', password: 'password-123', roleId: 'vip' })).status).toBe(201);
+    expect(
+      (await as(manager.token).post('/api/users', { name: 'Reader', email: 'reader@ceiling.test', password: 'password-123', roleId: 'readers' })).status,
+    ).toBe(201);
+    expect((await as(t.ownerToken).post('/api/users', { name: 'Guest', email: 'guest@ceiling.test', password: 'password-123', roleId: 'vip' })).status).toBe(
+      201,
+    );
   });
 
-  describe("page accesses: who may read a page is handed out under the same ceiling as a role", () => {
-    const editorRights = [RightType.VIEW_CONTAINER, RightType.UPDATE_CONTAINER, RightType.CREATE_CONTAINER, RightType.VIEW_CONTENT, RightType.UPDATE_CONTENT, RightType.UPDATE_USER, RightType.VIEW_USER];
+  describe('page accesses: who may read a page is handed out under the same ceiling as a role', () => {
+    const editorRights = [
+      RightType.VIEW_CONTAINER,
+      RightType.UPDATE_CONTAINER,
+      RightType.CREATE_CONTAINER,
+      RightType.VIEW_CONTENT,
+      RightType.UPDATE_CONTENT,
+      RightType.UPDATE_USER,
+      RightType.VIEW_USER,
+    ];
     const accessesOf = async (column: 'containerId' | 'contentId', id: number) =>
       (await t.dataSource.query(`SELECT "roleId" FROM "access" WHERE "${column}" = $1 ORDER BY "roleId"`, [id])).map((r: { roleId: string }) => r.roleId);
     const page = (path: string, token?: string) => {
@@ -115,7 +127,7 @@ describe('privilege ceilings count every right and every page a role opens', () 
       expect((await as(editor.token).put(`/api/users/${plain.id}`, { roleId: 'inner-circle' })).status).toBe(403);
     });
 
-    it('attack: a page editor removes from a page\'s accesses a role holding rights it does not hold', async () => {
+    it("attack: a page editor removes from a page's accesses a role holding rights it does not hold", async () => {
       await as(t.ownerToken).post('/api/roles', { id: 'auditors-2', name: 'Auditors 2', rights: [RightType.DELETE_USER] });
       const editor = await t.userWithRights(editorRights);
       const books = await cm.container({ title: 'Books', slug: 'books', published: true, accesses: [{ roleId: 'auditors-2' }, { roleId: editor.roleId }] });
@@ -125,7 +137,7 @@ describe('privilege ceilings count every right and every page a role opens', () 
       expect(await accessesOf('containerId', books.id)).toEqual(['auditors-2', editor.roleId].sort());
     });
 
-    it('attack: a page editor drops its own role from a page\'s accesses and locks itself out: 403, nothing written', async () => {
+    it("attack: a page editor drops its own role from a page's accesses and locks itself out: 403, nothing written", async () => {
       await as(t.ownerToken).post('/api/roles', { id: 'friends', name: 'Friends', rights: [] });
       const editor = await t.userWithRights(editorRights);
       const garden = await cm.container({ title: 'Garden', slug: 'garden', published: true });
@@ -144,7 +156,10 @@ describe('privilege ceilings count every right and every page a role opens', () 
       const editor = await t.userWithRights(editorRights);
       const attic = await cm.container({ title: 'Attic', slug: 'attic', published: true, accesses: [{ roleId: editor.roleId }] });
       const note = await cm.content({ containerId: attic.id, title: 'Note', slug: 'note', published: true, accesses: [{ roleId: editor.roleId }] });
-      for (const [url, column, id] of [[`/api/containers/${attic.id}`, 'containerId', attic.id], [`/api/contents/${note.id}`, 'contentId', note.id]] as const) {
+      for (const [url, column, id] of [
+        [`/api/containers/${attic.id}`, 'containerId', attic.id],
+        [`/api/contents/${note.id}`, 'contentId', note.id],
+      ] as const) {
         const silent = await as(editor.token).put(url, { accesses: [] });
         expect(silent.status).toBe(400);
         expect(silent.body.message).toContain('clearAccesses');

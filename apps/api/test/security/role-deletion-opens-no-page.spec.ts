@@ -15,7 +15,13 @@ describe('role deletion never opens a members-only page', () => {
     const role = await t.http.post('/api/roles').set('token', t.ownerToken).send({ id: 'club-members', name: 'Club members', rights: [] });
     expect(role.status).toBe(201);
     const club = await cm.container({ title: 'Members club', slug: 'members-club', published: true, accesses: [{ roleId: 'club-members' }] });
-    const minutes = await cm.content({ containerId: club.id, title: 'Board minutes', slug: 'minutes', published: true, accesses: [{ roleId: 'club-members' }] });
+    const minutes = await cm.content({
+      containerId: club.id,
+      title: 'Board minutes',
+      slug: 'minutes',
+      published: true,
+      accesses: [{ roleId: 'club-members' }],
+    });
     const before = (await read('/members-club')).status;
     expect(before).not.toBe(200);
 
@@ -52,32 +58,38 @@ describe('role deletion never opens a members-only page', () => {
   });
 
   // Two connections at once: a PostgreSQL server only (the embedded database has one).
-  (process.env.DATABASE_URL ? it : it.skip)('attack: an access committed while the role deletion waits does not open the page (409, page guarded)', async () => {
-    await t.http.post('/api/roles').set('token', t.ownerToken).send({ id: 'racing-members', name: 'Racing members', rights: [] });
-    const page = await cm.container({ title: 'Race club', slug: 'race-club', published: true });
-    const writer = t.dataSource.createQueryRunner();
-    await writer.connect();
-    try {
-      // The access write is under way (not committed): the deletion's check sees no page, then
-      // its DELETE waits on the role row the new access row references.
-      await writer.startTransaction();
-      await writer.query(`INSERT INTO "access" ("containerId", "roleId") VALUES ($1, 'racing-members')`, [page.id]);
-      const deleting = t.http.delete('/api/roles/racing-members').set('token', t.ownerToken).then((res) => res);
-      for (let i = 0; i < 200; i++) {
-        const [{ waiting }] = await t.dataSource.query(
-          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'DELETE FROM "role"%'`,
-        );
-        if (waiting > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
+  (process.env.DATABASE_URL ? it : it.skip)(
+    'attack: an access committed while the role deletion waits does not open the page (409, page guarded)',
+    async () => {
+      await t.http.post('/api/roles').set('token', t.ownerToken).send({ id: 'racing-members', name: 'Racing members', rights: [] });
+      const page = await cm.container({ title: 'Race club', slug: 'race-club', published: true });
+      const writer = t.dataSource.createQueryRunner();
+      await writer.connect();
+      try {
+        // The access write is under way (not committed): the deletion's check sees no page, then
+        // its DELETE waits on the role row the new access row references.
+        await writer.startTransaction();
+        await writer.query(`INSERT INTO "access" ("containerId", "roleId") VALUES ($1, 'racing-members')`, [page.id]);
+        const deleting = t.http
+          .delete('/api/roles/racing-members')
+          .set('token', t.ownerToken)
+          .then((res) => res);
+        for (let i = 0; i < 200; i++) {
+          const [{ waiting }] = await t.dataSource.query(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'DELETE FROM "role"%'`,
+          );
+          if (waiting > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        await writer.commitTransaction();
+        const res = await deleting;
+        expect(res.status).toBe(409);
+        expect(res.body.message).toContain('page accesses');
+      } finally {
+        await writer.release();
       }
-      await writer.commitTransaction();
-      const res = await deleting;
-      expect(res.status).toBe(409);
-      expect(res.body.message).toContain('page accesses');
-    } finally {
-      await writer.release();
-    }
-    expect((await t.http.get('/api/roles/racing-members').set('token', t.ownerToken)).status).toBe(200);
-    expect((await read('/race-club')).status).not.toBe(200);
-  });
+      expect((await t.http.get('/api/roles/racing-members').set('token', t.ownerToken)).status).toBe(200);
+      expect((await read('/race-club')).status).not.toBe(200);
+    },
+  );
 });

@@ -58,14 +58,24 @@ describe('sessions end on a password change and when idle', () => {
   it('counts wrong current passwords against the sign-in limit', async () => {
     const user = await t.userWithRights([]);
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await t.http.put('/api/me/password').set('token', user.token).send({ currentPassword: `guess-${i}`, password: 'a-new-password-1' })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (
+          await t.http
+            .put('/api/me/password')
+            .set('token', user.token)
+            .send({ currentPassword: `guess-${i}`, password: 'a-new-password-1' })
+        ).status,
+      );
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   });
 
   it('ends a session nobody used for SESSION_IDLE', async () => {
     const user = await t.userWithRights([]);
     const idle = await t.signIn(user.email, user.password);
-    await t.dataSource.query(`UPDATE "session" SET "lastUsedAt" = now() - interval '3 hours' WHERE "loginId" = (SELECT id FROM "login" WHERE email = $1)`, [user.email]);
+    await t.dataSource.query(`UPDATE "session" SET "lastUsedAt" = now() - interval '3 hours' WHERE "loginId" = (SELECT id FROM "login" WHERE email = $1)`, [
+      user.email,
+    ]);
     expect((await me(idle)).status).toBe(403);
     expect((await me(user.token)).status).toBe(403);
   });
@@ -74,10 +84,15 @@ describe('sessions end on a password change and when idle', () => {
     const user = await t.userWithRights([]);
     const token = await t.signIn(user.email, user.password);
     const lastUsed = async () => {
-      const [row] = await t.dataSource.query(`SELECT "lastUsedAt" FROM "session" s JOIN "login" l ON l.id = s."loginId" WHERE l.email = $1 ORDER BY "lastUsedAt" DESC LIMIT 1`, [user.email]);
+      const [row] = await t.dataSource.query(
+        `SELECT "lastUsedAt" FROM "session" s JOIN "login" l ON l.id = s."loginId" WHERE l.email = $1 ORDER BY "lastUsedAt" DESC LIMIT 1`,
+        [user.email],
+      );
       return new Date(row.lastUsedAt).getTime();
     };
-    await t.dataSource.query(`UPDATE "session" SET "lastUsedAt" = now() - interval '90 minutes' WHERE "loginId" = (SELECT id FROM "login" WHERE email = $1)`, [user.email]);
+    await t.dataSource.query(`UPDATE "session" SET "lastUsedAt" = now() - interval '90 minutes' WHERE "loginId" = (SELECT id FROM "login" WHERE email = $1)`, [
+      user.email,
+    ]);
     const before = await lastUsed();
     expect((await me(token)).status).toBe(200);
     expect(await lastUsed()).toBeGreaterThan(before + 80 * 60_000);

@@ -10,7 +10,10 @@ describe('sign-in limits hold under concurrency, proxies and IPv6, and cannot lo
   let t: TestApp;
   let counter = 0;
   const attempt = (email: string, password: string, forwardedFor: string, extra: Record<string, unknown> = {}) =>
-    t.http.post('/api/auth/signin').set('X-Forwarded-For', forwardedFor).send({ email, password, ...extra });
+    t.http
+      .post('/api/auth/signin')
+      .set('X-Forwarded-For', forwardedFor)
+      .send({ email, password, ...extra });
   // TRUST_PROXY=2: the test client (as nginx on this host) and the proxy at 10.0.0.2, which saw the client.
   const viaProxy = (client: string, spoofed?: string) => [spoofed, client, '10.0.0.2'].filter(Boolean).join(', ');
 
@@ -23,7 +26,10 @@ describe('sign-in limits hold under concurrency, proxies and IPv6, and cannot lo
     counter += 1;
     const email = `victim${counter}@limits.test`;
     const password = `password-${counter}-right`;
-    const res = await t.http.post('/api/users').set('token', t.ownerToken).send({ name: `Victim ${counter}`, email, password, roleId: 'super-admin' });
+    const res = await t.http
+      .post('/api/users')
+      .set('token', t.ownerToken)
+      .send({ name: `Victim ${counter}`, email, password, roleId: 'super-admin' });
     expect(res.status).toBe(201);
     return { email, password };
   };
@@ -91,7 +97,14 @@ describe('attack: guessing one account from many addresses (40 addresses x 5 gue
 
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: '1', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5', SIGNIN_MAX_CHECKS_PER_ACCOUNT_HOUR: '20', SIGNIN_BACKOFF_MAX: '0' });
-    expect((await t.http.post('/api/users').set('token', t.ownerToken).send({ name: 'Spread', ...victim, roleId: 'super-admin' })).status).toBe(201);
+    expect(
+      (
+        await t.http
+          .post('/api/users')
+          .set('token', t.ownerToken)
+          .send({ name: 'Spread', ...victim, roleId: 'super-admin' })
+      ).status,
+    ).toBe(201);
   });
   afterAll(() => t.close());
 
@@ -128,7 +141,14 @@ describe('attack: refused guesses push the owner into the longest wait', () => {
   beforeAll(async () => {
     // A long backoff: one refused attempt counted against the account would make the owner wait 20 s.
     t = await createTestApp({ TRUST_PROXY: '1', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '5', SIGNIN_BACKOFF_MAX: '20s' });
-    expect((await t.http.post('/api/users').set('token', t.ownerToken).send({ name: 'Waiting', ...victim, roleId: 'super-admin' })).status).toBe(201);
+    expect(
+      (
+        await t.http
+          .post('/api/users')
+          .set('token', t.ownerToken)
+          .send({ name: 'Waiting', ...victim, roleId: 'super-admin' })
+      ).status,
+    ).toBe(201);
   });
   afterAll(() => t.close());
 

@@ -24,7 +24,10 @@ describe.each([
     for (let i = 0; i < 5; i++) {
       // The client writes a fresh left-most address (private ones too) at every attempt.
       const spoofed = i % 2 ? `192.0.2.${i + 1}` : `10.9.9.${i + 1}, 127.0.0.1`;
-      const res = await t.http.post('/api/auth/signin').set('X-Forwarded-For', `${spoofed}, ${added}`).send({ email: `n${i}@spoof.test`, password: 'guess' });
+      const res = await t.http
+        .post('/api/auth/signin')
+        .set('X-Forwarded-For', `${spoofed}, ${added}`)
+        .send({ email: `n${i}@spoof.test`, password: 'guess' });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429]);

@@ -72,7 +72,12 @@ describe('an update by someone who may not view the record answers its id only',
     'PUT /api/users/:id': {
       rights: [RightType.UPDATE_USER],
       make: async () => {
-        const u = await t.ownerCreates('/api/users', { name: SECRET, email: `${unique('secret')}@view.test`, password: 'password-123', roleId: (await t.userWithRights([])).roleId });
+        const u = await t.ownerCreates('/api/users', {
+          name: SECRET,
+          email: `${unique('secret')}@view.test`,
+          password: 'password-123',
+          roleId: (await t.userWithRights([])).roleId,
+        });
         return { url: `/api/users/${u.id}`, id: u.id };
       },
     },
@@ -113,29 +118,44 @@ describe('an update by someone who may not view the record answers its id only',
     expect(routes.map((r) => r.route).sort()).toEqual(Object.keys(puts).sort());
   });
 
-  it.each(Object.keys(puts).filter((route) => !puts[route].viewable))('attack: %s {} by UPDATE without VIEW answers { id } only, nothing it could not read', async (route) => {
-    const { rights, make, body } = puts[route];
-    const { url, id } = await make();
-    const updater = await t.userWithRights(rights);
-    expect((await t.http.get(url).set('token', updater.token)).status).toBe(403);
-    const res = await t.http.put(url).set('token', updater.token).send(body ?? {});
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id });
-    expect(JSON.stringify(res.body)).not.toContain(SECRET);
-    // Who may view it still gets the record as saved.
-    const viewer = await t.userWithRights([...rights, rights[0].replace(/^UPDATE_/, 'VIEW_') as RightType]);
-    const whole = await t.http.put(url).set('token', viewer.token).send(body ?? {});
-    expect(whole.status).toBe(200);
-    expect(JSON.stringify(whole.body)).toContain(SECRET);
-  });
+  it.each(Object.keys(puts).filter((route) => !puts[route].viewable))(
+    'attack: %s {} by UPDATE without VIEW answers { id } only, nothing it could not read',
+    async (route) => {
+      const { rights, make, body } = puts[route];
+      const { url, id } = await make();
+      const updater = await t.userWithRights(rights);
+      expect((await t.http.get(url).set('token', updater.token)).status).toBe(403);
+      const res = await t.http
+        .put(url)
+        .set('token', updater.token)
+        .send(body ?? {});
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ id });
+      expect(JSON.stringify(res.body)).not.toContain(SECRET);
+      // Who may view it still gets the record as saved.
+      const viewer = await t.userWithRights([...rights, rights[0].replace(/^UPDATE_/, 'VIEW_') as RightType]);
+      const whole = await t.http
+        .put(url)
+        .set('token', viewer.token)
+        .send(body ?? {});
+      expect(whole.status).toBe(200);
+      expect(JSON.stringify(whole.body)).toContain(SECRET);
+    },
+  );
 
-  it.each(Object.keys(puts).filter((route) => puts[route].viewable))('%s: the right that updates also views, so the record is answered whole', async (route) => {
-    const { rights, make, body } = puts[route];
-    const { url, id } = await make();
-    const updater = await t.userWithRights(rights);
-    const res = await t.http.put(url).set('token', updater.token).send(body ?? {});
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id });
-    expect(JSON.stringify(res.body)).toContain(SECRET);
-  });
+  it.each(Object.keys(puts).filter((route) => puts[route].viewable))(
+    '%s: the right that updates also views, so the record is answered whole',
+    async (route) => {
+      const { rights, make, body } = puts[route];
+      const { url, id } = await make();
+      const updater = await t.userWithRights(rights);
+      const res = await t.http
+        .put(url)
+        .set('token', updater.token)
+        .send(body ?? {});
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id });
+      expect(JSON.stringify(res.body)).toContain(SECRET);
+    },
+  );
 });

@@ -3,8 +3,16 @@ import type { TestApp } from './test-app';
 /** Factories for the content-model tests: everything through the API but media and forms, which are inserted as rows. */
 export function contentModel(t: TestApp) {
   const as = (token = t.ownerToken) => ({
-    post: (url: string, body: unknown) => t.http.post(url).set('token', token).send(body as object),
-    put: (url: string, body: unknown) => t.http.put(url).set('token', token).send(body as object),
+    post: (url: string, body: unknown) =>
+      t.http
+        .post(url)
+        .set('token', token)
+        .send(body as object),
+    put: (url: string, body: unknown) =>
+      t.http
+        .put(url)
+        .set('token', token)
+        .send(body as object),
     get: (url: string) => t.http.get(url).set('token', token),
     delete: (url: string) => t.http.delete(url).set('token', token),
   });
@@ -30,7 +38,10 @@ export function contentModel(t: TestApp) {
       return row.id as number;
     },
     async form(fields: { name: string; lang: string; label: string; type?: string; options?: string[] }[] = [], status = 'AVAILABLE') {
-      const [row] = await t.dataSource.query(`INSERT INTO "form" (title, status, "successMessage") VALUES ($1, $2, 'Thanks') RETURNING id`, [`Form ${++counter}`, status]);
+      const [row] = await t.dataSource.query(`INSERT INTO "form" (title, status, "successMessage") VALUES ($1, $2, 'Thanks') RETURNING id`, [
+        `Form ${++counter}`,
+        status,
+      ]);
       for (const [position, field] of fields.entries()) {
         await t.dataSource.query(`INSERT INTO "form_field" ("formId", name, type, label, lang, position, options) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
           row.id,
@@ -45,7 +56,10 @@ export function contentModel(t: TestApp) {
       return row.id as number;
     },
     async setting(name: string, value: unknown) {
-      await t.dataSource.query(`INSERT INTO "setting" (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value`, [name, JSON.stringify(value)]);
+      await t.dataSource.query(`INSERT INTO "setting" (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value`, [
+        name,
+        JSON.stringify(value),
+      ]);
     },
   };
 }

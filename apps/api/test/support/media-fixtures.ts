@@ -72,7 +72,8 @@ export const BOUNDARY = '----cms-test-boundary-7d1f';
 export function multipartBody(parts: Part[], options: { end?: boolean } = {}): Buffer {
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    const filename = part.encodedFilename !== undefined ? `; filename*=UTF-8''${part.encodedFilename}` : part.filename !== undefined ? `; filename="${part.filename}"` : '';
+    const filename =
+      part.encodedFilename !== undefined ? `; filename*=UTF-8''${part.encodedFilename}` : part.filename !== undefined ? `; filename="${part.filename}"` : '';
     const disposition = `form-data; name="${part.name}"${filename}`;
     const type = filename ? `\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}` : '';
     chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`, 'latin1'));

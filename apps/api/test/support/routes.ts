@@ -8,7 +8,11 @@ export interface DiscoveredRoute {
   rule: AccessRule | undefined;
 }
 
-const join = (...parts: string[]) => `/${parts.flatMap((p) => p.split('/')).filter(Boolean).join('/')}`;
+const join = (...parts: string[]) =>
+  `/${parts
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/')}`;
 
 /** Every handler of every controller of the running app, as "METHOD /api/path", with its access rule. */
 export function discoverRoutes(app: INestApplication, prefix = 'api'): DiscoveredRoute[] {
@@ -27,7 +31,10 @@ export function discoverRoutes(app: INestApplication, prefix = 'api'): Discovere
         if (path === undefined || method === undefined) continue;
         for (const b of [base].flat()) {
           for (const p of [path].flat()) {
-            routes.push({ route: `${RequestMethod[method]} ${join(prefix, b, p)}`, rule: (Reflect.getMetadata(ACCESS_RULE, handler) as AccessRule | undefined) ?? classRule });
+            routes.push({
+              route: `${RequestMethod[method]} ${join(prefix, b, p)}`,
+              rule: (Reflect.getMetadata(ACCESS_RULE, handler) as AccessRule | undefined) ?? classRule,
+            });
           }
         }
       }

@@ -76,11 +76,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       async userWithRights(rights, name) {
         counter += 1;
         const roleId = `role-${counter}-${randomBytes(3).toString('hex')}`;
-        const role = await http.post('/api/roles').set('token', ownerToken).send({ id: roleId, name: `Role ${counter}`, rights });
+        const role = await http
+          .post('/api/roles')
+          .set('token', ownerToken)
+          .send({ id: roleId, name: `Role ${counter}`, rights });
         if (role.status !== 201) throw new Error(`Role creation failed: ${JSON.stringify(role.body)}`);
         const email = `user${counter}-${randomBytes(3).toString('hex')}@test.local`;
         const password = `password-${counter}-xyz`;
-        const user = await http.post('/api/users').set('token', ownerToken).send({ name: name ?? `User ${counter}`, email, password, roleId });
+        const user = await http
+          .post('/api/users')
+          .set('token', ownerToken)
+          .send({ name: name ?? `User ${counter}`, email, password, roleId });
         if (user.status !== 201) throw new Error(`User creation failed: ${JSON.stringify(user.body)}`);
         return { id: user.body.id, roleId, email, password, token: await signIn(email, password) };
       },

@@ -84,7 +84,10 @@ describe('users and roles screens', () => {
     await page.waitForURL('**/admin/users');
     await page.getByText(email).waitFor();
 
-    await page.getByRole('row', { name: new RegExp(email) }).getByRole('cell', { name: 'Rita Reviewer' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(email) })
+      .getByRole('cell', { name: 'Rita Reviewer' })
+      .click();
     await page.waitForURL(/\/admin\/users\/\d+$/);
     await page.getByLabel('Name').fill('Rita Renamed');
     await page.getByRole('button', { name: 'Save' }).click();

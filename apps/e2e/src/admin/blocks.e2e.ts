@@ -14,10 +14,22 @@ const session = ownerSession();
 /** A published container with a page, and a content page in it to link to and one to edit. */
 async function site(): Promise<{ containerId: number; linked: { id: number; title: string; path: string }; edited: number }> {
   const slug = unique('guides').toLowerCase();
-  const { body: container } = await api<{ id: number }>('/containers', { method: 'POST', token: session.token, body: { title: unique('Guides'), slug, published: true } });
+  const { body: container } = await api<{ id: number }>('/containers', {
+    method: 'POST',
+    token: session.token,
+    body: { title: unique('Guides'), slug, published: true },
+  });
   const title = unique('Getting started');
-  const { body: linked } = await api<{ id: number }>('/contents', { method: 'POST', token: session.token, body: { containerId: container.id, title, slug: 'start', published: true } });
-  const { body: edited } = await api<{ id: number }>('/contents', { method: 'POST', token: session.token, body: { containerId: container.id, title: unique('Board'), slug: 'board', published: true } });
+  const { body: linked } = await api<{ id: number }>('/contents', {
+    method: 'POST',
+    token: session.token,
+    body: { containerId: container.id, title, slug: 'start', published: true },
+  });
+  const { body: edited } = await api<{ id: number }>('/contents', {
+    method: 'POST',
+    token: session.token,
+    body: { containerId: container.id, title: unique('Board'), slug: 'board', published: true },
+  });
   return { containerId: container.id, linked: { id: linked.id, title, path: `/${slug}/start` }, edited: edited.id };
 }
 
@@ -70,7 +82,17 @@ describe('block editors built from the registry', () => {
     try {
       await page.getByRole('button', { name: 'Add a section' }).click();
       const palette = page.getByRole('dialog', { name: 'Add a section' });
-      for (const name of ['Rich text', 'Hero', 'Image or video', 'Form', 'Reusable element', "A container's contents", 'Call to action', 'Feature list', 'Navigation menu'])
+      for (const name of [
+        'Rich text',
+        'Hero',
+        'Image or video',
+        'Form',
+        'Reusable element',
+        "A container's contents",
+        'Call to action',
+        'Feature list',
+        'Navigation menu',
+      ])
         await palette.getByRole('button', { name }).waitFor();
       await palette.getByRole('button', { name: 'Hero' }).click();
       const hero = page.getByRole('region', { name: 'Section 1: Hero' });
@@ -100,7 +122,12 @@ describe('block editors built from the registry', () => {
       const { mediaId, ...content } = body.sections[0].content;
       expect(body.sections[0].block).toBe('hero');
       expect(typeof mediaId).toBe('number');
-      expect(content).toEqual({ title: 'Welcome aboard', text: 'Everything you need for your first day.', theme: 'black', action: { label: 'Start here', href: linked.path } });
+      expect(content).toEqual({
+        title: 'Welcome aboard',
+        text: 'Everything you need for your first day.',
+        theme: 'black',
+        action: { label: 'Start here', href: linked.path },
+      });
 
       // A link the site would refuse is named before saving.
       await page.getByRole('button', { name: 'Expand' }).click();
@@ -178,7 +205,10 @@ describe('sections as a page builder', () => {
       await page.getByRole('region', { name: 'Section 4: Rich text' }).getByRole('button', { name: 'Remove the section' }).click();
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Content updated').waitFor();
-      const { body } = await api<{ sections: { block: string; content: Record<string, unknown>; containerContentId: number | null }[] }>(`/contents/${edited}`, { token: session.token });
+      const { body } = await api<{ sections: { block: string; content: Record<string, unknown>; containerContentId: number | null }[] }>(
+        `/contents/${edited}`,
+        { token: session.token },
+      );
       expect(body.sections.map((section) => section.block)).toEqual(['richtext', 'feature-list', 'contents']);
       expect(body.sections[0].content).toEqual({ html: '<p>Opening hours are on the door.</p>' });
       expect(body.sections[1].content).toEqual({ title: 'Why us', items: [{ title: 'Fair' }, { title: 'Fast' }] });
@@ -200,7 +230,11 @@ describe('the rich-text editor', () => {
       token: session.token,
       body: { title: unique('Notes'), fields: [{ label: 'Body', name: 'body', type: 'RICHTEXT' }] },
     });
-    const { body: content } = await api<{ id: number }>('/contents', { method: 'POST', token: session.token, body: { containerId: container.id, title: unique('Note') } });
+    const { body: content } = await api<{ id: number }>('/contents', {
+      method: 'POST',
+      token: session.token,
+      body: { containerId: container.id, title: unique('Note') },
+    });
 
     const { context, page, logs } = await newPage(session.browser);
     page.setDefaultTimeout(20_000);
@@ -226,8 +260,21 @@ describe('the rich-text editor', () => {
       expect([...scripts.keys()].some((url) => /RichTextEditor/.test(url))).toBe(true);
       const offered = await toolbar.getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
       expect(offered).toEqual([
-        'Bold', 'Italic', 'Underline', 'Strikethrough', 'Code', 'Bulleted list', 'Numbered list', 'Quotation', 'Code block', 'Horizontal line',
-        'Add a link', 'Remove the link', 'Clear formatting', 'Undo', 'Redo',
+        'Bold',
+        'Italic',
+        'Underline',
+        'Strikethrough',
+        'Code',
+        'Bulleted list',
+        'Numbered list',
+        'Quotation',
+        'Code block',
+        'Horizontal line',
+        'Add a link',
+        'Remove the link',
+        'Clear formatting',
+        'Undo',
+        'Redo',
       ]);
       await toolbar.getByRole('combobox', { name: 'Text style' }).click();
       await expect(page.getByRole('option').allTextContents()).resolves.toEqual(['Paragraph', 'Heading 2', 'Heading 3', 'Heading 4']);

@@ -9,7 +9,10 @@ describe('containers in the back office', () => {
   it('says how many contents go with a container before deleting it with them', async () => {
     const title = unique('Doomed');
     const container = await session.create('/containers', { title });
-    const contents = [await session.create('/contents', { title: unique('One'), containerId: container.id }), await session.create('/contents', { title: unique('Two'), containerId: container.id })];
+    const contents = [
+      await session.create('/contents', { title: unique('One'), containerId: container.id }),
+      await session.create('/contents', { title: unique('Two'), containerId: container.id }),
+    ];
     const { page, close } = await session.open(`/admin/containers/${container.id}`, { timeout: 15_000 });
     try {
       await page.locator('input[name="title"]').waitFor();

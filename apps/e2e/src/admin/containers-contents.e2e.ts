@@ -27,8 +27,16 @@ describe('page sections and access of a content', () => {
     const slug = unique('composed').toLowerCase();
     const role = unique('members').toLowerCase();
     expect((await api('/roles', { method: 'POST', token: session.token, body: { id: role, name: `Members ${role}`, rights: [] } })).status).toBe(201);
-    const { body: container } = await api<{ id: number }>('/containers', { method: 'POST', token: session.token, body: { title: unique('Stories'), slug, published: true } });
-    const { body: content } = await api<{ id: number }>('/contents', { method: 'POST', token: session.token, body: { containerId: container.id, title: 'Story', slug: 'story', published: true } });
+    const { body: container } = await api<{ id: number }>('/containers', {
+      method: 'POST',
+      token: session.token,
+      body: { title: unique('Stories'), slug, published: true },
+    });
+    const { body: content } = await api<{ id: number }>('/contents', {
+      method: 'POST',
+      token: session.token,
+      body: { containerId: container.id, title: 'Story', slug: 'story', published: true },
+    });
     const { page, close } = await session.open(`/admin/contents/${content.id}`);
     page.setDefaultTimeout(15_000);
     try {
@@ -45,7 +53,10 @@ describe('page sections and access of a content', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Content updated').waitFor();
 
-      const { body: saved } = await api<{ sections: { block: string; content: { html?: string } }[]; accesses: { roleId: string }[] }>(`/contents/${content.id}`, { token: session.token });
+      const { body: saved } = await api<{ sections: { block: string; content: { html?: string } }[]; accesses: { roleId: string }[] }>(
+        `/contents/${content.id}`,
+        { token: session.token },
+      );
       expect(saved.sections.map((section) => [section.block, section.content.html])).toEqual([['richtext', '<p>Made in the back office</p>']]);
       expect(saved.accesses).toEqual([{ roleId: role }]);
       const path = encodeURIComponent(`/${slug}/story`);

@@ -11,7 +11,10 @@ describe('content fields by type', () => {
     const listKey = unique('sizes');
     const current = await api<{ value: Record<string, string[]> }>('/settings/by-name/optionLists', { token: session.token });
     const lists = current.status === 200 ? current.body.value : {};
-    expect((await api('/settings/by-name/optionLists', { method: 'PUT', token: session.token, body: { value: { ...lists, [listKey]: ['Small', 'Large'] } } })).status).toBe(200);
+    expect(
+      (await api('/settings/by-name/optionLists', { method: 'PUT', token: session.token, body: { value: { ...lists, [listKey]: ['Small', 'Large'] } } }))
+        .status,
+    ).toBe(200);
 
     const container = await session.create('/containers', {
       title: unique('Typed'),
@@ -76,7 +79,14 @@ describe('content fields by type', () => {
         stops: [{ lat: 48.85, lng: 2.35 }],
       });
       // No JSON text area anywhere on the screen.
-      expect(await page.locator('textarea').evaluateAll((areas) => areas.filter((area) => area.getAttribute('aria-hidden') !== 'true').map((area) => (area as HTMLTextAreaElement).value).filter((value) => value.trim().startsWith('[') || value.trim().startsWith('{')))).toEqual([]);
+      expect(
+        await page.locator('textarea').evaluateAll((areas) =>
+          areas
+            .filter((area) => area.getAttribute('aria-hidden') !== 'true')
+            .map((area) => (area as HTMLTextAreaElement).value)
+            .filter((value) => value.trim().startsWith('[') || value.trim().startsWith('{')),
+        ),
+      ).toEqual([]);
     } catch (error) {
       await screenshot(page, 'admin-content-typed-fields-failure');
       throw error;

@@ -5,10 +5,7 @@ import { api, baseUrl, chooseOption, newPage, ownerSession, storeToken, unique }
 jest.setTimeout(120_000);
 
 // An 8×8 red PNG.
-const RED_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGP4z8CAFWEXHbQSACj/P8Fu7N9hAAAAAElFTkSuQmCC',
-  'base64',
-);
+const RED_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGP4z8CAFWEXHbQSACj/P8Fu7N9hAAAAAElFTkSuQmCC', 'base64');
 
 const session = ownerSession();
 
@@ -54,13 +51,19 @@ describe('medias screens', () => {
         // Images show their dimensions beside their size.
         await card.getByText(/8×8/).waitFor();
         const thumbnail = card.locator('img');
-        await page.waitForFunction((img) => !!img && (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await thumbnail.elementHandle());
+        await page.waitForFunction(
+          (img) => !!img && (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+          await thumbnail.elementHandle(),
+        );
         expect(await thumbnail.getAttribute('src')).toMatch(/^\/api\/uploads\/.+\?w=320&format=webp$/);
         await screenshot(page, 'admin-medias-grid');
 
         // The same page as a table.
         await page.getByRole('button', { name: 'List', exact: true }).click();
-        await page.getByRole('row', { name: new RegExp(mediaName) }).getByRole('cell', { name: 'image/png' }).waitFor();
+        await page
+          .getByRole('row', { name: new RegExp(mediaName) })
+          .getByRole('cell', { name: 'image/png' })
+          .waitFor();
         await screenshot(page, 'admin-medias-list');
         await page.getByRole('button', { name: 'Grid', exact: true }).click();
 
@@ -73,7 +76,10 @@ describe('medias screens', () => {
 
         // The pack list counts it.
         await page.goto(`${baseUrl()}/admin/medias/packs`);
-        await page.getByRole('row', { name: new RegExp(packName) }).getByRole('cell', { name: '1', exact: true }).waitFor();
+        await page
+          .getByRole('row', { name: new RegExp(packName) })
+          .getByRole('cell', { name: '1', exact: true })
+          .waitFor();
 
         // Alternative texts, one per locale, on the media's screen.
         await page.goto(`${baseUrl()}/admin/medias`);
@@ -127,10 +133,24 @@ describe('medias screens', () => {
           { name: wrongType, mimeType: 'text/plain', buffer: Buffer.from('plain text') },
         ]);
         const queue = page.getByRole('list', { name: 'Files sent' });
-        await queue.getByRole('listitem', { name: first }).getByRole('progressbar', { name: `Uploading ${first}` }).waitFor();
-        await queue.getByRole('listitem', { name: second }).getByRole('progressbar', { name: `Uploading ${second}` }).waitFor();
-        await queue.getByRole('listitem', { name: tooLarge }).getByRole('alert').getByText(/files may be at most/).waitFor();
-        await queue.getByRole('listitem', { name: wrongType }).getByRole('alert').getByText(/is not a type the server accepts \(JPEG, PNG/).waitFor();
+        await queue
+          .getByRole('listitem', { name: first })
+          .getByRole('progressbar', { name: `Uploading ${first}` })
+          .waitFor();
+        await queue
+          .getByRole('listitem', { name: second })
+          .getByRole('progressbar', { name: `Uploading ${second}` })
+          .waitFor();
+        await queue
+          .getByRole('listitem', { name: tooLarge })
+          .getByRole('alert')
+          .getByText(/files may be at most/)
+          .waitFor();
+        await queue
+          .getByRole('listitem', { name: wrongType })
+          .getByRole('alert')
+          .getByText(/is not a type the server accepts \(JPEG, PNG/)
+          .waitFor();
         await screenshot(page, 'admin-upload-progress');
         release();
 
@@ -159,7 +179,11 @@ describe('medias screens', () => {
     const kept = await uploadOne(`${unique('kept')}.png`);
     const leaving = await uploadOne(`${unique('leaving')}.png`);
     const joining = await uploadOne(`${unique('joining')}.png`);
-    const { body: pack } = await api<{ id: number }>('/media-packs', { method: 'POST', token: session.token, body: { name: unique('Pack'), mediaIds: [kept.id, leaving.id] } });
+    const { body: pack } = await api<{ id: number }>('/media-packs', {
+      method: 'POST',
+      token: session.token,
+      body: { name: unique('Pack'), mediaIds: [kept.id, leaving.id] },
+    });
     await run(
       `/admin/medias/packs/${pack.id}`,
       async (page) => {
@@ -196,7 +220,13 @@ describe('medias screens', () => {
     form.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), pdfName);
     const pdf = await fetch(`${baseUrl()}/api/medias`, { method: 'POST', headers: { token: session.token }, body: form });
     expect(pdf.status).toBe(201);
-    const container = await post('/containers', { title: unique('Gallery'), fields: [{ label: 'Photo', name: 'photo', type: 'IMAGE' }, { label: 'Slides', name: 'slides', type: 'IMAGE', multiple: true }] });
+    const container = await post('/containers', {
+      title: unique('Gallery'),
+      fields: [
+        { label: 'Photo', name: 'photo', type: 'IMAGE' },
+        { label: 'Slides', name: 'slides', type: 'IMAGE', multiple: true },
+      ],
+    });
     const content = await post('/contents', { title: unique('Picture'), containerId: container.id });
     await run(
       `/admin/contents/${content.id}`,
@@ -218,7 +248,10 @@ describe('medias screens', () => {
         release();
         await dialog.waitFor({ state: 'detached' });
         await field.getByText(uploadedName).waitFor();
-        await page.waitForFunction((img) => !!img && (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await field.locator('img').elementHandle());
+        await page.waitForFunction(
+          (img) => !!img && (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+          await field.locator('img').elementHandle(),
+        );
         // Several images: the same picker, one thumbnail per media.
         await page.getByRole('group', { name: 'Slides (0)' }).getByRole('button', { name: 'Add a media' }).click();
         await dialog.getByLabel('Search by name').fill(uploadedName);
@@ -230,7 +263,9 @@ describe('medias screens', () => {
           page.getByRole('button', { name: 'Save' }).click(),
         ]);
         expect(response.status()).toBe(200);
-        const { body: medias } = await api<{ id: number }[]>(`/medias?filter=${encodeURIComponent(JSON.stringify({ q: uploadedName }))}`, { token: session.token });
+        const { body: medias } = await api<{ id: number }[]>(`/medias?filter=${encodeURIComponent(JSON.stringify({ q: uploadedName }))}`, {
+          token: session.token,
+        });
         const { body: saved } = await api<{ fields: Record<string, unknown> }>(`/contents/${content.id}`, { token: session.token });
         expect(saved.fields.photo).toBe(medias[0].id);
         expect(saved.fields.slides).toEqual([medias[0].id]);

@@ -36,10 +36,13 @@ describe('open redirect after sign-in', () => {
     const { context, page } = await newPage(browser);
     let leftTheSite = false;
     // The closed network would make a visit there fail slowly; answering it makes the test exact.
-    await context.route((url) => url.hostname === 'evil.example', (route) => {
-      leftTheSite = true;
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>evil</title>' });
-    });
+    await context.route(
+      (url) => url.hostname === 'evil.example',
+      (route) => {
+        leftTheSite = true;
+        return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>evil</title>' });
+      },
+    );
     await page.goto(`${baseUrl()}/sign-in?redirect=${redirect}`);
     const landing = await landingAfterSignIn(page);
     expect(landing.origin).toBe(baseUrl());

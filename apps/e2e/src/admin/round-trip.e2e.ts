@@ -113,7 +113,15 @@ describe('nothing is lost on save', () => {
       sectionsPosition: 2,
       slug: unique('round-trip').toLowerCase(),
       fields: [
-        { label: 'Subtitle', name: 'subtitle', type: 'STRING', required: true, min: 1, max: 80, metadata: { help: 'Shown under the title', width: 6, wide: true } },
+        {
+          label: 'Subtitle',
+          name: 'subtitle',
+          type: 'STRING',
+          required: true,
+          min: 1,
+          max: 80,
+          metadata: { help: 'Shown under the title', width: 6, wide: true },
+        },
         { label: 'Size', name: 'size', type: 'OPTION', options: ['S', 'M', 'L'] },
         { label: 'Tags', name: 'tags', type: 'STRING', multiple: true, max: 5 },
         { label: 'Price', name: 'price', type: 'NUMBER', min: 0 },

@@ -141,7 +141,12 @@ export async function createSiteContent(): Promise<SiteContent> {
     as.post<{ id: number }>('/elements', {
       title: `Newsletter ${suffix}`,
       block: 'cta',
-      content: { title: 'Join the newsletter', text: 'One e-mail a month, nothing more.', action: { label: 'Read the news', href: `/${newsPath}` }, theme: 'grey' },
+      content: {
+        title: 'Join the newsletter',
+        text: 'One e-mail a month, nothing more.',
+        action: { label: 'Read the news', href: `/${newsPath}` },
+        theme: 'grey',
+      },
     }),
     'Element creation',
   );
@@ -194,5 +199,19 @@ export async function createSiteContent(): Promise<SiteContent> {
     'Layout',
   );
 
-  return { token, suffix, pagePath, pageId: page.id, pageSections, newsId: news.id, newsPath, newsIds, guardedPath, guardedTitle, memberRoleId, formId: form.id, mediaId };
+  return {
+    token,
+    suffix,
+    pagePath,
+    pageId: page.id,
+    pageSections,
+    newsId: news.id,
+    newsPath,
+    newsIds,
+    guardedPath,
+    guardedTitle,
+    memberRoleId,
+    formId: form.id,
+    mediaId,
+  };
 }

@@ -10,7 +10,6 @@ import { createSiteContent, FORM_TEXT, type SiteContent } from './cms-content';
 let browser: Browser;
 let content: SiteContent;
 
-
 beforeAll(async () => {
   browser = await launchBrowser();
   content = await createSiteContent();
@@ -49,7 +48,9 @@ describe('a CMS page rendered by the site', () => {
       ]);
 
       // Every block, in order, with the themes the editor chose.
-      const sections = await page.$$eval('main > section', (nodes) => nodes.map((node) => [node.className.replace('section section--', ''), node.getAttribute('data-section-theme')]));
+      const sections = await page.$$eval('main > section', (nodes) =>
+        nodes.map((node) => [node.className.replace('section section--', ''), node.getAttribute('data-section-theme')]),
+      );
       expect(sections).toEqual([
         ['hero', 'white'],
         ['richtext', 'white'],
@@ -140,7 +141,9 @@ describe('a form of a CMS page', () => {
     await page.getByLabel('Message').fill(values.message);
   };
   const messagesOf = async () => {
-    const answer = await api(content.token).get<{ id: number; value: Record<string, unknown> }[]>(`/messages?filter=${encodeURIComponent(JSON.stringify({ formId: content.formId }))}`);
+    const answer = await api(content.token).get<{ id: number; value: Record<string, unknown> }[]>(
+      `/messages?filter=${encodeURIComponent(JSON.stringify({ formId: content.formId }))}`,
+    );
     expect(answer.status).toBe(200);
     return answer.body;
   };

@@ -11,7 +11,6 @@ let browser: Browser;
 let server: RunningServer;
 let ownerToken: string;
 
-
 async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const response = await fetch(`${server.baseUrl}${path}`, {
     method,
@@ -96,7 +95,10 @@ describe('the demo site of a first start', () => {
       await screenshot(page, 'card-list');
 
       // Two cards a page: a real link to ?page=2.
-      const container = await call<{ sections: { block: string; content: Record<string, unknown>; containerContentId: number | null }[] }>('GET', `/api/containers/${blogId}?locale=en`);
+      const container = await call<{ sections: { block: string; content: Record<string, unknown>; containerContentId: number | null }[] }>(
+        'GET',
+        `/api/containers/${blogId}?locale=en`,
+      );
       const sections = container.body.sections.map(({ block, content, containerContentId }) =>
         block === 'contents' ? { block, containerContentId, content: { ...content, limit: 2 } } : { block, content, containerContentId },
       );

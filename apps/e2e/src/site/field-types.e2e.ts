@@ -74,8 +74,14 @@ describe('every field type, from the API to the HTML', () => {
     const current = lists.status === 200 && lists.body?.value ? lists.body.value : {};
     await ok(as.put('/settings/by-name/optionLists', { value: { ...current, [optionKey]: ['France', 'Italy'] } }), 'Option lists');
 
-    const stories = await ok(as.post<{ id: number }>('/containers?locale=en', { title: `Walked stories ${suffix}`, slug: `walked-stories-${suffix}`, published: true }), 'Stories');
-    const story = await ok(as.post<{ id: number }>('/contents?locale=en', { title: 'The referenced story', containerId: stories.id, slug: 'referenced', published: true }), 'Story');
+    const stories = await ok(
+      as.post<{ id: number }>('/containers?locale=en', { title: `Walked stories ${suffix}`, slug: `walked-stories-${suffix}`, published: true }),
+      'Stories',
+    );
+    const story = await ok(
+      as.post<{ id: number }>('/contents?locale=en', { title: 'The referenced story', containerId: stories.id, slug: 'referenced', published: true }),
+      'Story',
+    );
     ids = { mediaId, videoId, storyId: story.id, optionKey };
 
     const container = await ok(

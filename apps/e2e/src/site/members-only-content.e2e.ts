@@ -69,7 +69,9 @@ afterAll(async () => {
 describe('members-only content on the site', () => {
   it('an anonymous visitor of a public page whose contents block lists members-only posts sees none of them, even after a member read it', async () => {
     // A member reading the page through the API first must not fill any cache the visitor is served from.
-    const member = await api(members.token).get<{ sections: { items: { title: string }[] | null }[] }>(`/pages?path=${encodeURIComponent(`/${paths.board}`)}&locale=en`);
+    const member = await api(members.token).get<{ sections: { items: { title: string }[] | null }[] }>(
+      `/pages?path=${encodeURIComponent(`/${paths.board}`)}&locale=en`,
+    );
     expect(member.body.sections.flatMap((s) => s.items ?? []).map((i) => i.title)).toEqual([`Board ${MARKER}`]);
     for (let i = 0; i < 2; i += 1) {
       const response = await fetch(`${baseUrl()}/${paths.board}`);

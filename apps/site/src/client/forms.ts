@@ -50,7 +50,13 @@ function readErrors(body: unknown): Record<string, string[]> {
 
 function controlsOf(form: HTMLFormElement): ControlState[] {
   return Array.from(form.elements).flatMap((element) => {
-    if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement || element instanceof HTMLButtonElement)) return [];
+    if (!(
+      element instanceof HTMLInputElement ||
+      element instanceof HTMLSelectElement ||
+      element instanceof HTMLTextAreaElement ||
+      element instanceof HTMLButtonElement
+    ))
+      return [];
     return [
       {
         name: element.name,

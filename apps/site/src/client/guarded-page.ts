@@ -64,7 +64,12 @@ export async function showGuardedPage(win: Window, doc: Document, apiPath: strin
   if (target) return redirect(target);
   if (!response.ok) return 'failed';
   const page = mapPageResponse((await response.json()) as PageResponse);
-  const html = renderPage({ page: { ...page, noIndex: true }, theme: page.theme ?? DEFAULT_THEME, assets: { scripts: [], styles: [] }, origin: win.location.origin });
+  const html = renderPage({
+    page: { ...page, noIndex: true },
+    theme: page.theme ?? DEFAULT_THEME,
+    assets: { scripts: [], styles: [] },
+    origin: win.location.origin,
+  });
   swapDocument(doc, html);
   return 'rendered';
 }

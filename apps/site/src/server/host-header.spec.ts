@@ -131,7 +131,14 @@ describe('host header', () => {
   it('accepts PUBLIC_URL only as an http(s) origin', () => {
     expect(publicOriginOf('https://www.example.com')).toBe('https://www.example.com');
     expect(publicOriginOf('https://WWW.Example.com:8443/')).toBe('https://www.example.com:8443');
-    for (const bad of ['www.example.com', 'ftp://example.com', 'https://example.com/cms', 'https://user:pw@example.com', 'https://example.com/?a=1', 'javascript:alert(1)']) {
+    for (const bad of [
+      'www.example.com',
+      'ftp://example.com',
+      'https://example.com/cms',
+      'https://user:pw@example.com',
+      'https://example.com/?a=1',
+      'javascript:alert(1)',
+    ]) {
       expect(() => publicOriginOf(bad)).toThrow(/PUBLIC_URL/);
     }
   });

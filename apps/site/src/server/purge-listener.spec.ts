@@ -16,7 +16,8 @@ onServer('purge listener of a standalone site', () => {
     await publisher.connect();
     try {
       for (let i = 0; i < 100 && !logs.includes('Listening for page purges'); i++) await new Promise((r) => setTimeout(r, 20));
-      const notify = (topic: string, payload: unknown) => publisher.query('SELECT pg_notify($1, $2)', ['cms_instance_events', JSON.stringify({ origin: 'api', topic, payload })]);
+      const notify = (topic: string, payload: unknown) =>
+        publisher.query('SELECT pg_notify($1, $2)', ['cms_instance_events', JSON.stringify({ origin: 'api', topic, payload })]);
       await notify('auth-changed', {});
       await notify('revalidate', { scope: 'paths', paths: ['/news/first'], locales: ['fr'] });
       for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
@@ -31,7 +32,12 @@ onServer('purge listener of a standalone site', () => {
 describe('purge listener without a server', () => {
   it('says why it cannot connect and keeps trying', async () => {
     const logs: string[] = [];
-    const listener = listenForPurges({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', onPurge: () => undefined, log: (_level, msg) => logs.push(msg), retryMs: 50 });
+    const listener = listenForPurges({
+      databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
+      onPurge: () => undefined,
+      log: (_level, msg) => logs.push(msg),
+      retryMs: 50,
+    });
     for (let i = 0; i < 100 && logs.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
     await listener.stop();
     expect(logs.length).toBeGreaterThanOrEqual(2);

@@ -111,7 +111,11 @@ describe('site handler', () => {
         const chunks: Buffer[] = [];
         req.on('data', (chunk: Buffer) => chunks.push(chunk));
         req.on('end', () => {
-          fake.submissions.push({ url: req.url ?? '', body: JSON.parse(Buffer.concat(chunks).toString('utf8')), forwardedFor: req.headers['x-forwarded-for'] as string | undefined });
+          fake.submissions.push({
+            url: req.url ?? '',
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+            forwardedFor: req.headers['x-forwarded-for'] as string | undefined,
+          });
           json(res, fake.submissionAnswer.status, fake.submissionAnswer.body, fake.submissionAnswer.headers);
         });
         return;
@@ -150,7 +154,15 @@ describe('site handler', () => {
             {
               containerContentId: 4,
               itemsTotal: 5,
-              items: titles.map((title, i) => ({ id: i, title, containerId: 4, path: `/news/${i}`, updatedAt: '2025-01-01T00:00:00.000Z', fields: {}, fallbackFields: [] })),
+              items: titles.map((title, i) => ({
+                id: i,
+                title,
+                containerId: 4,
+                path: `/news/${i}`,
+                updatedAt: '2025-01-01T00:00:00.000Z',
+                fields: {},
+                fallbackFields: [],
+              })),
             },
           ),
         ],
@@ -187,7 +199,15 @@ describe('site handler', () => {
             {
               containerContentId: 4,
               itemsTotal: 5,
-              items: titles.map((title, i) => ({ id: i, title, containerId: 4, path: `/news/${i}`, updatedAt: '2025-01-01T00:00:00.000Z', fields: {}, fallbackFields: [] })),
+              items: titles.map((title, i) => ({
+                id: i,
+                title,
+                containerId: 4,
+                path: `/news/${i}`,
+                updatedAt: '2025-01-01T00:00:00.000Z',
+                fields: {},
+                fallbackFields: [],
+              })),
             },
           ),
         ],
@@ -209,7 +229,8 @@ describe('site handler', () => {
     // A page without a paginating listing has only its first page.
     expect((await call(sitePort, '/fr/about?page=2')).status).toBe(404);
     expect(handler.cacheStats().entries).toBe(kept);
-    for (const target of ['/fr/news', '/fr/news?page=2', '/fr/news?page=3', '/fr/about']) expect([target, (await call(sitePort, target)).headers['x-cache']]).toEqual([target, 'HIT']);
+    for (const target of ['/fr/news', '/fr/news?page=2', '/fr/news?page=3', '/fr/about'])
+      expect([target, (await call(sitePort, target)).headers['x-cache']]).toEqual([target, 'HIT']);
   }, 60_000);
 
   it('shows the settings at once: site name, cookie text, logo and default locale, read once until a purge', async () => {
@@ -260,7 +281,13 @@ describe('site handler', () => {
   });
 
   it('renders the home page of each locale', async () => {
-    for (const [target, lang] of [['/', 'en'], ['/fr', 'fr'], ['/tr', 'tr'], ['/es', 'es'], ['/it?utm=1', 'it']]) {
+    for (const [target, lang] of [
+      ['/', 'en'],
+      ['/fr', 'fr'],
+      ['/tr', 'tr'],
+      ['/es', 'es'],
+      ['/it?utm=1', 'it'],
+    ]) {
       const answer = await call(sitePort, target);
       expect([target, answer.status]).toEqual([target, 200]);
       expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -524,7 +551,7 @@ describe('site handler', () => {
       expect(answer.text).toMatch(/name="email" value="ada@"/);
     });
 
-    it('posts through the host\'s visitorFetch when it gives one, without an X-Forwarded-For', async () => {
+    it("posts through the host's visitorFetch when it gives one, without an X-Forwarded-For", async () => {
       fake.pages.set('en /contact', richPage(Lang.en, '/contact'));
       const seen: string[] = [];
       const hosted = createSiteHandler({
@@ -581,7 +608,10 @@ describe('site handler', () => {
 
     it('refuses a post that names no form of the page', async () => {
       fake.pages.set('en /contact', richPage(Lang.en, '/contact'));
-      const answer = await postForm(sitePort, '/contact', [['_form', '3'], ['_section', 'section-6']]);
+      const answer = await postForm(sitePort, '/contact', [
+        ['_form', '3'],
+        ['_section', 'section-6'],
+      ]);
       expect(answer.status).toBe(409);
       expect(fake.submissions).toEqual([]);
       expect((await postForm(sitePort, '/nope', [['_form', '9']])).status).toBe(404);

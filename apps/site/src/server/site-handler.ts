@@ -218,7 +218,9 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     if (!origin) return sendText(req, res, 400, 'Bad request: the Host header is missing or malformed');
     let entry = sitemaps.get(origin);
     if (!entry || entry.epoch !== cache.epoch || entry.expires <= Date.now()) {
-      const rendering = Promise.all([slugs.list(), settings.current()]).then(([list, site]) => (list ? prepareHtml(renderSitemap(origin, list, site.defaultLocale)) : null));
+      const rendering = Promise.all([slugs.list(), settings.current()]).then(([list, site]) =>
+        list ? prepareHtml(renderSitemap(origin, list, site.defaultLocale)) : null,
+      );
       entry = { epoch: cache.epoch, expires: Date.now() + sitemapTtlMs, rendering };
       // One sitemap per host, and hosts are few; still, a flood of Host values must not grow this forever.
       if (sitemaps.size >= 100) sitemaps.clear();
@@ -332,7 +334,8 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     // Browsers and crawlers ask for /favicon.ico whatever the page links to.
     if (pathname === '/favicon.ico') return sendRedirect(res, 301, FAVICON_URL);
     if (pathname === '/sitemap.xml') return serveSitemap(req, res);
-    if (pathname === '/robots.txt') return sendText(req, res, 200, renderRobots(seoOriginOf(req)), { 'Cache-Control': 'public, max-age=3600', ...(publicOrigin ? {} : { Vary: 'Host' }) });
+    if (pathname === '/robots.txt')
+      return sendText(req, res, 200, renderRobots(seoOriginOf(req)), { 'Cache-Control': 'public, max-age=3600', ...(publicOrigin ? {} : { Vary: 'Host' }) });
     return renderRoute(req, res, target);
   };
 

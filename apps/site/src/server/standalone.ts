@@ -40,7 +40,7 @@ function readConfig(env: NodeJS.ProcessEnv) {
     fail((error as Error).message);
   }
   const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) fail('DATABASE_URL must be a postgres:// URL (the API\'s database)');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) fail("DATABASE_URL must be a postgres:// URL (the API's database)");
   return {
     port,
     databaseUrl,
@@ -54,10 +54,19 @@ function readConfig(env: NodeJS.ProcessEnv) {
 async function main(): Promise<void> {
   const config = readConfig(process.env);
   const { createSiteHandler } = (await import(new URL('./entry.mjs', import.meta.url).href)) as typeof Entry;
-  const handler = createSiteHandler({ clientDir: config.clientDir, apiOrigin: config.apiOrigin, publicUrl: config.publicUrl, fixedHeaders: STANDALONE_HEADERS });
+  const handler = createSiteHandler({
+    clientDir: config.clientDir,
+    apiOrigin: config.apiOrigin,
+    publicUrl: config.publicUrl,
+    fixedHeaders: STANDALONE_HEADERS,
+  });
   const purges = config.databaseUrl ? listenForPurges({ databaseUrl: config.databaseUrl, onPurge: (event) => handler.revalidate(event), log }) : undefined;
   if (!purges) log('info', 'DATABASE_URL is not set: cached pages are not purged when the API changes them, they expire');
-  const server = createStandaloneServer(handler, (msg) => log('error', msg), () => ({ status: 'ok', purges: purges ? 'listening' : 'off' }));
+  const server = createStandaloneServer(
+    handler,
+    (msg) => log('error', msg),
+    () => ({ status: 'ok', purges: purges ? 'listening' : 'off' }),
+  );
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -23,8 +23,24 @@ describe('section theme', () => {
   });
 
   it('picks the most visible section, the earlier one on a tie', () => {
-    expect(mostVisibleIndex([{ top: -600, bottom: 200 }, { top: 200, bottom: 1000 }], 800)).toBe(1);
-    expect(mostVisibleIndex([{ top: 0, bottom: 400 }, { top: 400, bottom: 800 }], 800)).toBe(0);
+    expect(
+      mostVisibleIndex(
+        [
+          { top: -600, bottom: 200 },
+          { top: 200, bottom: 1000 },
+        ],
+        800,
+      ),
+    ).toBe(1);
+    expect(
+      mostVisibleIndex(
+        [
+          { top: 0, bottom: 400 },
+          { top: 400, bottom: 800 },
+        ],
+        800,
+      ),
+    ).toBe(0);
     expect(mostVisibleIndex([], 800)).toBe(-1);
   });
 

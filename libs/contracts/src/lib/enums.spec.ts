@@ -18,7 +18,9 @@ describe('contracts enums', () => {
         expect(RIGHT_TYPES).toContain(`${verb}_${resource}`);
       }
     }
-    expect(RIGHT_TYPES).toEqual(expect.arrayContaining([RightType.VIEW_MESSAGE, RightType.VIEW_LAYOUT, RightType.UPDATE_LAYOUT, RightType.ACCESS_SETTINGS, RightType.REVALIDATION]));
+    expect(RIGHT_TYPES).toEqual(
+      expect.arrayContaining([RightType.VIEW_MESSAGE, RightType.VIEW_LAYOUT, RightType.UPDATE_LAYOUT, RightType.ACCESS_SETTINGS, RightType.REVALIDATION]),
+    );
     expect(RIGHT_TYPES).toHaveLength(37);
   });
 });

@@ -16,8 +16,16 @@ const SAMPLES: Record<ContainerFieldType, { good: unknown; stored: unknown; bad:
   [ContainerFieldType.OPTION]: { good: 'M', stored: 'M', bad: ['L', 1] },
   [ContainerFieldType.ZOHOOPTIONS]: { good: 'Red', stored: 'Red', bad: [1, 'x'.repeat(501)] },
   [ContainerFieldType.COLOR]: { good: '#26d17d', stored: '#26D17D', bad: ['#abc', 'red', '#26d17d;'] },
-  [ContainerFieldType.LOCATION]: { good: { lat: 48.85, lng: 2.35 }, stored: { lat: 48.85, lng: 2.35 }, bad: [{ lat: 91, lng: 0 }, { lat: 0, lng: -181 }, { lat: 1, lng: 2, alt: 3 }, [1, 2]] },
-  [ContainerFieldType.TIMERANGE]: { good: { start: '09:00', end: '17:30' }, stored: { start: '09:00', end: '17:30' }, bad: [{ start: '18:00', end: '09:00' }, { start: '09:00', end: '2026-01-01T10:00:00Z' }, 'x'] },
+  [ContainerFieldType.LOCATION]: {
+    good: { lat: 48.85, lng: 2.35 },
+    stored: { lat: 48.85, lng: 2.35 },
+    bad: [{ lat: 91, lng: 0 }, { lat: 0, lng: -181 }, { lat: 1, lng: 2, alt: 3 }, [1, 2]],
+  },
+  [ContainerFieldType.TIMERANGE]: {
+    good: { start: '09:00', end: '17:30' },
+    stored: { start: '09:00', end: '17:30' },
+    bad: [{ start: '18:00', end: '09:00' }, { start: '09:00', end: '2026-01-01T10:00:00Z' }, 'x'],
+  },
   [ContainerFieldType.IMAGE]: { good: 7, stored: 7, bad: [0, -1, 1.5, 2_147_483_648, '7'] },
   [ContainerFieldType.FILE]: { good: 7, stored: 7, bad: [0, '7'] },
   [ContainerFieldType.VIDEO]: { good: 7, stored: 7, bad: [0, '7'] },
@@ -48,7 +56,10 @@ describe('the field-type registry', () => {
   });
 
   it('measures rich text with the tools it is given (the API counts the text, not the HTML)', () => {
-    const tools = { sanitizeRichText: (html: string) => html.replace(/<script.*<\/script>/, ''), plainTextLength: (html: string) => html.replace(/<[^>]+>/g, '').length };
+    const tools = {
+      sanitizeRichText: (html: string) => html.replace(/<script.*<\/script>/, ''),
+      plainTextLength: (html: string) => html.replace(/<[^>]+>/g, '').length,
+    };
     expect(FIELD_TYPES.RICHTEXT.check('<p>ab</p><script>x</script>', { ...plain, max: 2 }, tools)).toEqual({ problems: [], item: '<p>ab</p>' });
   });
 

@@ -70,7 +70,14 @@ export function parseFieldDate(value: string): Date | null {
 export function isLocation(value: unknown): value is LocationValue {
   if (!isRecord(value)) return false;
   const { lat, lng } = value;
-  return typeof lat === 'number' && Number.isFinite(lat) && Math.abs(lat) <= LATITUDE_MAX && typeof lng === 'number' && Number.isFinite(lng) && Math.abs(lng) <= LONGITUDE_MAX;
+  return (
+    typeof lat === 'number' &&
+    Number.isFinite(lat) &&
+    Math.abs(lat) <= LATITUDE_MAX &&
+    typeof lng === 'number' &&
+    Number.isFinite(lng) &&
+    Math.abs(lng) <= LONGITUDE_MAX
+  );
 }
 
 function bySize(definition: FieldRuleDefinition, size: number, unit: string, problems: string[]): void {
@@ -83,7 +90,11 @@ const outcome = (problems: string[], item: ContentFieldItem): FieldItemCheck => 
 const refused = (problem: string): FieldItemCheck => ({ problems: [problem] });
 const CHARACTERS = ' characters long';
 
-function textRule(textCap: number, finish: (text: string, definition: FieldRuleDefinition, tools: FieldCheckTools) => FieldItemCheck, isItem: (item: unknown) => boolean = isText): FieldTypeRule {
+function textRule(
+  textCap: number,
+  finish: (text: string, definition: FieldRuleDefinition, tools: FieldCheckTools) => FieldItemCheck,
+  isItem: (item: unknown) => boolean = isText,
+): FieldTypeRule {
   return {
     column: 'text',
     textCap,
@@ -188,7 +199,8 @@ export const FIELD_TYPES: Readonly<Record<ContainerFieldType, FieldTypeRule>> = 
   },
   [ContainerFieldType.COLOR]: {
     column: 'text',
-    check: (value) => (typeof value === 'string' && COLOR_PATTERN.test(value) ? { problems: [], item: value.toUpperCase() } : refused('must be a colour written #RRGGBB')),
+    check: (value) =>
+      typeof value === 'string' && COLOR_PATTERN.test(value) ? { problems: [], item: value.toUpperCase() } : refused('must be a colour written #RRGGBB'),
     isItem: (item) => typeof item === 'string' && COLOR_PATTERN.test(item),
     emptyItem: null,
   },
@@ -198,8 +210,10 @@ export const FIELD_TYPES: Readonly<Record<ContainerFieldType, FieldTypeRule>> = 
       if (!isRecord(value) || Object.keys(value).some((key) => key !== 'lat' && key !== 'lng')) return refused('must be { lat, lng }');
       const { lat, lng } = value;
       const problems: string[] = [];
-      if (typeof lat !== 'number' || !Number.isFinite(lat) || Math.abs(lat) > LATITUDE_MAX) problems.push(`lat must be a number between -${LATITUDE_MAX} and ${LATITUDE_MAX}`);
-      if (typeof lng !== 'number' || !Number.isFinite(lng) || Math.abs(lng) > LONGITUDE_MAX) problems.push(`lng must be a number between -${LONGITUDE_MAX} and ${LONGITUDE_MAX}`);
+      if (typeof lat !== 'number' || !Number.isFinite(lat) || Math.abs(lat) > LATITUDE_MAX)
+        problems.push(`lat must be a number between -${LATITUDE_MAX} and ${LATITUDE_MAX}`);
+      if (typeof lng !== 'number' || !Number.isFinite(lng) || Math.abs(lng) > LONGITUDE_MAX)
+        problems.push(`lng must be a number between -${LONGITUDE_MAX} and ${LONGITUDE_MAX}`);
       return outcome(problems, { lat, lng } as LocationValue);
     },
     isItem: isLocation,

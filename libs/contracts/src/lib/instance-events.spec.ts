@@ -5,7 +5,11 @@ describe('instance events', () => {
 
   it('reads the purges the API publishes', () => {
     expect(revalidationOf(message('revalidate', { scope: 'all' }))).toEqual({ scope: 'all' });
-    expect(revalidationOf(message('revalidate', { scope: 'paths', paths: ['/blog/a'], locales: ['fr'] }))).toEqual({ scope: 'paths', paths: ['/blog/a'], locales: ['fr'] });
+    expect(revalidationOf(message('revalidate', { scope: 'paths', paths: ['/blog/a'], locales: ['fr'] }))).toEqual({
+      scope: 'paths',
+      paths: ['/blog/a'],
+      locales: ['fr'],
+    });
   });
 
   it('ignores other topics and malformed payloads', () => {

@@ -43,7 +43,15 @@ export const KNOWN_SETTING_NAMES: readonly KnownSettingName[] = [
 export const NULLABLE_SETTING_NAMES: readonly KnownSettingName[] = ['logoMediaId', 'faviconMediaId'];
 
 /** Settings that change what public pages show: writing one purges every cached page. */
-export const PAGE_SETTING_NAMES: readonly KnownSettingName[] = ['siteName', 'primaryColor', 'backgroundColor', 'defaultLocale', 'cookieConsentText', 'optionLists', 'logoMediaId'];
+export const PAGE_SETTING_NAMES: readonly KnownSettingName[] = [
+  'siteName',
+  'primaryColor',
+  'backgroundColor',
+  'defaultLocale',
+  'cookieConsentText',
+  'optionLists',
+  'logoMediaId',
+];
 
 /** Names of settings, known or free: a letter, then letters, digits, `_`, `.` or `-` (at most 100). */
 export const SETTING_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/;

@@ -7,10 +7,7 @@ export interface PageGuardRequirements {
   accesses?: readonly PageAccess[];
 }
 
-export type PageGuardDecision =
-  | { kind: 'allow' }
-  | { kind: 'sign-in' }
-  | { kind: 'not-found' };
+export type PageGuardDecision = { kind: 'allow' } | { kind: 'sign-in' } | { kind: 'not-found' };
 
 /** A page is guarded if it requires authentication or lists accesses. */
 export function isGuarded(page: PageGuardRequirements): boolean {

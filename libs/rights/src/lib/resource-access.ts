@@ -40,9 +40,21 @@ export const RESOURCE_RULES = {
   // VIEW_MESSAGE is the one message right of the spec: it reads, exports and marks messages
   // read. Deleting destroys what a form received, so it also takes DELETE_FORM, the right that
   // already destroys a form's messages with the form.
-  messages: { list: all(R.VIEW_MESSAGE), show: all(R.VIEW_MESSAGE), edit: all(R.VIEW_MESSAGE), export: all(R.VIEW_MESSAGE), delete: all(R.VIEW_MESSAGE, R.DELETE_FORM) },
+  messages: {
+    list: all(R.VIEW_MESSAGE),
+    show: all(R.VIEW_MESSAGE),
+    edit: all(R.VIEW_MESSAGE),
+    export: all(R.VIEW_MESSAGE),
+    delete: all(R.VIEW_MESSAGE, R.DELETE_FORM),
+  },
   layout: { list: all(R.VIEW_LAYOUT), show: all(R.VIEW_LAYOUT), edit: all(R.UPDATE_LAYOUT) },
-  settings: { list: all(R.ACCESS_SETTINGS), show: all(R.ACCESS_SETTINGS), create: all(R.ACCESS_SETTINGS), edit: all(R.ACCESS_SETTINGS), delete: all(R.ACCESS_SETTINGS) },
+  settings: {
+    list: all(R.ACCESS_SETTINGS),
+    show: all(R.ACCESS_SETTINGS),
+    create: all(R.ACCESS_SETTINGS),
+    edit: all(R.ACCESS_SETTINGS),
+    delete: all(R.ACCESS_SETTINGS),
+  },
   revalidation: { create: all(R.REVALIDATION) },
 } as const satisfies Record<string, Partial<Record<ResourceAction, RightsRule>>>;
 
@@ -58,8 +70,9 @@ const ACTION_ALIASES: Record<string, ResourceAction> = { read: 'show', write: 'e
 export function ruleFor(resource: string, action: string): RightsRule | null {
   // Field-level checks name `resource.field`: they follow the resource's own rules.
   const base = resource.split('.')[0];
-  const rules: Partial<Record<ResourceAction, RightsRule>> | undefined =
-    (RESOURCE_RULES as Record<string, Partial<Record<ResourceAction, RightsRule>>>)[RESOURCE_ALIASES[base] ?? base];
+  const rules: Partial<Record<ResourceAction, RightsRule>> | undefined = (RESOURCE_RULES as Record<string, Partial<Record<ResourceAction, RightsRule>>>)[
+    RESOURCE_ALIASES[base] ?? base
+  ];
   if (!rules) return null;
   const name = (ACTION_ALIASES[action] ?? action) as ResourceAction;
   // A resource without an export of its own exports what its list shows.

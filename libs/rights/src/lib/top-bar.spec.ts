@@ -33,7 +33,16 @@ describe('top bar visibility', () => {
 
   it('lists the ten entries in the order of the spec, labelled by i18n keys', () => {
     expect(buildTopBar(superAdmin).entries.map((e) => e.label)).toEqual([
-      'cms.menu.home', 'cms.menu.containers', 'cms.menu.contents', 'cms.menu.elements', 'cms.menu.users', 'cms.menu.roles', 'cms.menu.messages', 'cms.menu.forms', 'cms.menu.medias', 'cms.menu.layout',
+      'cms.menu.home',
+      'cms.menu.containers',
+      'cms.menu.contents',
+      'cms.menu.elements',
+      'cms.menu.users',
+      'cms.menu.roles',
+      'cms.menu.messages',
+      'cms.menu.forms',
+      'cms.menu.medias',
+      'cms.menu.layout',
     ]);
   });
 

@@ -1,26 +1,11 @@
 import { CONTAINER_MENU_LIMIT, type ContainerListItem, RightType } from '@cms/contracts';
-import {
-  ADMIN_ROUTES,
-  containerContentCreateHref,
-  containerContentsHref,
-  containerEditHref,
-} from './admin-routes';
+import { ADMIN_ROUTES, containerContentCreateHref, containerContentsHref, containerEditHref } from './admin-routes';
 import { hasAnyRight, hasRight, holdsAnyRight, type RightsSubject } from './subject';
 
 /** The public home page lives outside the back office. */
 export const HOME_HREF = '/';
 
-export type TopBarEntryKey =
-  | 'home'
-  | 'containers'
-  | 'contents'
-  | 'elements'
-  | 'users'
-  | 'roles'
-  | 'messages'
-  | 'forms'
-  | 'medias'
-  | 'layout';
+export type TopBarEntryKey = 'home' | 'containers' | 'contents' | 'elements' | 'users' | 'roles' | 'messages' | 'forms' | 'medias' | 'layout';
 
 /**
  * Labels are i18n keys of the back office's catalogs (`cms.menu.*`), not English: the admin
@@ -116,10 +101,7 @@ function containerShortcuts(subject: RightsSubject, containers: readonly Contain
  * are disabled, and which shortcut links they hold. `containers` is the answer of
  * GET /api/containers (only the first CONTAINER_MENU_LIMIT are used).
  */
-export function buildTopBar(
-  subject: RightsSubject | null | undefined,
-  containers: readonly ContainerListItem[] = [],
-): TopBar {
+export function buildTopBar(subject: RightsSubject | null | undefined, containers: readonly ContainerListItem[] = []): TopBar {
   const signedInWithRights = holdsAnyRight(subject);
   const can = (right: RightType) => signedInWithRights && hasRight(subject, right);
   const canAny = (rights: RightType[]) => signedInWithRights && hasAnyRight(subject, rights);
@@ -132,8 +114,18 @@ export function buildTopBar(
       links: linkIf(can(RightType.CREATE_CONTAINER), 'create-container', ADMIN_ROUTES.containerCreate),
       containers: subject && signedInWithRights ? containerShortcuts(subject, containers) : [],
     }),
-    entry('contents', ADMIN_ROUTES.contents, can(RightType.VIEW_CONTENT), dropdownOf(linkIf(can(RightType.CREATE_CONTENT), 'create-content', ADMIN_ROUTES.contentCreate))),
-    entry('elements', ADMIN_ROUTES.elements, can(RightType.VIEW_ELEMENT), dropdownOf(linkIf(can(RightType.CREATE_ELEMENT), 'create-element', ADMIN_ROUTES.elementCreate))),
+    entry(
+      'contents',
+      ADMIN_ROUTES.contents,
+      can(RightType.VIEW_CONTENT),
+      dropdownOf(linkIf(can(RightType.CREATE_CONTENT), 'create-content', ADMIN_ROUTES.contentCreate)),
+    ),
+    entry(
+      'elements',
+      ADMIN_ROUTES.elements,
+      can(RightType.VIEW_ELEMENT),
+      dropdownOf(linkIf(can(RightType.CREATE_ELEMENT), 'create-element', ADMIN_ROUTES.elementCreate)),
+    ),
     entry(
       'users',
       ADMIN_ROUTES.users,
@@ -147,7 +139,10 @@ export function buildTopBar(
       'forms',
       ADMIN_ROUTES.forms,
       can(RightType.VIEW_FORM),
-      dropdownOf(linkIf(can(RightType.CREATE_FORM), 'create-form', ADMIN_ROUTES.formCreate), linkIf(can(RightType.VIEW_MESSAGE), 'messages', ADMIN_ROUTES.messages)),
+      dropdownOf(
+        linkIf(can(RightType.CREATE_FORM), 'create-form', ADMIN_ROUTES.formCreate),
+        linkIf(can(RightType.VIEW_MESSAGE), 'messages', ADMIN_ROUTES.messages),
+      ),
     ),
     entry('medias', ADMIN_ROUTES.medias, can(RightType.VIEW_MEDIA), dropdownOf(linkIf(can(RightType.VIEW_MEDIAPACK), 'media-packs', ADMIN_ROUTES.mediaPacks))),
     entry('layout', ADMIN_ROUTES.layout, can(RightType.VIEW_LAYOUT)),

@@ -62,7 +62,21 @@ function useEditorTick(editor: Editor | null) {
   }, [editor]);
 }
 
-function ToolButton({ value, label, active, disabled, onClick, children }: { value: string; label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+function ToolButton({
+  value,
+  label,
+  active,
+  disabled,
+  onClick,
+  children,
+}: {
+  value: string;
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <ToggleButton value={value} selected={!!active} disabled={disabled} onClick={onClick} aria-label={label} title={label} size="small">
       {children}
@@ -143,7 +157,10 @@ function AllowListToolbar() {
         onChange={(event) => {
           const value = event.target.value;
           if (value === 'p') chain().setParagraph().run();
-          else chain().setHeading({ level: Number(value) as (typeof HEADING_LEVELS)[number] }).run();
+          else
+            chain()
+              .setHeading({ level: Number(value) as (typeof HEADING_LEVELS)[number] })
+              .run();
         }}
         sx={{ minWidth: 140 }}
       >
@@ -156,18 +173,37 @@ function AllowListToolbar() {
       </Select>
       <ToggleButtonGroup size="small">
         {marks.map((mark) => (
-          <ToolButton key={mark.value} value={mark.value} label={translate(`cms.richtext.${mark.value}`)} active={editor.isActive(mark.value)} disabled={disabled} onClick={mark.run}>
+          <ToolButton
+            key={mark.value}
+            value={mark.value}
+            label={translate(`cms.richtext.${mark.value}`)}
+            active={editor.isActive(mark.value)}
+            disabled={disabled}
+            onClick={mark.run}
+          >
             {mark.icon}
           </ToolButton>
         ))}
       </ToggleButtonGroup>
       <ToggleButtonGroup size="small">
         {blocks.map((block) => (
-          <ToolButton key={block.value} value={block.value} label={translate(`cms.richtext.${block.value}`)} active={editor.isActive(block.value)} disabled={disabled} onClick={block.run}>
+          <ToolButton
+            key={block.value}
+            value={block.value}
+            label={translate(`cms.richtext.${block.value}`)}
+            active={editor.isActive(block.value)}
+            disabled={disabled}
+            onClick={block.run}
+          >
             {block.icon}
           </ToolButton>
         ))}
-        <ToolButton value="horizontalRule" label={translate('cms.richtext.horizontalRule')} disabled={disabled} onClick={() => chain().setHorizontalRule().run()}>
+        <ToolButton
+          value="horizontalRule"
+          label={translate('cms.richtext.horizontalRule')}
+          disabled={disabled}
+          onClick={() => chain().setHorizontalRule().run()}
+        >
           <HorizontalRule fontSize="small" />
         </ToolButton>
       </ToggleButtonGroup>
@@ -175,7 +211,12 @@ function AllowListToolbar() {
         <ToolButton value="link" label={translate('cms.richtext.link')} active={editor.isActive('link')} disabled={disabled} onClick={() => setLinking(true)}>
           <InsertLink fontSize="small" />
         </ToolButton>
-        <ToolButton value="unlink" label={translate('cms.richtext.unlink')} disabled={disabled || !editor.isActive('link')} onClick={() => chain().extendMarkRange('link').unsetLink().run()}>
+        <ToolButton
+          value="unlink"
+          label={translate('cms.richtext.unlink')}
+          disabled={disabled || !editor.isActive('link')}
+          onClick={() => chain().extendMarkRange('link').unsetLink().run()}
+        >
           <LinkOff fontSize="small" />
         </ToolButton>
       </ToggleButtonGroup>

@@ -23,7 +23,10 @@ export const Public = () => SetMetadata(ACCESS_RULE, { kind: 'public' } satisfie
 
 /** Any signed-in user. `/api/me` answers 403 rather than 401, as the spec's client expects. */
 export const SignedIn = (options: { unauthenticatedStatus?: 401 | 403 } = {}) =>
-  applyDecorators(SetMetadata(ACCESS_RULE, { kind: 'signed-in', unauthenticatedStatus: options.unauthenticatedStatus ?? 401 } satisfies AccessRule), ...tokenDocs);
+  applyDecorators(
+    SetMetadata(ACCESS_RULE, { kind: 'signed-in', unauthenticatedStatus: options.unauthenticatedStatus ?? 401 } satisfies AccessRule),
+    ...tokenDocs,
+  );
 
 /**
  * The caller's role must satisfy the rule of this (resource, action) in libs/rights' table, the
@@ -43,7 +46,11 @@ export const RequireRights = (resource: RuledResource, action: ResourceAction) =
 
 /** Only the super-admin role. */
 export const SuperAdminOnly = () =>
-  applyDecorators(SetMetadata(ACCESS_RULE, { kind: 'super-admin' } satisfies AccessRule), ...tokenDocs, ApiForbiddenResponse({ description: 'Requires the super-admin role' }));
+  applyDecorators(
+    SetMetadata(ACCESS_RULE, { kind: 'super-admin' } satisfies AccessRule),
+    ...tokenDocs,
+    ApiForbiddenResponse({ description: 'Requires the super-admin role' }),
+  );
 
 /** The authenticated caller (set by the global guard); undefined on public routes without a token. */
 export const CurrentAuth = createParamDecorator((_data: unknown, context: ExecutionContext): AuthContext | undefined => {

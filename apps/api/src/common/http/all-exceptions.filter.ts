@@ -88,7 +88,10 @@ function databaseRefusal(error: PgError): ApiError | undefined {
     const missing = /is not present in table "([^"]+)"/.exec(error.detail ?? '');
     if (missing) {
       const noun = RECORD_NOUNS[missing[1]];
-      return { statusCode, message: noun ? `It refers to a ${noun[0]} that does not exist (any more)` : 'It refers to a record that does not exist (any more)' };
+      return {
+        statusCode,
+        message: noun ? `It refers to a ${noun[0]} that does not exist (any more)` : 'It refers to a record that does not exist (any more)',
+      };
     }
     const user = /is (?:still )?referenced from table "([^"]+)"/.exec(error.detail ?? '');
     const noun = user ? RECORD_NOUNS[user[1]] : undefined;

@@ -6,7 +6,8 @@
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 /** 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up), 53300 too_many_connections. */
 const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
-const MESSAGES = /Connection terminated|connection error|terminating connection|the database system is (starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|Connection is not established|Client was closed/i;
+const MESSAGES =
+  /Connection terminated|connection error|terminating connection|the database system is (starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|Connection is not established|Client was closed/i;
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 3) return false;

@@ -5,7 +5,11 @@ const spec: ListSpec<{ id: number }> = {
   resource: 'things',
   sortable: { id: 't.id', title: 't.title' },
   defaultSort: ['id', 'ASC'],
-  filters: { id: { kind: { type: 'int' }, column: 't.id' }, published: { kind: { type: 'boolean' }, column: 't.published' }, status: { kind: { type: 'enum', values: ['A', 'B'] }, column: 't.status' } },
+  filters: {
+    id: { kind: { type: 'int' }, column: 't.id' },
+    published: { kind: { type: 'boolean' }, column: 't.published' },
+    status: { kind: { type: 'enum', values: ['A', 'B'] }, column: 't.status' },
+  },
   maxPageSize: 100,
 };
 

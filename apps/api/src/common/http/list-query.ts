@@ -3,11 +3,7 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 export type SortOrder = 'ASC' | 'DESC';
 
-type FilterKind =
-  | { type: 'int' }
-  | { type: 'string' }
-  | { type: 'boolean' }
-  | { type: 'enum'; values: readonly string[] };
+type FilterKind = { type: 'int' } | { type: 'string' } | { type: 'boolean' } | { type: 'enum'; values: readonly string[] };
 
 export interface FilterDefinition<Q extends ObjectLiteral> {
   /** How the value is checked; arrays of it are accepted (getMany and "one of"). */
@@ -47,7 +43,8 @@ export function oneOfFilter<Q extends ObjectLiteral>(column: string, values: rea
 export function containsFilter<Q extends ObjectLiteral>(...columns: string[]): FilterDefinition<Q> {
   return {
     kind: { type: 'string' },
-    apply: (qb, value, param) => qb.andWhere(`(${columns.map((column) => `${column} ILIKE :${param}`).join(' OR ')})`, { [param]: `%${escapeLike(String(value))}%` }),
+    apply: (qb, value, param) =>
+      qb.andWhere(`(${columns.map((column) => `${column} ILIKE :${param}`).join(' OR ')})`, { [param]: `%${escapeLike(String(value))}%` }),
   };
 }
 

@@ -28,7 +28,11 @@ function answeredProperties(answer: Class): string[] {
 
 /** The body's writable properties: those class-validator knows (whitelisting keeps exactly these). */
 function writableProperties(body: Class): Set<string> {
-  return new Set(getMetadataStorage().getTargetValidationMetadatas(body as unknown as new () => unknown, '', true, false).map((metadata) => metadata.propertyName));
+  return new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(body as unknown as new () => unknown, '', true, false)
+      .map((metadata) => metadata.propertyName),
+  );
 }
 
 /** The read-only properties a body of this class may carry back; null when it takes back no answer. */

@@ -34,7 +34,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | string 
     const hops = Number(text);
     return hops <= 20 ? { kind: 'hops', hops } : 'a hop count is at most 20';
   }
-  const ranges = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const ranges = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = ranges.filter((entry) => !NAMED_RANGES[entry] && !ipaddr.isValid(entry) && !isCidr(entry));
   if (bad.length) return `not an address, a CIDR range, loopback, linklocal or uniquelocal: ${bad.join(', ')}`;
   return { kind: 'addresses', ranges };

@@ -9,6 +9,10 @@ export function limitedAddress(address: string): string {
   const ip = parseAddress(address);
   if (!ip) return address.slice(0, 100);
   if (ip.kind() === 'ipv4') return ip.toString();
-  const parts = ip.toNormalizedString().split(':').slice(0, 4).map((part) => part.replace(/^0+(?=.)/, ''));
+  const parts = ip
+    .toNormalizedString()
+    .split(':')
+    .slice(0, 4)
+    .map((part) => part.replace(/^0+(?=.)/, ''));
   return `${parts.join(':')}::/64`;
 }

@@ -5,7 +5,10 @@ import type { DataSource } from 'typeorm';
 export class TooManyRequestsException extends HttpException {
   readonly responseHeaders: Record<string, string>;
 
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super({ statusCode: HttpStatus.TOO_MANY_REQUESTS, message }, HttpStatus.TOO_MANY_REQUESTS);
     this.responseHeaders = { 'Retry-After': String(retryAfterSeconds) };
   }

@@ -136,7 +136,12 @@ export class ContainerFieldDto implements ContainerFieldShape {
 
 /** The page parts shared by containers and contents: slug, sections, metadata, accesses. */
 export class PageWriteDto {
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'blog', description: "The page's slug segment: lower-case words and dashes; '' (at the root) makes it the home page; null removes the page" })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'blog',
+    description: "The page's slug segment: lower-case words and dashes; '' (at the root) makes it the home page; null removes the page",
+  })
   @IsOptional()
   @IsString()
   @MaxLength(200)
@@ -274,7 +279,9 @@ export class ContainerDto extends ContainerSummaryDto implements ContainerShape 
 }
 
 export class ContainerListQueryDto extends ListQueryDto {
-  @ApiPropertyOptional({ description: 'Alone (without sort, range or filter): answers [{ id, title }] of the containers whose title holds q, in creation order' })
+  @ApiPropertyOptional({
+    description: 'Alone (without sort, range or filter): answers [{ id, title }] of the containers whose title holds q, in creation order',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(200)

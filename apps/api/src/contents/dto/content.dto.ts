@@ -85,7 +85,10 @@ export class ContentSummaryDto implements ContentSummary {
   @ApiProperty({ type: String, nullable: true, example: '/blog/hello' }) path: string | null;
   @ApiProperty() updatedAt: string;
   @ApiProperty({ enum: Lang }) locale: Lang;
-  @ApiProperty({ ...FIELDS_DOC, description: 'Values in the locale, each falling back to en where the locale has none' }) fields: Record<string, ContentFieldValue>;
+  @ApiProperty({ ...FIELDS_DOC, description: 'Values in the locale, each falling back to en where the locale has none' }) fields: Record<
+    string,
+    ContentFieldValue
+  >;
   @ApiProperty({ type: [String], description: "Fields whose value is en's" }) fallbackFields: string[];
 }
 

@@ -16,7 +16,9 @@ export class MailOutboxAndFormSubmissionLimits1795319869073 implements Migration
     await queryRunner.query(
       `ALTER TABLE "mail_outbox" ADD CONSTRAINT "FK_55254ba56de5383cf318de2ff38" FOREIGN KEY ("messageId") REFERENCES "message"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
-    await queryRunner.query(`CREATE TABLE "form_submission_limit" ("key" character varying(255) PRIMARY KEY, "points" integer NOT NULL DEFAULT 0, "expire" bigint NOT NULL)`);
+    await queryRunner.query(
+      `CREATE TABLE "form_submission_limit" ("key" character varying(255) PRIMARY KEY, "points" integer NOT NULL DEFAULT 0, "expire" bigint NOT NULL)`,
+    );
     await queryRunner.query(`CREATE INDEX "IDX_form_submission_limit_expire" ON "form_submission_limit" ("expire")`);
   }
 

@@ -5,10 +5,10 @@ export class ContainerSectionsPosition1795559668104 implements MigrationInterfac
   name = 'ContainerSectionsPosition1795559668104';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("ALTER TABLE \"container\" ADD \"sectionsPosition\" integer");
+    await queryRunner.query('ALTER TABLE "container" ADD "sectionsPosition" integer');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("ALTER TABLE \"container\" DROP COLUMN \"sectionsPosition\"");
+    await queryRunner.query('ALTER TABLE "container" DROP COLUMN "sectionsPosition"');
   }
 }

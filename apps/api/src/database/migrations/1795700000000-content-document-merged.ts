@@ -76,7 +76,9 @@ export class ContentDocumentMerged1795700000000 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "content_document" ADD COLUMN "json" text, ADD COLUMN "fallback" text[]`);
-    await queryRunner.query(`UPDATE "content_document" d SET "json" = d."fields"::text, "fallback" = ARRAY(SELECT k FROM jsonb_object_keys(d."fields") k ORDER BY k) WHERE d."lang" = 'en'`);
+    await queryRunner.query(
+      `UPDATE "content_document" d SET "json" = d."fields"::text, "fallback" = ARRAY(SELECT k FROM jsonb_object_keys(d."fields") k ORDER BY k) WHERE d."lang" = 'en'`,
+    );
     await queryRunner.query(`UPDATE "content_document" d SET "json" = ${mergedSql('d', 'e')}, "fallback" = ${fallbackSql('d', 'e')}
       FROM "content_document" e WHERE e."contentId" = d."contentId" AND e."lang" = 'en' AND d."lang" <> 'en'`);
     // Locales of contents without an en document: their own values, nothing taken from en.

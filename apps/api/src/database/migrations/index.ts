@@ -17,4 +17,22 @@ import { AccessRoleRestrict1795714383160 } from './1795714383160-access-role-res
 import { DropUnusedContentCountFunctions1795714577965 } from './1795714577965-drop-unused-content-count-functions';
 
 /** In the order they run. */
-export const MIGRATIONS = [InitialSchema1795318537000, SuperAdminRoleAndSignInLimits1795318538000, MailOutboxAndFormSubmissionLimits1795319869073, ContentFullTextSearch1795320189903, ContentCounts1795320762865, ContentListIndex1795334105829, ContentDocuments1795334105830, ContentListVersion1795420000000, SessionLastUsed1795430000000, ContentListCounts1795440000000, ContentHotRowsAtCommit1795440000001, ContainerSectionsPosition1795559668104, ContentFieldItemInlined1795600000000, ContentDocumentMerged1795700000000, ContentDocumentWrittenOnce1795700000001, AccessRoleRestrict1795714383160, DropUnusedContentCountFunctions1795714577965];
+export const MIGRATIONS = [
+  InitialSchema1795318537000,
+  SuperAdminRoleAndSignInLimits1795318538000,
+  MailOutboxAndFormSubmissionLimits1795319869073,
+  ContentFullTextSearch1795320189903,
+  ContentCounts1795320762865,
+  ContentListIndex1795334105829,
+  ContentDocuments1795334105830,
+  ContentListVersion1795420000000,
+  SessionLastUsed1795430000000,
+  ContentListCounts1795440000000,
+  ContentHotRowsAtCommit1795440000001,
+  ContainerSectionsPosition1795559668104,
+  ContentFieldItemInlined1795600000000,
+  ContentDocumentMerged1795700000000,
+  ContentDocumentWrittenOnce1795700000001,
+  AccessRoleRestrict1795714383160,
+  DropUnusedContentCountFunctions1795714577965,
+];

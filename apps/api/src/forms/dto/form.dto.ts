@@ -89,7 +89,11 @@ export class FormFieldInputDto implements FormFieldInput {
   @Max(1000)
   line?: number;
 
-  @ApiPropertyOptional({ type: [String], nullable: true, description: 'Choices of OPTION, RADIO and CHECKBOX (required there); for ZOHOOPTIONS, one key of the optionLists setting' })
+  @ApiPropertyOptional({
+    type: [String],
+    nullable: true,
+    description: 'Choices of OPTION, RADIO and CHECKBOX (required there); for ZOHOOPTIONS, one key of the optionLists setting',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(200)

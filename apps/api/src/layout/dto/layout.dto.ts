@@ -5,7 +5,10 @@ import { IsArray, ValidateNested } from 'class-validator';
 import { SectionDto, SectionInputDto } from '../../sections/dto/section.dto';
 
 export class LayoutRequestDto implements LayoutRequest {
-  @ApiProperty({ type: [SectionInputDto], description: 'Every HEADER, TOP_BODY, BOTTOM_BODY and FOOTER section of the locale (each needs its `type`), in order' })
+  @ApiProperty({
+    type: [SectionInputDto],
+    description: 'Every HEADER, TOP_BODY, BOTTOM_BODY and FOOTER section of the locale (each needs its `type`), in order',
+  })
   @IsArray()
   @ValidateNested({ each: true })
   @Type(() => SectionInputDto)

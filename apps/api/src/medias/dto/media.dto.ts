@@ -1,4 +1,11 @@
-import { LANGS, type MediaAlt, type MediaDto as MediaShape, type MediaUploadFields, type MediaUploadLimitsDto as LimitsShape, type UpdateMediaRequest } from '@cms/contracts';
+import {
+  LANGS,
+  type MediaAlt,
+  type MediaDto as MediaShape,
+  type MediaUploadFields,
+  type MediaUploadLimitsDto as LimitsShape,
+  type UpdateMediaRequest,
+} from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, ValidateBy } from 'class-validator';
 import { IsRecordId } from '../../common/http/record-ids';
@@ -52,7 +59,10 @@ export class UploadMediaBodyDto implements MediaUploadFields {
   @ApiPropertyOptional({ maxLength: MEDIA_NAME_MAX, description: "Defaults to the file's name; no path, no control characters" })
   name?: string;
 
-  @ApiPropertyOptional({ description: 'JSON such as {"en":"…","fr":"…"}; or send one field per locale named alt[en], alt[fr]...', example: '{"en":"A red bike"}' })
+  @ApiPropertyOptional({
+    description: 'JSON such as {"en":"…","fr":"…"}; or send one field per locale named alt[en], alt[fr]...',
+    example: '{"en":"A red bike"}',
+  })
   alt?: string;
 
   @ApiPropertyOptional({ description: 'Id of a media pack', example: '3' })

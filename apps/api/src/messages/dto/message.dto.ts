@@ -1,4 +1,12 @@
-import { FORM_HONEYPOT_FIELD, type FormSubmissionRequest, type FormSubmissionResponse, type FormValue, type MessageDto as MessageShape, type MessageMailStatus, type UpdateMessageRequest } from '@cms/contracts';
+import {
+  FORM_HONEYPOT_FIELD,
+  type FormSubmissionRequest,
+  type FormSubmissionResponse,
+  type FormValue,
+  type MessageDto as MessageShape,
+  type MessageMailStatus,
+  type UpdateMessageRequest,
+} from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { TakesBack } from '../../common/http/takes-back';
@@ -25,11 +33,19 @@ export class UpdateMessageDto implements UpdateMessageRequest {
 }
 
 export class FormSubmissionDto implements FormSubmissionRequest {
-  @ApiProperty({ type: 'object', additionalProperties: true, description: `${VALUE_DOC}. Unknown names are refused.`, example: { name: 'Ann', email: 'ann@example.com' } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: `${VALUE_DOC}. Unknown names are refused.`,
+    example: { name: 'Ann', email: 'ann@example.com' },
+  })
   @IsObject({ message: 'values must be an object of values by field name' })
   values: Record<string, FormValue>;
 
-  @ApiPropertyOptional({ name: FORM_HONEYPOT_FIELD, description: 'Honeypot: a hidden input that people leave empty. When filled, the answer is the usual 201 but nothing is stored or sent.' })
+  @ApiPropertyOptional({
+    name: FORM_HONEYPOT_FIELD,
+    description: 'Honeypot: a hidden input that people leave empty. When filled, the answer is the usual 201 but nothing is stored or sent.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(1000)

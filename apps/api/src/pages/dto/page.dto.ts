@@ -100,7 +100,11 @@ class PageContainerDto {
   @ApiProperty() title: string;
   @ApiProperty() hideFooter: boolean;
   @ApiProperty() disableContentSections: boolean;
-  @ApiProperty({ type: Number, nullable: true, description: "Where a content's page shows its sections among its fields: null after the last, 0 before the first, n after the n-th" })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "Where a content's page shows its sections among its fields: null after the last, 0 before the first, n after the n-th",
+  })
   sectionsPosition: number | null;
   @ApiProperty({ type: String, nullable: true }) path: string | null;
 }
@@ -122,7 +126,8 @@ export class PageResponseDto implements PageResponse {
   @ApiProperty({ type: PageContainerDto }) container: PageContainerDto;
   @ApiProperty({ type: PageContentDto, nullable: true }) content: PageContentDto | null;
   @ApiProperty({ type: [PageSectionDto] }) sections: PageSectionDto[];
-  @ApiProperty({ type: [PageSectionDto], description: 'HEADER, TOP_BODY, BOTTOM_BODY, FOOTER (no FOOTER when the container hides it)' }) layout: PageSectionDto[];
+  @ApiProperty({ type: [PageSectionDto], description: 'HEADER, TOP_BODY, BOTTOM_BODY, FOOTER (no FOOTER when the container hides it)' })
+  layout: PageSectionDto[];
   @ApiProperty({ type: [MetadataEntryDto] }) metadata: MetadataEntryDto[];
   @ApiProperty({ type: ThemeDto }) theme: ThemeDto;
   @ApiProperty({ type: [AccessEntryDto] }) accesses: AccessEntryDto[];

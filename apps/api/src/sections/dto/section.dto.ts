@@ -2,7 +2,6 @@ import { BLOCK_NAMES, Lang, MAX_ID, type SectionDto as SectionShape, type Sectio
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEnum, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
-
 export class SectionInputDto implements SectionInput {
   @ApiPropertyOptional({ description: 'Ignored: the sections of the owner and locale are replaced, in the order given' })
   @IsOptional()
@@ -29,7 +28,12 @@ export class SectionInputDto implements SectionInput {
   @MaxLength(50)
   block: string;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: "The block's content, checked against its schema; every block takes `theme`: black, grey or white", example: { title: 'Welcome', theme: 'black' } })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: "The block's content, checked against its schema; every block takes `theme`: black, grey or white",
+    example: { title: 'Welcome', theme: 'black' },
+  })
   @IsOptional()
   @IsObject()
   content?: Record<string, unknown>;

@@ -3,12 +3,29 @@ import type { IncomingMessage } from 'node:http';
 import type { FormModel } from '../render/sections/FormSection';
 import { forwardedFor, submittedValues } from './form-post';
 
-const field = (name: string, type: FormFieldType) => ({ name, type, line: 0, position: 0, options: [], min: null, max: null, defaultNumber: null, defaultMultiple: [], required: false });
+const field = (name: string, type: FormFieldType) => ({
+  name,
+  type,
+  line: 0,
+  position: 0,
+  options: [],
+  min: null,
+  max: null,
+  defaultNumber: null,
+  defaultMultiple: [],
+  required: false,
+});
 
 describe('submittedValues', () => {
   const form: FormModel = {
     id: 1,
-    fields: [field('name', FormFieldType.TEXT), field('tags', FormFieldType.CHECKBOX), field('go', FormFieldType.BUTTON), field('head', FormFieldType.TITLE), field('n', FormFieldType.NUMBER)],
+    fields: [
+      field('name', FormFieldType.TEXT),
+      field('tags', FormFieldType.CHECKBOX),
+      field('go', FormFieldType.BUTTON),
+      field('head', FormFieldType.TITLE),
+      field('n', FormFieldType.NUMBER),
+    ],
   };
 
   it('keeps the form’s own fields, a list for checkboxes, and nothing for buttons and headings', () => {

@@ -91,7 +91,14 @@ export function createFormForwarder(options: FormForwarderOptions) {
   const fetchImpl = options.fetch ?? fetch;
   return {
     /** `via`: how to reach the API for this visitor (the API's process passes its in-process post); the global fetch otherwise. */
-    async submit(input: { formId: number; locale: Lang; values: Record<string, FormValue>; honeypot: string; forwardedFor?: string; via?: typeof fetch }): Promise<SubmissionResult> {
+    async submit(input: {
+      formId: number;
+      locale: Lang;
+      values: Record<string, FormValue>;
+      honeypot: string;
+      forwardedFor?: string;
+      via?: typeof fetch;
+    }): Promise<SubmissionResult> {
       const url = `${apiOrigin}/api/forms/${input.formId}/messages?locale=${encodeURIComponent(input.locale)}`;
       const payload: FormSubmissionRequest = { values: input.values, ...(input.honeypot ? { [FORM_HONEYPOT_FIELD]: input.honeypot } : {}) };
       let response: Response;

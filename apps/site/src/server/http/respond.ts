@@ -63,7 +63,14 @@ export interface PreparedHeads {
 export function prepareHeads(prepared: PreparedHtml, headers: OutgoingHttpHeaders = {}): PreparedHeads {
   // Header names are case-insensitive: merged by their lower-case name, so that none is sent twice.
   const common: OutgoingHttpHeaders = {};
-  const given = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: prepared.etag, Vary: 'Accept-Encoding', 'X-Content-Type-Options': 'nosniff', ...headers };
+  const given = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    ETag: prepared.etag,
+    Vary: 'Accept-Encoding',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  };
   for (const [name, value] of Object.entries(given)) common[name.toLowerCase()] = value;
   return {
     notModified: common,
@@ -79,7 +86,8 @@ export function sendWithHeads(req: IncomingMessage, res: ServerResponse, status:
     res.end();
     return;
   }
-  const zipped = heads.gzip && prepared.gzip && negotiateEncoding(req.headers['accept-encoding'], ['gzip']) === 'gzip' ? { head: heads.gzip, body: prepared.gzip } : null;
+  const zipped =
+    heads.gzip && prepared.gzip && negotiateEncoding(req.headers['accept-encoding'], ['gzip']) === 'gzip' ? { head: heads.gzip, body: prepared.gzip } : null;
   res.writeHead(status, zipped?.head ?? heads.raw);
   res.end(req.method === 'HEAD' ? undefined : (zipped?.body ?? prepared.raw));
 }

@@ -1,4 +1,13 @@
-import { ContainerFieldType, FIELD_TYPES, type Lang, localePath, type LocationValue, type PageFieldDefinition, type PageResponse, type TimeRangeValue } from '@cms/contracts';
+import {
+  ContainerFieldType,
+  FIELD_TYPES,
+  type Lang,
+  localePath,
+  type LocationValue,
+  type PageFieldDefinition,
+  type PageResponse,
+  type TimeRangeValue,
+} from '@cms/contracts';
 
 /*
  * The values of a content's fields, resolved for drawing: each field in its container's order,

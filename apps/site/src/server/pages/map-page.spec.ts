@@ -5,7 +5,13 @@ import { apiPath, mapPageResponse, sitePath } from './map-page';
 describe('mapPageResponse', () => {
   it('reads the address, title, metadata, theme and alternates', () => {
     const page = mapPageResponse(richPage(Lang.fr, '/about'));
-    expect(page).toMatchObject({ locale: 'fr', path: 'about', title: 'About us', description: 'Who we are', theme: { primaryColor: '#112233', backgroundColor: '#FFFFFF' } });
+    expect(page).toMatchObject({
+      locale: 'fr',
+      path: 'about',
+      title: 'About us',
+      description: 'Who we are',
+      theme: { primaryColor: '#112233', backgroundColor: '#FFFFFF' },
+    });
     expect(page.meta).toEqual([
       { attribute: 'name', key: 'keywords', content: 'cms, team' },
       { attribute: 'property', key: 'og:title', content: 'About the team' },
@@ -41,7 +47,10 @@ describe('mapPageResponse', () => {
     expect(byId['section-1']).toMatchObject({
       block: 'hero',
       theme: 'black',
-      content: { title: 'We make sites', media: { uri: '0123456789abcdef0123456789abcdef.jpg', mimeType: 'image/jpeg', alt: 'Our team', width: 1000, height: 750 } },
+      content: {
+        title: 'We make sites',
+        media: { uri: '0123456789abcdef0123456789abcdef.jpg', mimeType: 'image/jpeg', alt: 'Our team', width: 1000, height: 750 },
+      },
     });
     expect(byId['section-3']).toMatchObject({ block: 'media', content: { caption: 'Our office', media: { mimeType: 'video/mp4' } } });
     // An element section renders as the element's block, with the element's content.

@@ -103,7 +103,9 @@ function contentsItems(section: PageSection, page: PageResponse, locale: Lang, e
       if (image) break;
     }
     const excerptDefinition =
-      named && textOf(named.name) ? named : definitions.find((definition) => EXCERPT_TYPES.includes(definition.type) && definition.name !== TITLE_FIELD && textOf(definition.name));
+      named && textOf(named.name)
+        ? named
+        : definitions.find((definition) => EXCERPT_TYPES.includes(definition.type) && definition.name !== TITLE_FIELD && textOf(definition.name));
     const excerpt = excerptDefinition ? textOf(excerptDefinition.name) : undefined;
     const dateDefinition = definitions.find((definition) => definition.type === ContainerFieldType.DATE && textOf(definition.name));
     return {
@@ -112,7 +114,8 @@ function contentsItems(section: PageSection, page: PageResponse, locale: Lang, e
       updatedAt: (dateDefinition && textOf(dateDefinition.name)) ?? item.updatedAt,
       image,
       excerpt: excerpt ? excerptOf(excerpt) : undefined,
-      excerptLang: excerptDefinition && listOf<string>(item.fallbackFields).includes(excerptDefinition.name) && locale !== DEFAULT_LANG ? DEFAULT_LANG : undefined,
+      excerptLang:
+        excerptDefinition && listOf<string>(item.fallbackFields).includes(excerptDefinition.name) && locale !== DEFAULT_LANG ? DEFAULT_LANG : undefined,
     };
   });
 }
@@ -168,7 +171,11 @@ function resolve(section: PageSection, page: PageResponse, locale: Lang): { bloc
     case 'contents':
       return {
         block,
-        content: { title: content.title, items: contentsItems(section, page, locale, content.excerptField), pagination: paginationOf(section, content, page, locale) },
+        content: {
+          title: content.title,
+          items: contentsItems(section, page, locale, content.excerptField),
+          pagination: paginationOf(section, content, page, locale),
+        },
       };
     default:
       return { block, content };
@@ -251,7 +258,11 @@ export function mapPageResponse(page: PageResponse): PageModel {
     const [first, rest] = before ? [fields.filter((field) => before.has(field.name)), fields.filter((field) => !before.has(field.name))] : [fields, []];
     // Its first single date is the content's date, shown under its title (as on its card).
     const dateField = fields.find((field) => field.type === ContainerFieldType.DATE && !field.multiple && field.values[0]?.kind === 'date');
-    const dates = { updatedAt: content.updatedAt, dateField: dateField?.name, date: dateField?.values[0]?.kind === 'date' ? dateField.values[0].iso : undefined };
+    const dates = {
+      updatedAt: content.updatedAt,
+      dateField: dateField?.name,
+      date: dateField?.values[0]?.kind === 'date' ? dateField.values[0].iso : undefined,
+    };
     sections.unshift({ id: 'content', block: 'content-fields', theme: 'white', content: { title: ownTitle ?? content.title, ...dates, fields: first } });
     if (rest.length > 0) sections.push({ id: 'content-more', block: 'content-fields', theme: 'white', content: { continued: true, ...dates, fields: rest } });
   }
@@ -272,6 +283,13 @@ export function mapPageResponse(page: PageResponse): PageModel {
     hideFooter: page.container?.hideFooter === true,
     lastPage: lastPageOf(page),
     kind: page.kind === 'content' ? 'content' : 'container',
-    editId: page.kind === 'content' ? (isRecord(page.content) && typeof page.content.id === 'number' ? page.content.id : undefined) : isRecord(page.container) && typeof page.container.id === 'number' ? page.container.id : undefined,
+    editId:
+      page.kind === 'content'
+        ? isRecord(page.content) && typeof page.content.id === 'number'
+          ? page.content.id
+          : undefined
+        : isRecord(page.container) && typeof page.container.id === 'number'
+          ? page.container.id
+          : undefined,
   };
 }

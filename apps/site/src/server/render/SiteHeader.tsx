@@ -29,7 +29,14 @@ export function SiteHeader({ page, alternates, navigation, siteName, siteNameLan
         <a className="brand" href={localePath(page.locale, '')}>
           {logo ? (
             // The name beside it says what the logo would: the image is decorative.
-            <img className="brand__logo" src={imageSrc({ ...logo, alt: '' })} width={logo.width ?? undefined} height={logo.height ?? undefined} alt="" fetchPriority="high" />
+            <img
+              className="brand__logo"
+              src={imageSrc({ ...logo, alt: '' })}
+              width={logo.width ?? undefined}
+              height={logo.height ?? undefined}
+              alt=""
+              fetchPriority="high"
+            />
           ) : (
             <span className="brand__mark" aria-hidden="true">
               {siteName.charAt(0)}

@@ -7,7 +7,14 @@ import { renderPage } from './render-page';
 const menu = {
   items: [
     { label: 'Accueil', href: '/fr' },
-    { label: 'Blog', href: '/fr/blog', children: [{ label: 'Nouvelles', href: '/fr/blog/news/' }, { label: 'Piège', href: 'javascript:alert(1)' }] },
+    {
+      label: 'Blog',
+      href: '/fr/blog',
+      children: [
+        { label: 'Nouvelles', href: '/fr/blog/news/' },
+        { label: 'Piège', href: 'javascript:alert(1)' },
+      ],
+    },
     { label: 'Contact', href: 'mailto:hi@example.com' },
     { label: 'Sans lien', href: 'data:text/html,x' },
   ],
@@ -19,7 +26,12 @@ const render = (path: string) => {
     layout: [
       section(30, 'navigation', menu, { type: SectionType.HEADER }),
       section(31, 'richtext', { html: '<p>Annonce</p>' }, { type: SectionType.HEADER }),
-      section(32, 'element', {}, { type: SectionType.FOOTER, element: { id: 5, title: 'Footer menu', block: 'navigation', formId: null, content: footerMenu } }),
+      section(
+        32,
+        'element',
+        {},
+        { type: SectionType.FOOTER, element: { id: 5, title: 'Footer menu', block: 'navigation', formId: null, content: footerMenu } },
+      ),
     ],
     sections: [section(1, 'richtext', { html: '<p>Corps</p>' })],
   });
@@ -32,7 +44,9 @@ describe('navigation', () => {
   it('draws the header menu in a nav of the header bar, with a details menu for small screens', () => {
     const html = header(render('/blog/news'));
     expect(html).toContain('<nav class="site-nav" aria-label="Principal"><ul class="site-nav__list site-nav__list--wide">');
-    expect(html).toContain('<details class="site-nav__menu"><summary class="site-nav__toggle"><span class="site-nav__burger" aria-hidden="true"></span>Menu</summary>');
+    expect(html).toContain(
+      '<details class="site-nav__menu"><summary class="site-nav__toggle"><span class="site-nav__burger" aria-hidden="true"></span>Menu</summary>',
+    );
     expect(html).toContain('<li><a href="/fr">Accueil</a></li>');
     expect(html).toContain('<li class="site-nav__group site-nav__group--current"><a href="/fr/blog">Blog</a><ul class="site-nav__sub">');
     expect(html).toContain('<a href="mailto:hi@example.com">Contact</a>');
@@ -58,7 +72,9 @@ describe('navigation', () => {
 
   it('draws the footer menu (here from a reusable element) in the footer, in columns', () => {
     const html = footer(render('/about/team'));
-    expect(html).toContain('<nav class="footer-nav" aria-label="Pied de page"><ul class="footer-nav__columns"><li class="footer-nav__column"><a class="footer-nav__heading" href="/fr/about">Société</a>');
+    expect(html).toContain(
+      '<nav class="footer-nav" aria-label="Pied de page"><ul class="footer-nav__columns"><li class="footer-nav__column"><a class="footer-nav__heading" href="/fr/about">Société</a>',
+    );
     expect(html).toContain('<a href="/fr/about/team" aria-current="page">Équipe</a>');
   });
 });

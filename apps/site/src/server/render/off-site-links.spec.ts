@@ -15,11 +15,20 @@ describe('attack: off-site link through a backslash path, on render', () => {
   });
 
   it.each(OFF_SITE)('drops the menu entry to %j', (href) => {
-    expect(readNavigation({ items: [{ label: 'Out', href }, { label: 'Home', href: '/' }] })).toEqual([{ label: 'Home', href: '/', children: [] }]);
+    expect(
+      readNavigation({
+        items: [
+          { label: 'Out', href },
+          { label: 'Home', href: '/' },
+        ],
+      }),
+    ).toEqual([{ label: 'Home', href: '/', children: [] }]);
   });
 
   it('drops backslash targets of rich-text links and images, entity-encoded or not', () => {
-    const html = sanitizeRichText('<p><a href="/\\evil.example">a</a><a href="/&#92;evil.example">b</a><a href="/&bsol;evil.example">c</a><img src="/&#x5c;evil.example/x.png" alt="x"></p>');
+    const html = sanitizeRichText(
+      '<p><a href="/\\evil.example">a</a><a href="/&#92;evil.example">b</a><a href="/&bsol;evil.example">c</a><img src="/&#x5c;evil.example/x.png" alt="x"></p>',
+    );
     expect(html).not.toMatch(/href=|src=/);
     expect(html).toContain('>a</a>');
   });

@@ -33,7 +33,14 @@ describe('renderPage', () => {
   it('lists hreflang alternates for the five locales and x-default, with a canonical link', () => {
     const html = render(homePage(Lang.tr));
     expect(html).toContain('<link rel="canonical" href="https://example.test/tr"/>');
-    for (const [lang, href] of [['en', '/'], ['fr', '/fr'], ['tr', '/tr'], ['es', '/es'], ['it', '/it'], ['x-default', '/']]) {
+    for (const [lang, href] of [
+      ['en', '/'],
+      ['fr', '/fr'],
+      ['tr', '/tr'],
+      ['es', '/es'],
+      ['it', '/it'],
+      ['x-default', '/'],
+    ]) {
       expect(html).toContain(`<link rel="alternate" hrefLang="${lang}" href="https://example.test${href}"/>`);
     }
     expect(render(homePage(Lang.tr), null)).toContain('<link rel="alternate" hrefLang="es" href="/es"/>');
@@ -69,7 +76,12 @@ describe('renderPage', () => {
       title: '</title><script>alert(1)</script>',
       description: '"><script>alert(2)</script>',
       sections: [
-        { id: 'x"><script>', block: 'hero', theme: 'white', content: { title: '<img src=x onerror=alert(3)>', action: { label: 'Go', href: 'javascript:alert(4)' } } },
+        {
+          id: 'x"><script>',
+          block: 'hero',
+          theme: 'white',
+          content: { title: '<img src=x onerror=alert(3)>', action: { label: 'Go', href: 'javascript:alert(4)' } },
+        },
         { id: 'y', block: 'unknown-block', theme: 'grey', content: { title: 'never shown' } },
         { id: 'z', block: 'cta', theme: 'grey', content: 'not an object' },
       ],
@@ -118,7 +130,18 @@ describe('renderPage of a CMS page', () => {
 
   it('places the page between the layout sections, in order', () => {
     const html = renderRich();
-    const positions = order(html, 'id="layout-20"', '<main', 'id="layout-21"', 'id="section-1"', 'id="section-7"', 'id="layout-22"', '</main>', 'id="layout-23"', 'class="site-footer"');
+    const positions = order(
+      html,
+      'id="layout-20"',
+      '<main',
+      'id="layout-21"',
+      'id="section-1"',
+      'id="section-7"',
+      'id="layout-22"',
+      '</main>',
+      'id="layout-23"',
+      'class="site-footer"',
+    );
     expect(positions.every((position) => position > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(html).toMatch(/<section id="layout-23" class="section section--richtext section--layout" data-section-theme="black">/);
@@ -157,7 +180,9 @@ describe('renderPage of a CMS page', () => {
     // The hero is the page's first section (below the layout's bands), so it loads at once.
     expect(img).not.toContain('loading="lazy"');
     expect(img).toContain('fetchPriority="high"');
-    expect(html).toContain('<video class="media-block__item" src="/api/uploads/fedcba9876543210fedcba9876543210.mp4" controls="" preload="none" aria-label="A tour"></video>');
+    expect(html).toContain(
+      '<video class="media-block__item" src="/api/uploads/fedcba9876543210fedcba9876543210.mp4" controls="" preload="none" aria-label="A tour"></video>',
+    );
   });
 
   it('renders rich text through the second pass', () => {
@@ -169,7 +194,9 @@ describe('renderPage of a CMS page', () => {
 
   it('lists contents with links in the locale and dates', () => {
     const html = renderRich(Lang.fr);
-    expect(html).toContain('<h3 class="contents__title"><a href="/fr/news/first">First post</a></h3><time class="contents__date" dateTime="2025-03-04T10:00:00.000Z">4 mars 2025</time>');
+    expect(html).toContain(
+      '<h3 class="contents__title"><a href="/fr/news/first">First post</a></h3><time class="contents__date" dateTime="2025-03-04T10:00:00.000Z">4 mars 2025</time>',
+    );
     expect(html).toContain('<h3 class="contents__title">Draft-like</h3>');
   });
 

@@ -35,7 +35,6 @@ function prepare(sections: readonly SectionModel[] | undefined): PreparedSection
   return (sections ?? []).flatMap((section) => blockFor(section.block)?.prepare(section) ?? []);
 }
 
-
 /**
  * The page's hreflang alternates: those the CMS gave, else one per locale it exists in. `x-default`,
  * where visitors whose language the page lacks are sent, is the page in the default locale setting.
@@ -147,7 +146,14 @@ function Document({ page, theme, assets, origin, form, settings = DEFAULT_SETTIN
           skipLabel={m.skipToContent}
           header={
             <>
-              <SiteHeader page={page} alternates={alternates} navigation={navigationOf(layout?.header)} siteName={siteName} siteNameLang={named?.lang} logo={settings.logo} />
+              <SiteHeader
+                page={page}
+                alternates={alternates}
+                navigation={navigationOf(layout?.header)}
+                siteName={siteName}
+                siteNameLang={named?.lang}
+                logo={settings.logo}
+              />
               {header.length > 0 && <div className="layout-header">{sectionsOf(header, true)}</div>}
             </>
           }

@@ -2,7 +2,8 @@ import { sanitizeRichText as clean } from './rich-text';
 
 describe('sanitizeRichText', () => {
   it('keeps the structure and emphasis of ordinary rich text', () => {
-    const html = '<h2>Title</h2><p>Some <strong>bold</strong>, <em>italic</em> and <a href="/blog/x" title="More">a link</a>.</p><ul><li>One</li><li>Two</li></ul>';
+    const html =
+      '<h2>Title</h2><p>Some <strong>bold</strong>, <em>italic</em> and <a href="/blog/x" title="More">a link</a>.</p><ul><li>One</li><li>Two</li></ul>';
     expect(clean(html)).toBe(html);
     expect(clean('<ol start="3"><li>x</li></ol><blockquote><p>q</p></blockquote><pre><code>a &lt; b</code></pre>')).toBe(
       '<ol start="3"><li>x</li></ol><blockquote><p>q</p></blockquote><pre><code>a &lt; b</code></pre>',
@@ -45,7 +46,9 @@ describe('sanitizeRichText', () => {
   });
 
   it('gives links that open a new tab no access to the opener', () => {
-    expect(clean('<a href="https://x.test" target="_blank" rel="opener">x</a>')).toBe('<a href="https://x.test" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(clean('<a href="https://x.test" target="_blank" rel="opener">x</a>')).toBe(
+      '<a href="https://x.test" target="_blank" rel="noopener noreferrer">x</a>',
+    );
     expect(clean('<a href="/x" target="other">x</a>')).toBe('<a href="/x">x</a>');
   });
 
@@ -63,7 +66,9 @@ describe('sanitizeRichText', () => {
     expect(clean('Tom & Jerry < 3 > 2 &amp; &eacute; &#233;')).toBe('Tom &amp; Jerry &lt; 3 &gt; 2 &amp; &eacute; &#233;');
     expect(clean('a < b')).toBe('a &lt; b');
     expect(clean('<p title="a&quot;b<c">t</p>')).toBe('<p>t</p>');
-    expect(clean('<a title="&quot;><script>alert(1)</script>" href="/x">t</a>')).toBe('<a title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" href="/x">t</a>');
+    expect(clean('<a title="&quot;><script>alert(1)</script>" href="/x">t</a>')).toBe(
+      '<a title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" href="/x">t</a>',
+    );
   });
 
   it('drops comments, doctype and processing instructions', () => {

@@ -11,10 +11,18 @@ import { renderPage } from './render-page';
  * and messages of forms. Each reaches the rendered page as text or a safe link, never as markup.
  */
 const assets = { scripts: ['/_site/assets/main-AbCd1234.js'], styles: ['/_site/assets/main-AbCd1234.css'] };
-const render = (page: ReturnType<typeof pageResponse>) => renderPage({ page: mapPageResponse(page), theme: DEFAULT_THEME, assets, origin: 'https://example.test' });
+const render = (page: ReturnType<typeof pageResponse>) =>
+  renderPage({ page: mapPageResponse(page), theme: DEFAULT_THEME, assets, origin: 'https://example.test' });
 
 const X = '"><svg onload=alert(1)><script>alert(2)</script><img src=x onerror=alert(3)>';
-const BAD_HREFS = ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', '&#106;avascript:alert(1)'];
+const BAD_HREFS = [
+  'javascript:alert(1)',
+  ' JavaScript:alert(1)',
+  'java\tscript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  '&#106;avascript:alert(1)',
+];
 
 /** What in a rendered document could run script, read as a browser reads it (entities decoded). */
 function activeParts(html: string, baselineScripts: number): string[] {
@@ -32,7 +40,8 @@ function activeParts(html: string, baselineScripts: number): string[] {
         if (/^on/i.test(attribute)) found.push(`<${name} ${attribute}>`);
         // Browsers drop tabs, line breaks and leading spaces from a URL before reading its scheme.
         const url = value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
-        if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcset', 'poster'].includes(attribute) && /^(javascript|vbscript|data:text\/html)/.test(url)) found.push(`<${name} ${attribute}="${value}">`);
+        if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcset', 'poster'].includes(attribute) && /^(javascript|vbscript|data:text\/html)/.test(url))
+          found.push(`<${name} ${attribute}="${value}">`);
       }
     },
   });
@@ -44,11 +53,9 @@ describe('attack: XSS through slugs, titles and translated fields on the site', 
   const baseline = (html: string) => html.match(/<script\b/gi)?.length ?? 0;
 
   it('finds active markup where a browser would (the check the cases below rely on)', () => {
-    expect(activeParts('<p>&lt;script&gt; onload=alert(1)</p><a href=" java&#x09;script:alert(1)">x</a><img src="x" onerror="alert(1)"><script></script>', 0)).toEqual([
-      '<a href=" java\tscript:alert(1)">',
-      '<img onerror>',
-      '1 more <script> element(s)',
-    ]);
+    expect(
+      activeParts('<p>&lt;script&gt; onload=alert(1)</p><a href=" java&#x09;script:alert(1)">x</a><img src="x" onerror="alert(1)"><script></script>', 0),
+    ).toEqual(['<a href=" java\tscript:alert(1)">', '<img onerror>', '1 more <script> element(s)']);
   });
 
   it.each(LANGS)('renders a page whose every editable text is a payload, in %s, without active markup', (locale) => {
@@ -73,17 +80,25 @@ describe('attack: XSS through slugs, titles and translated fields on the site', 
         ...BAD_HREFS.map((href, i) => section(10 + i, 'cta', { title: X, text: X, action: { label: X, href } })),
         section(2, 'richtext', { html: `<p>${X}</p><a href="javascript:alert(5)">x</a><iframe src="javascript:alert(6)"></iframe>` }),
         section(3, 'media', { mediaId: 7, caption: X }),
-        section(5, 'contents', { title: X, limit: 3 }, {
-          containerContentId: 4,
-          items: [
-            { id: 11, title: X, containerId: 4, path: `/news/${X}`, updatedAt: '2025-03-04T10:00:00.000Z', fields: { text: X }, fallbackFields: [] },
-            { id: 12, title: X, containerId: 4, path: BAD_HREFS[0], updatedAt: '2025-03-04T10:00:00.000Z', fields: {}, fallbackFields: [] },
-          ],
-        }),
+        section(
+          5,
+          'contents',
+          { title: X, limit: 3 },
+          {
+            containerContentId: 4,
+            items: [
+              { id: 11, title: X, containerId: 4, path: `/news/${X}`, updatedAt: '2025-03-04T10:00:00.000Z', fields: { text: X }, fallbackFields: [] },
+              { id: 12, title: X, containerId: 4, path: BAD_HREFS[0], updatedAt: '2025-03-04T10:00:00.000Z', fields: {}, fallbackFields: [] },
+            ],
+          },
+        ),
         section(6, 'form', { title: X, text: X }, { formId: 9 }),
         section(7, 'feature-list', { title: X, items: [{ title: X, text: X }] }),
       ],
-      layout: [section(20, 'richtext', { html: `<p><a href="${BAD_HREFS[1]}">${X}</a></p>` }, { type: SectionType.HEADER }), section(21, 'cta', { title: X, action: { label: X, href: BAD_HREFS[3] } }, { type: SectionType.FOOTER })],
+      layout: [
+        section(20, 'richtext', { html: `<p><a href="${BAD_HREFS[1]}">${X}</a></p>` }, { type: SectionType.HEADER }),
+        section(21, 'cta', { title: X, action: { label: X, href: BAD_HREFS[3] } }, { type: SectionType.FOOTER }),
+      ],
       media: { 7: { id: 7, uri: `${X}.jpg`, mimeType: 'image/jpeg', alt: X, width: 10, height: 10, name: X, size: 10 } },
       forms: {
         9: {

@@ -5,10 +5,7 @@ import { DEFAULT_LANG, isLang, type Lang, LANGS, localePath } from '@cms/contrac
  * locale is the first path segment (`/fr/...`). `/en/...` redirects to the unprefixed address,
  * so each page has one URL per locale.
  */
-type RouteResult =
-  | { kind: 'page'; locale: Lang; path: string }
-  | { kind: 'redirect'; location: string }
-  | { kind: 'bad-request' };
+type RouteResult = { kind: 'page'; locale: Lang; path: string } | { kind: 'redirect'; location: string } | { kind: 'bad-request' };
 
 /**
  * Resolves a request target (`req.url`). `path` is the page path without the locale prefix and

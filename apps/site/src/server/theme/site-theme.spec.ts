@@ -44,7 +44,8 @@ describe('site theme', () => {
   it('answers each theme its own CSS, however many themes came before (the CSS is kept per pair of colours)', () => {
     const css = (primaryColor: string) => themeCss({ primaryColor, backgroundColor: '#ffffff' });
     const first = css('#1a237e');
-    for (let n = 0; n < 100; n++) expect(css(`#${n.toString(16).padStart(2, '0')}3344`)).toContain(`--cms-primary:#${n.toString(16).padStart(2, '0').toUpperCase()}3344;`);
+    for (let n = 0; n < 100; n++)
+      expect(css(`#${n.toString(16).padStart(2, '0')}3344`)).toContain(`--cms-primary:#${n.toString(16).padStart(2, '0').toUpperCase()}3344;`);
     expect(css('#1a237e')).toBe(first);
     expect(css('#26d17d')).toContain('--cms-primary:#26D17D;');
   });

@@ -48,7 +48,10 @@ export function contrast(a: string, b: string): number {
 function mix(from: string, to: string, share: number): string {
   const at = (hex: string, start: number) => parseInt(hex.slice(start, start + 2), 16);
   const channels = [1, 3, 5].map((start) => Math.round(at(from, start) * (1 - share) + at(to, start) * share));
-  return `#${channels.map((value) => value.toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+  return `#${channels
+    .map((value) => value.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase()}`;
 }
 
 /** Section backgrounds besides the theme's own (site.css --cms-grey and --cms-black). */

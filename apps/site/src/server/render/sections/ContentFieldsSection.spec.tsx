@@ -14,7 +14,23 @@ const fieldOrder = (html: string) => [...html.matchAll(/data-field="([^"]+)"/g)]
 describe('content fields', () => {
   it('draws the fields in the container order, then the page sections', () => {
     const html = render();
-    expect(fieldOrder(html)).toEqual(['subtitle', 'cover', 'body', 'summary', 'price', 'featured', 'accent', 'website', 'place', 'related', 'tags', 'hours', 'brochure', 'clip', 'gallery']);
+    expect(fieldOrder(html)).toEqual([
+      'subtitle',
+      'cover',
+      'body',
+      'summary',
+      'price',
+      'featured',
+      'accent',
+      'website',
+      'place',
+      'related',
+      'tags',
+      'hours',
+      'brochure',
+      'clip',
+      'gallery',
+    ]);
     expect(html.indexOf('After the fields')).toBeGreaterThan(html.indexOf('data-field="gallery"'));
     expect(html).toContain('<h1 id="content-title" class="entry__title">Hello world</h1>');
     // Its first DATE field is its date, under the title, and not repeated among the fields.
@@ -26,7 +42,23 @@ describe('content fields', () => {
     post.container.sectionsPosition = 3;
     const full = renderPage({ page: mapPageResponse(post), theme: DEFAULT_THEME, assets, origin: null });
     const html = full.slice(full.indexOf('<main'), full.indexOf('</main>'));
-    expect(fieldOrder(html)).toEqual(['subtitle', 'cover', 'body', 'summary', 'price', 'featured', 'accent', 'website', 'place', 'related', 'tags', 'hours', 'brochure', 'clip', 'gallery']);
+    expect(fieldOrder(html)).toEqual([
+      'subtitle',
+      'cover',
+      'body',
+      'summary',
+      'price',
+      'featured',
+      'accent',
+      'website',
+      'place',
+      'related',
+      'tags',
+      'hours',
+      'brochure',
+      'clip',
+      'gallery',
+    ]);
     const sections = html.indexOf('After the fields');
     expect(sections).toBeGreaterThan(html.indexOf('data-field="body"'));
     expect(sections).toBeLessThan(html.indexOf('data-field="summary"'));
@@ -63,8 +95,12 @@ describe('content fields', () => {
 
   it('draws a video with a poster, a file as a download with its name and size', () => {
     const html = render();
-    expect(html).toMatch(/<video[^>]*src="\/api\/uploads\/fedcba9876543210fedcba9876543210.mp4"[^>]*poster="\/api\/uploads\/0123456789abcdef0123456789abcdef.jpg"/);
-    expect(html).toContain('<a class="entry__file" href="/api/uploads/aaaabbbbccccddddaaaabbbbccccdddd.pdf" download="brochure.pdf">Download brochure.pdf (2.4 MB)</a>');
+    expect(html).toMatch(
+      /<video[^>]*src="\/api\/uploads\/fedcba9876543210fedcba9876543210.mp4"[^>]*poster="\/api\/uploads\/0123456789abcdef0123456789abcdef.jpg"/,
+    );
+    expect(html).toContain(
+      '<a class="entry__file" href="/api/uploads/aaaabbbbccccddddaaaabbbbccccdddd.pdf" download="brochure.pdf">Download brochure.pdf (2.4 MB)</a>',
+    );
   });
 
   it('formats dates, numbers, booleans, colours, links, places, contents, options and time ranges for the locale', () => {

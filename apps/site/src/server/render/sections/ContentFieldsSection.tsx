@@ -79,7 +79,14 @@ function readField(raw: Content): ReadyField | null {
     .map(readValue)
     .filter((value): value is ReadyValue => value !== null);
   if (values.length === 0) return null;
-  return { name, label: readText(raw, 'label') ?? name, type: type as ContainerFieldType, multiple: raw.multiple === true, fallback: raw.fallback === true, values };
+  return {
+    name,
+    label: readText(raw, 'label') ?? name,
+    type: type as ContainerFieldType,
+    multiple: raw.multiple === true,
+    fallback: raw.fallback === true,
+    values,
+  };
 }
 
 /** Fields that read as the body of the page; the others are facts, drawn as a labelled list. */
@@ -126,7 +133,13 @@ function Value({ value, type, ctx }: { value: ReadyValue; type: ContainerFieldTy
       }
       return (
         <figure className="entry__media">
-          <MediaView media={media} sizes={IMAGE_SIZES} eager={media.mimeType.startsWith('image/') && ctx.eagerImage()} downloadLabel={m.media.download} poster={ctx.poster} />
+          <MediaView
+            media={media}
+            sizes={IMAGE_SIZES}
+            eager={media.mimeType.startsWith('image/') && ctx.eagerImage()}
+            downloadLabel={m.media.download}
+            poster={ctx.poster}
+          />
         </figure>
       );
     }

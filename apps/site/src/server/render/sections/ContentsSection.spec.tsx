@@ -37,7 +37,9 @@ const listing = (locale: Lang, content: Record<string, unknown>, page = 1) =>
         { name: 'body', label: 'Body', type: T.PARAGRAPH, multiple: false },
       ],
     },
-    media: { 7: { id: 7, uri: '0123456789abcdef0123456789abcdef.jpg', mimeType: 'image/jpeg', alt: 'A cover', width: 1200, height: 800, name: 'c.jpg', size: 1000 } },
+    media: {
+      7: { id: 7, uri: '0123456789abcdef0123456789abcdef.jpg', mimeType: 'image/jpeg', alt: 'A cover', width: 1200, height: 800, name: 'c.jpg', size: 1000 },
+    },
   });
 
 const render = (locale: Lang, content: Record<string, unknown>, page = 1) => {
@@ -49,7 +51,9 @@ const cards = (html: string) => html.split('<li class="contents__item').slice(1)
 describe('contents block cards', () => {
   it('shows each content as a card: its first image, title, excerpt and date', () => {
     const [first, second, third] = cards(render(Lang.en, { title: 'Blog' }));
-    expect(first).toMatch(/<div class="contents__thumb"><img src="\/api\/uploads\/0123456789abcdef0123456789abcdef.jpg"[^>]*sizes="\(min-width: 72rem\) 22rem[^>]*width="1200" height="800" alt="A cover"/);
+    expect(first).toMatch(
+      /<div class="contents__thumb"><img src="\/api\/uploads\/0123456789abcdef0123456789abcdef.jpg"[^>]*sizes="\(min-width: 72rem\) 22rem[^>]*width="1200" height="800" alt="A cover"/,
+    );
     expect(first).toContain('<h3 class="contents__title"><a href="/blog/post-1">Post 1</a></h3>');
     expect(first).toContain('<p class="contents__excerpt">Short one</p>');
     // The first DATE field is the card's date; without one, the content's last change.

@@ -138,7 +138,8 @@ function readPagination(value: unknown): ContentsPagination | undefined {
   if (!raw) return undefined;
   const { current, pages } = raw;
   const base = safeHref(raw.base);
-  if (!base || !base.startsWith('/') || typeof current !== 'number' || typeof pages !== 'number' || !Number.isInteger(current) || !Number.isInteger(pages)) return undefined;
+  if (!base || !base.startsWith('/') || typeof current !== 'number' || typeof pages !== 'number' || !Number.isInteger(current) || !Number.isInteger(pages))
+    return undefined;
   if (pages < 2 || current < 1) return undefined;
   return { current, pages, base };
 }

@@ -75,9 +75,13 @@ describe('form block', () => {
       errors: { email: ['An e-mail we can answer'] },
       message: { kind: 'error', text: 'Please check the form.' },
     });
-    expect(html).toContain('<div class="cms-form__live" role="alert" data-form-alert=""><p class="cms-form__message cms-form__message--error">Please check the form.</p></div>');
+    expect(html).toContain(
+      '<div class="cms-form__live" role="alert" data-form-alert=""><p class="cms-form__message cms-form__message--error">Please check the form.</p></div>',
+    );
     expect(html).toContain('value="Ada &lt;b&gt;"');
-    expect(html).toMatch(/<input id="section-6-email" required="" aria-describedby="section-6-email-error" aria-invalid="true"[^>]*name="email" value="ada@"\/>/);
+    expect(html).toMatch(
+      /<input id="section-6-email" required="" aria-describedby="section-6-email-error" aria-invalid="true"[^>]*name="email" value="ada@"\/>/,
+    );
     expect(html).toContain('<p class="field__error" id="section-6-email-error" data-error-for="email">An e-mail we can answer</p>');
     expect(html).toContain('<p class="field__error" id="section-6-name-error" hidden="" data-error-for="name"></p>');
     expect(html).toContain('name="interests" checked="" value="Events"/>');
@@ -108,9 +112,17 @@ describe('form block', () => {
   });
 
   it('refuses field names it could not post back, and forms without an id', () => {
-    expect(readForm({ id: 3, fields: [{ name: '_hp', type: 'TEXT' }, { name: '1x', type: 'TEXT' }, { name: 'ok', type: 'NOPE' }, { name: 'fine', type: 'TEXT' }] })?.fields.map((f) => f.name)).toEqual([
-      'fine',
-    ]);
+    expect(
+      readForm({
+        id: 3,
+        fields: [
+          { name: '_hp', type: 'TEXT' },
+          { name: '1x', type: 'TEXT' },
+          { name: 'ok', type: 'NOPE' },
+          { name: 'fine', type: 'TEXT' },
+        ],
+      })?.fields.map((f) => f.name),
+    ).toEqual(['fine']);
     expect(readForm({ fields: [] })).toBeNull();
   });
 });

@@ -117,7 +117,8 @@ const single = (value: string | string[] | undefined): string | undefined => (Ar
 
 function Choices({ field, id, value, error }: FieldProps) {
   const multiple = field.type === FormFieldType.CHECKBOX;
-  const chosen = value === undefined ? (multiple ? field.defaultMultiple : field.defaultText ? [field.defaultText] : []) : Array.isArray(value) ? value : [value];
+  const chosen =
+    value === undefined ? (multiple ? field.defaultMultiple : field.defaultText ? [field.defaultText] : []) : Array.isArray(value) ? value : [value];
   return (
     <fieldset className="field field--choices" aria-describedby={`${id}-error`} aria-invalid={error ? true : undefined}>
       <legend className="field__label">
@@ -206,7 +207,7 @@ function Field(props: FieldProps) {
         min={field.min ?? undefined}
         max={field.max ?? undefined}
         placeholder={field.placeholder}
-        defaultValue={text ?? (field.defaultNumber ?? undefined)}
+        defaultValue={text ?? field.defaultNumber ?? undefined}
       />
     );
   } else {
