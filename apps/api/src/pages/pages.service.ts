@@ -1,32 +1,4 @@
-import {
-  BLOCK_THEMES,
-  BLOCKS,
-  type BlockTheme,
-  ContainerFieldType,
-  CONTENTS_BLOCK_DEFAULT_LIMIT,
-  DEFAULT_LANG,
-  inLocale,
-  FormFieldType,
-  isBlockName,
-  type Lang,
-  LANGS,
-  LAYOUT_SECTION_TYPES,
-  localePath,
-  MEDIA_FIELD_TYPES,
-  type MetadataEntry,
-  type PageContentItem,
-  type PageContentRef,
-  type PageElement,
-  type PageFieldDefinition,
-  type PageForm,
-  type PageFormField,
-  type PageMedia,
-  type PageResponse,
-  type PageSection,
-  SectionType,
-  SLUG_SEGMENT_PATTERN,
-  Status,
-} from '@cms/contracts';
+import { DEFAULT_LANG, type Lang, type PageElement, type PageResponse } from '@cms/contracts';
 import { decidePageAccess } from '@cms/rights';
 import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -35,101 +7,56 @@ import { readableSql, readerOf, type Reader } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
 import { ContentFieldsService, OPTION_LISTS_SETTING, type LocalizedFields } from '../contents/content-fields.service';
 import { documentJoins, fieldsSql } from '../contents/document-sql';
-import { pickMetadata } from '../metadata/metadata.service';
-import { mediaIdsOf } from '../sections/block-content';
 import type { Section } from '../sections/section.entity';
-import { pickLocale } from '../sections/sections.service';
-import { MAX_FULL_LENGTH, pathOf } from '../slugs/slug-rules';
+import { pathOf } from '../slugs/slug-rules';
 import { batchedReads, inKeyOrder } from '../database/batched-reads';
 import { preparedQuery } from '../database/prepared-query';
 import { PageCache } from './page-cache';
-import { THEME_SETTINGS, themeFromSettings } from '../theme/theme';
+import {
+  contentsOf,
+  definedContainersOf,
+  type DefinitionRow,
+  elementIdsOf,
+  type ElementRow,
+  elementsOf,
+  fieldDefinitionsOf,
+  type FormRow,
+  formsOf,
+  type ListedRow,
+  listedContentIdsOf,
+  listedOf,
+  listingParamsOf,
+  listingsOf,
+  type MediaRow,
+  mediaOf,
+  normalisePath,
+  optionListsOf,
+  pageAnswerOf,
+  pageContentFieldsOf,
+  type PageRow,
+  pageSectionsOf,
+  type ReferencedRow,
+  type References,
+  referencesOf,
+  type SettingRow,
+  withReadableReferences,
+} from './page-mappers';
+import { THEME_SETTINGS } from '../theme/theme';
 
-interface PageRow {
-  full: string;
-  slugPublished: boolean;
-  contentId: number | null;
-  contentTitle: string | null;
-  contentPublished: boolean | null;
-  contentUpdatedAt: Date | null;
-  containerId: number;
-  containerTitle: string;
-  containerPublished: boolean;
-  hideFooter: boolean;
-  disableContentSections: boolean;
-  sectionsPosition: number | null;
-  containerFull: string | null;
-  contentAccesses: string[];
-  containerAccesses: string[];
-  metadata: { name: string; content: string; lang: Lang }[];
-  /** The container's field definitions when the page is a content (null otherwise). */
-  definitions: PageFieldDefinition[] | null;
-  /** The page's own sections, in the locale and en, by position. */
-  sections: Section[];
-  /**
-   * The content's fields in the locale over en's as JSON text, and the names taken from en, from
-   * its documents (migration ContentDocumentMerged; '{}' and none for a container page).
-   */
-  fieldsJson: string;
-  fallbackFields: string[];
-}
-
-interface ListedRow {
-  sectionId: number;
-  total: number;
-  id: number;
-  title: string;
-  containerId: number;
-  updatedAt: Date;
-  full: string | null;
-}
-
-interface FormRow {
-  id: number;
-  title: string;
-  successMessage: string | null;
-  errorMessage: string | null;
-  fields: (PageFormField & { lang: Lang })[];
+/** What the listings of a page found: their contents, totals, the fields shown (the page's own included) and the cards' field definitions. */
+interface ListedRead {
+  listed: Map<number, ListedRow[]>;
+  totals: Map<number, number>;
+  fields: Map<number, LocalizedFields>;
+  definitionRows: DefinitionRow[];
 }
 
 // Listed and referenced contents are those the reader could open as pages: a public page must not
 // hand out, in a listing or a reference, what the content's own page refuses.
-/** What the steps of a page read found, handed to `assemble`. */
-interface PageRead {
-  full: string;
-  lang: Lang;
-  langs: Lang[];
-  reader: Reader;
-  pageNumber: number;
-  page: PageRow;
-  roleIds: string[];
-  ownSections: Section[];
-  layoutSections: Section[];
-  allSections: Section[];
-  elements: Map<number, PageElement>;
-  listings: Section[];
-  listed: Map<number, ListedRow[]>;
-  totals: Map<number, number>;
-  fields: Map<number, LocalizedFields>;
-}
-
 const LISTED_READABLE = readableSql({ contentId: 'ct.id', containerId: 'ct."containerId"' }, { role: '$6', superAdmin: '$7' });
 const REFERENCED_READABLE = readableSql({ contentId: 'c.id', containerId: 'c."containerId"' }, { role: '$2', superAdmin: '$3' });
 /** A container the reader may read (its own page's rule): only those lend their field definitions to a page's answer. */
 const DEFINED_READABLE = readableSql({ contentId: 'NULL::int', containerId: 'cf."containerId"' }, { role: '$2', superAdmin: '$3' });
-
-/** `/blog/hello/` → `blog/hello`; null when it cannot be a page path. */
-function normalisePath(path: string): string | null {
-  const segments = path.split('/').filter((s) => s !== '');
-  const full = segments.join('/');
-  if (full.length > MAX_FULL_LENGTH || !segments.every((s) => SLUG_SEGMENT_PATTERN.test(s))) return null;
-  return full;
-}
-
-function themeOf(content: Record<string, unknown> | undefined): BlockTheme | null {
-  const theme = content?.theme;
-  return typeof theme === 'string' && (BLOCK_THEMES as readonly string[]).includes(theme) ? (theme as BlockTheme) : null;
-}
 
 const SECTION_COLUMNS = `id, type, block, "formId", "containerId", "containerContentId", "contentId", "elementId", position, content, lang`;
 
@@ -166,16 +93,59 @@ const PATHS_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::varchar[], $2::lang
        JOIN "container" k ON k.id = COALESCE(s."containerId", c."containerId")
        WHERE s."full" = q."full" OFFSET 0) r`;
 
+/** 2. The placed elements, any status (the mapper keeps the available ones). */
+const ELEMENTS_SQL = `SELECT id, title, block, "formId", content, status FROM "element" WHERE id = ANY($1::int[])`;
+
+/**
+ * 3. What `contents` blocks list: published contents of the container the reader may open, newest
+ * first or by title, a page of them, and their total (a row with a null id for an empty listing).
+ */
+const LISTED_SQL = `SELECT q.sid AS "sectionId", c.id, c.title, c."containerId", c."updatedAt", sl."full",
+           (SELECT count(*)::int FROM "content" ct WHERE "containerId" = q.cid AND published AND ${LISTED_READABLE}) AS total
+         FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[]) AS q(sid, cid, lim, sort, off)
+         LEFT JOIN LATERAL (
+           (SELECT id, title, "containerId", "updatedAt" FROM "content" ct WHERE q.sort = 'updatedAt' AND "containerId" = q.cid AND published AND ${LISTED_READABLE}
+             ORDER BY "updatedAt" DESC, id DESC LIMIT q.lim OFFSET q.off)
+           UNION ALL
+           (SELECT id, title, "containerId", "updatedAt" FROM "content" ct WHERE q.sort = 'title' AND "containerId" = q.cid AND published AND ${LISTED_READABLE}
+             ORDER BY title ASC, id ASC LIMIT q.lim OFFSET q.off)
+         ) c ON true
+         LEFT JOIN "slug" sl ON sl."contentId" = c.id AND sl.published`;
+
+/** 5. The contents CONTENT fields refer to that the reader may open. */
+const REFERENCED_SQL = `SELECT c.id, c.title, c."containerId", s."full" FROM "content" c LEFT JOIN "slug" s ON s."contentId" = c.id AND s.published
+             WHERE c.id = ANY($1::int[]) AND c.published AND ${REFERENCED_READABLE}`;
+
+/** 6. Media. */
+const MEDIA_SQL = `SELECT id, uri, "mimeType", alt, width, height, name, size FROM "media" WHERE id = ANY($1::int[])`;
+
+/** 7. Available forms with their fields in the locale and en. */
+const FORMS_SQL = `SELECT f.id, f.title, f."successMessage", f."errorMessage",
+               (SELECT coalesce(json_agg(json_build_object('name', ff.name, 'type', ff.type, 'label', ff.label, 'placeholder', ff.placeholder, 'position', ff.position,
+                  'line', ff.line, 'options', ff.options, 'min', ff.min, 'max', ff.max, 'defaultText', ff."defaultText", 'defaultNumber', ff."defaultNumber",
+                  'defaultMultiple', ff."defaultMultiple", 'required', ff.required, 'warningMessage', ff."warningMessage", 'lang', ff.lang) ORDER BY ff.position, ff.id), '[]')
+                FROM "form_field" ff WHERE ff."formId" = f.id AND ff.lang = ANY($2::lang[])) AS fields
+             FROM "form" f WHERE f.id = ANY($1::int[]) AND f.status = 'AVAILABLE'`;
+
+/** 8. The theme and option lists settings. */
+const SETTINGS_SQL = `SELECT name, value FROM "setting" WHERE name = ANY($1::varchar[])`;
+
+/** 9. The field definitions of the listed contents' containers the reader may read. */
+const DEFINITIONS_SQL = `SELECT "containerId", name, label, type, multiple FROM "container_field" cf WHERE "containerId" = ANY($1::int[]) AND ${DEFINED_READABLE} ORDER BY position, id`;
+
 /**
  * The public read of one page: the container or content at a path, with everything the site
  * renders, in a constant number of queries (at most nine, whatever the number of sections,
  * fields, elements, forms or media):
  * 1 the slug with its owner, accesses, metadata, field definitions, the page's own sections
  * and the content's fields (from its documents), beside it the layout's sections (kept until a
- * purge of everything); 2 the placed elements; 3 what `contents` blocks list; 4 the
- * fields of the listed contents; then together 5 referenced contents, 6 media, 7 forms with their
- * fields, 8 theme and option lists (kept like the layout), 9 the field definitions of
- * the listed contents' containers. A content page with nothing to list or place: 1 (and the layout and 8 once).
+ * purge of everything); 2 the placed elements; 3 what `contents` blocks list; 4 the fields of
+ * the listed contents; 9 the field definitions of their containers; then together 5 referenced
+ * contents, 6 media, 7 forms with their fields, 8 theme
+ * and option lists (kept like the layout). A content page with nothing to list or place: 1 (and
+ * the layout and 8 once). Steps that read are methods named after what they read; turning rows
+ * into the answer is page-mappers.ts. The read uses no transaction: concurrent statements queue
+ * for the pool's connections (one on the embedded database).
  */
 @Injectable()
 export class PagesService {
@@ -210,37 +180,36 @@ export class PagesService {
   }
 
   /**
-   * The page read, step by step: resolve the path to its owner (container or content), guard it
-   * (accesses), load its sections and the layout's, the elements they place, what `contents`
-   * blocks list, the fields shown, then what all of it refers to (contents, media, forms, settings,
-   * field definitions), and assemble the answer. Each step that reads is one statement, prepared
-   * on a server; a step with nothing to read sends none.
+   * The page read, step by step: resolve the path to its owner (container or content) beside the
+   * layout, guard it, pick the sections shown, read the elements they place and what they list
+   * (with the listed contents' fields and definitions), then what all of it refers to, and map
+   * the rows to the answer. A step with nothing to read sends no statement.
    */
   private async readFromDatabase(full: string, lang: Lang, auth: AuthContext | undefined, pageNumber: number): Promise<PageResponse> {
-    const langs = [...new Set([lang, DEFAULT_LANG])];
     const reader = readerOf(auth);
-    const [row, layoutRows] = await Promise.all([this.resolvePath(full, lang), this.cache.layoutSections(() => this.query<Section>(LAYOUT_SECTIONS_SQL, []))]);
+    const [row, layoutRows] = await Promise.all([this.readPath(full, lang), this.readLayoutSections()]);
     const { page, roleIds } = this.guard(row, full, auth);
-    const { ownSections, layoutSections, allSections } = this.pickSections(page, layoutRows, lang);
-    const elements = await this.loadElements(allSections);
-    const { listings, listed, totals } = await this.loadListings(allSections, pageNumber, reader);
-    const fields = await this.loadFields(page, listed, lang);
-    return this.assemble({
+    const sections = pageSectionsOf(page, layoutRows, lang);
+    const elements = await this.readElements(sections.all);
+    const { listed, totals, fields, definitionRows } = await this.readListings(page, listingsOf(sections.all), pageNumber, reader, lang);
+    const references = await this.readReferences(referencesOf(fields, sections.all, elements), lang, reader);
+    return pageAnswerOf({
       full,
       lang,
-      langs,
-      reader,
       pageNumber,
       page,
       roleIds,
-      ownSections,
-      layoutSections,
-      allSections,
+      sections,
       elements,
-      listings,
       listed,
       totals,
-      fields,
+      fields: withReadableReferences(fields, references.contents),
+      forms: references.forms,
+      media: references.media,
+      contents: references.contents,
+      settings: references.settings,
+      optionLists: optionListsOf(references.settings, references.optionKeys),
+      fieldDefinitions: fieldDefinitionsOf(page, definitionRows),
     });
   }
 
@@ -251,11 +220,11 @@ export class PagesService {
 
   /**
    * 1. The page at this path: its owner (content and container), accesses, metadata, its sections
-   * and the layout's and, for a content, its fields (from its documents) and its container's field definitions.
+   * and, for a content, its fields (from its documents) and its container's field definitions.
    * One statement: a first visit costs a round trip less per part it brings, and the first visits
    * that concurrent requests make at once share it (batchedReads).
    */
-  private async resolvePath(full: string, lang: Lang): Promise<PageRow | undefined> {
+  private readPath(full: string, lang: Lang): Promise<PageRow | undefined> {
     return this.readPaths({ full, lang });
   }
 
@@ -263,7 +232,12 @@ export class PagesService {
     inKeyOrder(keys.length, await this.query<PageRow & { n: number }>(PATHS_SQL, [keys.map((k) => k.full), keys.map((k) => k.lang)])),
   );
 
-  /** 2. Published, and readable by this reader: the roles that guard it (a content without its own takes its container's). */
+  /** 1 beside it. The layout's sections in every locale, the same for every page: kept until a purge of everything. */
+  private readLayoutSections(): Promise<readonly Section[]> {
+    return this.cache.layoutSections(() => this.query<Section>(LAYOUT_SECTIONS_SQL, []));
+  }
+
+  /** Published, and readable by this reader: the roles that guard it (a content without its own takes its container's). */
   private guard(page: PageRow | undefined, full: string, auth: AuthContext | undefined): { page: PageRow; roleIds: string[] } {
     const published = page && page.slugPublished && (page.contentId !== null ? page.contentPublished : page.containerPublished);
     if (!page || !published) throw new NotFoundException(`No page at ${pathOf(full)}`);
@@ -276,285 +250,64 @@ export class PagesService {
     return { page, roleIds };
   }
 
-  /** 3. The page's own sections (read with the path) and the layout's (kept), in the locale or en. */
-  private pickSections(
-    page: PageRow,
-    layoutRows: readonly Section[],
-    lang: Lang,
-  ): { ownSections: Section[]; layoutSections: Section[]; allSections: Section[] } {
-    const ownSections = page.contentId !== null && page.disableContentSections ? [] : pickLocale(page.sections, lang, [SectionType.PAGE]).sections;
-    const layoutTypes = page.hideFooter ? LAYOUT_SECTION_TYPES.filter((t) => t !== SectionType.FOOTER) : LAYOUT_SECTION_TYPES;
-    const layoutSections = pickLocale(layoutRows, lang, layoutTypes).sections;
-    const allSections = [...ownSections, ...layoutSections].filter((s) => isBlockName(s.block));
-    return { ownSections, layoutSections, allSections };
-  }
-
-  /** 4. Placed elements (discontinued ones are not shown). */
-  private async loadElements(allSections: Section[]): Promise<Map<number, PageElement>> {
-    const elementIds = [...new Set(allSections.map((s) => s.elementId).filter((id): id is number => id !== null))];
-    const elements = new Map<number, PageElement>();
-    if (elementIds.length) {
-      const rows = await this.query<PageElement & { status: Status }>(
-        `SELECT id, title, block, "formId", content, status FROM "element" WHERE id = ANY($1::int[])`,
-        [elementIds],
-      );
-      for (const row of rows)
-        if (row.status === Status.AVAILABLE && isBlockName(row.block))
-          elements.set(row.id, { id: row.id, title: row.title, block: row.block, formId: row.formId, content: row.content ?? {} });
-    }
-    return elements;
+  /** 2. The elements the sections place (discontinued ones are not shown). */
+  private async readElements(sections: readonly Section[]): Promise<Map<number, PageElement>> {
+    const ids = elementIdsOf(sections);
+    return elementsOf(ids.length ? await this.query<ElementRow>(ELEMENTS_SQL, [ids]) : []);
   }
 
   /**
-   * 5. What `contents` blocks list: published contents of the container, newest first or by title;
-   * a paginating block skips the pages before `pageNumber`.
+   * 3. What `contents` blocks list, then 4 the listed contents' fields and 9 their containers'
+   * field definitions; the fields map ends with the page's own content's (read with its path).
    */
-  private async loadListings(
-    allSections: Section[],
-    pageNumber: number,
-    reader: Reader,
-  ): Promise<{ listings: Section[]; listed: Map<number, ListedRow[]>; totals: Map<number, number> }> {
-    const listings = allSections.filter((s) => s.block === 'contents' && s.containerContentId !== null);
-    const listed = new Map<number, ListedRow[]>();
-    const totals = new Map<number, number>();
-    if (listings.length) {
-      const limit = (s: Section) => (typeof s.content.limit === 'number' ? s.content.limit : CONTENTS_BLOCK_DEFAULT_LIMIT);
-      const sortOf = (s: Section) => (s.content.sort === 'title' ? 'title' : 'updatedAt');
-      const offset = (s: Section) => (s.content.paginate === true ? (pageNumber - 1) * limit(s) : 0);
-      const rows = await this.query<ListedRow>(
-        `SELECT q.sid AS "sectionId", c.id, c.title, c."containerId", c."updatedAt", sl."full",
-           (SELECT count(*)::int FROM "content" ct WHERE "containerId" = q.cid AND published AND ${LISTED_READABLE}) AS total
-         FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[]) AS q(sid, cid, lim, sort, off)
-         LEFT JOIN LATERAL (
-           (SELECT id, title, "containerId", "updatedAt" FROM "content" ct WHERE q.sort = 'updatedAt' AND "containerId" = q.cid AND published AND ${LISTED_READABLE}
-             ORDER BY "updatedAt" DESC, id DESC LIMIT q.lim OFFSET q.off)
-           UNION ALL
-           (SELECT id, title, "containerId", "updatedAt" FROM "content" ct WHERE q.sort = 'title' AND "containerId" = q.cid AND published AND ${LISTED_READABLE}
-             ORDER BY title ASC, id ASC LIMIT q.lim OFFSET q.off)
-         ) c ON true
-         LEFT JOIN "slug" sl ON sl."contentId" = c.id AND sl.published`,
-        [
-          listings.map((s) => s.id),
-          listings.map((s) => s.containerContentId),
-          listings.map(limit),
-          listings.map(sortOf),
-          listings.map(offset),
-          reader.role,
-          reader.superAdmin,
-        ],
-      );
-      // One row per listing even when it lists nothing, for its total.
-      for (const row of rows) totals.set(row.sectionId, row.total);
-      for (const section of listings) {
-        const own = rows.filter((r) => r.sectionId === section.id && r.id !== null);
-        own.sort(
-          sortOf(section) === 'title'
-            ? (a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id)
-            : (a, b) => new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime() || b.id - a.id,
-        );
-        listed.set(section.id, own);
-      }
-    }
-    return { listings, listed, totals };
+  private async readListings(page: PageRow, listings: readonly Section[], pageNumber: number, reader: Reader, lang: Lang): Promise<ListedRead> {
+    const rows = listings.length ? await this.query<ListedRow>(LISTED_SQL, [...listingParamsOf(listings, pageNumber), reader.role, reader.superAdmin]) : [];
+    const { listed, totals } = listedOf(listings, rows);
+    const fields = await this.readListedFields(listedContentIdsOf(listed, page.contentId), lang);
+    const definitionRows = await this.readListedDefinitions(definedContainersOf(listings, page), reader);
+    const own = pageContentFieldsOf(page);
+    if (page.contentId !== null && own !== undefined) fields.set(page.contentId, own);
+    return { listed, totals, fields, definitionRows };
   }
 
-  /** 6. Fields of the page's content (read with the path) and of the listed contents. */
-  private async loadFields(page: PageRow, listed: Map<number, ListedRow[]>, lang: Lang): Promise<Map<number, LocalizedFields>> {
-    const listedIds = [...new Set([...listed.values()].flat().map((r) => r.id))].filter((id) => id !== page.contentId);
-    const fields = listedIds.length ? await this.fields.read(this.dataSource.manager, listedIds, lang) : new Map<number, LocalizedFields>();
-    if (page.contentId !== null) {
-      const types = Object.fromEntries((page.definitions ?? []).map((definition) => [definition.name, definition.type]));
-      fields.set(page.contentId, { fields: JSON.parse(page.fieldsJson) as LocalizedFields['fields'], fallbackFields: page.fallbackFields, types });
-    }
-    return fields;
+  /** 4. The fields of the listed contents, in the locale over en. */
+  private async readListedFields(contentIds: number[], lang: Lang): Promise<Map<number, LocalizedFields>> {
+    return contentIds.length ? this.fields.read(this.dataSource.manager, contentIds, lang) : new Map<number, LocalizedFields>();
   }
 
-  /** 7. What the page refers to (contents, media, forms, settings, the cards' field definitions), then the answer. */
-  private async assemble(read: PageRead): Promise<PageResponse> {
-    const { full, lang, langs, reader, pageNumber, page, roleIds, ownSections, layoutSections, allSections, elements, listings, listed, totals, fields } = read;
-    const contentRefs = new Set<number>();
-    const mediaIds = new Set<number>();
-    const collect = ({ fields: values, types }: LocalizedFields) => {
-      for (const [name, value] of Object.entries(values)) {
-        const type = types[name];
-        for (const item of Array.isArray(value) ? value : [value]) {
-          if (typeof item !== 'number') continue;
-          if (type === ContainerFieldType.CONTENT) contentRefs.add(item);
-          else if (type !== undefined && MEDIA_FIELD_TYPES.includes(type)) mediaIds.add(item);
-        }
-      }
-    };
-    for (const localized of fields.values()) collect(localized);
-    const formIds = new Set<number>();
-    for (const section of allSections) {
-      for (const id of mediaIdsOf(BLOCKS[section.block as keyof typeof BLOCKS], section.content)) mediaIds.add(id);
-      if (section.formId !== null) formIds.add(section.formId);
-    }
-    for (const element of elements.values()) {
-      if (isBlockName(element.block)) for (const id of mediaIdsOf(BLOCKS[element.block], element.content)) mediaIds.add(id);
-      if (element.formId !== null) formIds.add(element.formId);
-    }
+  /** 9. The field definitions the site draws the listed cards with, of the containers the reader may read. */
+  private async readListedDefinitions(containerIds: number[], reader: Reader): Promise<DefinitionRow[]> {
+    return containerIds.length ? this.query<DefinitionRow>(DEFINITIONS_SQL, [containerIds, reader.role, reader.superAdmin]) : [];
+  }
 
-    // The field definitions the site draws the listed cards with (the page's own came with query 1).
-    const definedContainers = [...new Set(listings.map((s) => s.containerContentId as number))].filter(
-      (id) => id !== page.containerId || page.contentId === null,
-    );
-
-    // The references do not depend on each other: read together.
-    const [refRows, mediaRows, formRows, settingRows, definitionRows] = await Promise.all([
-      contentRefs.size
-        ? this.query(
-            `SELECT c.id, c.title, c."containerId", s."full" FROM "content" c LEFT JOIN "slug" s ON s."contentId" = c.id AND s.published
-             WHERE c.id = ANY($1::int[]) AND c.published AND ${REFERENCED_READABLE}`,
-            [[...contentRefs], reader.role, reader.superAdmin],
-          )
-        : Promise.resolve([]),
-      mediaIds.size
-        ? this.query(`SELECT id, uri, "mimeType", alt, width, height, name, size FROM "media" WHERE id = ANY($1::int[])`, [[...mediaIds]])
-        : Promise.resolve([]),
-      formIds.size
-        ? this.query(
-            `SELECT f.id, f.title, f."successMessage", f."errorMessage",
-               (SELECT coalesce(json_agg(json_build_object('name', ff.name, 'type', ff.type, 'label', ff.label, 'placeholder', ff.placeholder, 'position', ff.position,
-                  'line', ff.line, 'options', ff.options, 'min', ff.min, 'max', ff.max, 'defaultText', ff."defaultText", 'defaultNumber', ff."defaultNumber",
-                  'defaultMultiple', ff."defaultMultiple", 'required', ff.required, 'warningMessage', ff."warningMessage", 'lang', ff.lang) ORDER BY ff.position, ff.id), '[]')
-                FROM "form_field" ff WHERE ff."formId" = f.id AND ff.lang = ANY($2::lang[])) AS fields
-             FROM "form" f WHERE f.id = ANY($1::int[]) AND f.status = 'AVAILABLE'`,
-            [[...formIds], langs],
-          )
-        : Promise.resolve([]),
-      this.cache.pageSettings(() =>
-        this.query(`SELECT name, value FROM "setting" WHERE name = ANY($1::varchar[])`, [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]]),
-      ),
-      definedContainers.length
-        ? this.query<PageFieldDefinition & { containerId: number }>(
-            `SELECT "containerId", name, label, type, multiple FROM "container_field" cf WHERE "containerId" = ANY($1::int[]) AND ${DEFINED_READABLE} ORDER BY position, id`,
-            [definedContainers, reader.role, reader.superAdmin],
-          )
-        : Promise.resolve([]),
+  /** 5 to 8, which do not depend on each other: read together. */
+  private async readReferences(references: References, lang: Lang, reader: Reader) {
+    const [contents, media, forms, settings] = await Promise.all([
+      this.readReferencedContents(references.contentIds, reader),
+      this.readMedia(references.mediaIds, lang),
+      this.readForms(references.formIds, lang),
+      this.readSettings(),
     ]);
-    const fieldDefinitions: Record<string, PageFieldDefinition[]> = {};
-    if (page.contentId !== null) fieldDefinitions[page.containerId] = page.definitions ?? [];
-    for (const { containerId, ...definition } of definitionRows) (fieldDefinitions[containerId] ??= []).push(definition);
+    return { contents, media, forms: forms.forms, optionKeys: forms.optionKeys, settings };
+  }
 
-    const contents: Record<string, PageContentRef> = {};
-    for (const row of refRows as (PageContentRef & { full: string | null })[])
-      contents[row.id] = { id: row.id, title: row.title, containerId: row.containerId, path: row.full === null ? null : pathOf(row.full) };
-    // A reference the reader may not follow (members-only, unpublished, gone) is not even named by its id.
-    for (const localized of fields.values()) {
-      for (const [name, value] of Object.entries(localized.fields)) {
-        if (localized.types[name] !== ContainerFieldType.CONTENT) continue;
-        if (Array.isArray(value)) localized.fields[name] = value.filter((id) => typeof id === 'number' && contents[id] !== undefined) as typeof value;
-        else if (typeof value === 'number' && contents[value] === undefined) localized.fields[name] = null;
-      }
-    }
-    const media: Record<string, PageMedia> = {};
-    for (const row of mediaRows as (Omit<PageMedia, 'alt' | 'size'> & { alt: Record<string, string> | null; size: string | number })[]) {
-      media[row.id] = {
-        id: row.id,
-        uri: row.uri,
-        mimeType: row.mimeType,
-        alt: row.alt?.[lang] ?? row.alt?.[DEFAULT_LANG] ?? null,
-        width: row.width,
-        height: row.height,
-        name: row.name,
-        size: Number(row.size),
-      };
-    }
-    const forms: Record<string, PageForm> = {};
-    const optionKeys = new Set<string>();
-    for (const row of formRows as FormRow[]) {
-      const { rows: chosen, locale: fieldsLocale } = inLocale(row.fields, lang);
-      forms[row.id] = {
-        id: row.id,
-        title: row.title,
-        successMessage: row.successMessage,
-        errorMessage: row.errorMessage,
-        fieldsLocale,
-        fields: chosen.map(({ lang: _lang, ...field }) => field),
-      };
-      for (const field of chosen) if (field.type === FormFieldType.ZOHOOPTIONS) for (const key of field.options ?? []) optionKeys.add(key);
-    }
-    const settings = settingRows as { name: string; value: unknown }[];
-    const allLists = settings.find((s) => s.name === OPTION_LISTS_SETTING)?.value;
-    const optionLists: Record<string, string[]> = {};
-    if (allLists && typeof allLists === 'object') {
-      for (const key of optionKeys) {
-        const list = Object.prototype.hasOwnProperty.call(allLists, key) ? (allLists as Record<string, unknown>)[key] : undefined;
-        if (Array.isArray(list)) optionLists[key] = list.filter((v): v is string => typeof v === 'string');
-      }
-    }
-    const itemOf = (row: ListedRow): PageContentItem => {
-      const localized = fields.get(row.id);
-      return {
-        id: row.id,
-        title: row.title,
-        containerId: row.containerId,
-        path: row.full === null ? null : pathOf(row.full),
-        updatedAt: new Date(row.updatedAt).toISOString(),
-        fields: localized?.fields ?? {},
-        fallbackFields: localized?.fallbackFields ?? [],
-      };
-    };
-    const toSection = (section: Section): PageSection | null => {
-      const element = section.elementId !== null ? (elements.get(section.elementId) ?? null) : null;
-      if (section.block === 'element' && !element) return null;
-      if (section.formId !== null && !forms[section.formId]) return null;
-      if (element?.formId != null && !forms[element.formId]) return null;
-      return {
-        id: section.id,
-        type: section.type,
-        block: section.block,
-        position: section.position,
-        theme: themeOf(section.content) ?? themeOf(element?.content),
-        content: section.content ?? {},
-        formId: section.formId,
-        elementId: section.elementId,
-        containerContentId: section.containerContentId,
-        element,
-        items: section.block === 'contents' ? (listed.get(section.id) ?? []).map(itemOf) : null,
-        itemsTotal: section.block === 'contents' ? (totals.get(section.id) ?? 0) : null,
-      };
-    };
-    const present = (s: PageSection | null): s is PageSection => s !== null;
-    const localized = page.contentId !== null ? fields.get(page.contentId) : undefined;
-    const metadata: MetadataEntry[] = pickMetadata(page.metadata, lang).metadata;
+  /** 5. The contents CONTENT fields refer to that the reader may open, by id. */
+  private async readReferencedContents(contentIds: number[], reader: Reader) {
+    return contentsOf(contentIds.length ? await this.query<ReferencedRow>(REFERENCED_SQL, [contentIds, reader.role, reader.superAdmin]) : []);
+  }
 
-    return {
-      locale: lang,
-      page: pageNumber,
-      path: pathOf(full),
-      kind: page.contentId !== null ? 'content' : 'container',
-      title: page.contentTitle ?? page.containerTitle,
-      container: {
-        id: page.containerId,
-        title: page.containerTitle,
-        hideFooter: page.hideFooter,
-        disableContentSections: page.disableContentSections,
-        sectionsPosition: page.sectionsPosition,
-        path: page.containerFull === null ? null : pathOf(page.containerFull),
-      },
-      content:
-        page.contentId !== null
-          ? {
-              id: page.contentId,
-              title: page.contentTitle!,
-              updatedAt: new Date(page.contentUpdatedAt!).toISOString(),
-              fields: localized?.fields ?? {},
-              fallbackFields: localized?.fallbackFields ?? [],
-            }
-          : null,
-      sections: ownSections.map(toSection).filter(present),
-      layout: layoutSections.map(toSection).filter(present),
-      metadata,
-      theme: themeFromSettings(settings),
-      accesses: roleIds.map((roleId) => ({ roleId })),
-      alternates: LANGS.map((l) => ({ locale: l, path: localePath(l, full) })),
-      media,
-      forms,
-      contents,
-      optionLists,
-      fieldDefinitions,
-    };
+  /** 6. The media the sections, elements and fields show, by id. */
+  private async readMedia(mediaIds: number[], lang: Lang) {
+    return mediaOf(mediaIds.length ? await this.query<MediaRow>(MEDIA_SQL, [mediaIds]) : [], lang);
+  }
+
+  /** 7. The forms the sections and elements show, with their fields in the locale or en. */
+  private async readForms(formIds: number[], lang: Lang) {
+    return formsOf(formIds.length ? await this.query<FormRow>(FORMS_SQL, [formIds, [...new Set([lang, DEFAULT_LANG])]]) : [], lang);
+  }
+
+  /** 8. The theme and option lists settings: kept until a purge of everything, like the layout. */
+  private readSettings(): Promise<readonly SettingRow[]> {
+    return this.cache.pageSettings(() => this.query<SettingRow>(SETTINGS_SQL, [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]]));
   }
 }
