@@ -139,9 +139,9 @@ const DEFINITIONS_SQL = `SELECT "containerId", name, label, type, multiple FROM 
  * fields, elements, forms or media):
  * 1 the slug with its owner, accesses, metadata, field definitions, the page's own sections
  * and the content's fields (from its documents), beside it the layout's sections (kept until a
- * purge of everything); 2 the placed elements; 3 what `contents` blocks list; 4 the fields of
- * the listed contents; 9 the field definitions of their containers; then together 5 referenced
- * contents, 6 media, 7 forms with their fields, 8 theme
+ * purge of everything); then together 2 the placed elements and 3 what `contents` blocks list,
+ * after 3 together 4 the fields of the listed contents and 9 the field definitions of their
+ * containers; then together 5 referenced contents, 6 media, 7 forms with their fields, 8 theme
  * and option lists (kept like the layout). A content page with nothing to list or place: 1 (and
  * the layout and 8 once). Steps that read are methods named after what they read; turning rows
  * into the answer is page-mappers.ts. The read uses no transaction: concurrent statements queue
@@ -190,8 +190,11 @@ export class PagesService {
     const [row, layoutRows] = await Promise.all([this.readPath(full, lang), this.readLayoutSections()]);
     const { page, roleIds } = this.guard(row, full, auth);
     const sections = pageSectionsOf(page, layoutRows, lang);
-    const elements = await this.readElements(sections.all);
-    const { listed, totals, fields, definitionRows } = await this.readListings(page, listingsOf(sections.all), pageNumber, reader, lang);
+    // Elements and listings both follow from the sections only: read together.
+    const [elements, { listed, totals, fields, definitionRows }] = await Promise.all([
+      this.readElements(sections.all),
+      this.readListings(page, listingsOf(sections.all), pageNumber, reader, lang),
+    ]);
     const references = await this.readReferences(referencesOf(fields, sections.all, elements), lang, reader);
     return pageAnswerOf({
       full,
@@ -257,14 +260,16 @@ export class PagesService {
   }
 
   /**
-   * 3. What `contents` blocks list, then 4 the listed contents' fields and 9 their containers'
-   * field definitions; the fields map ends with the page's own content's (read with its path).
+   * 3. What `contents` blocks list, then together 4 the listed contents' fields and 9 their
+   * containers' field definitions; the fields map ends with the page's own content's (read with its path).
    */
   private async readListings(page: PageRow, listings: readonly Section[], pageNumber: number, reader: Reader, lang: Lang): Promise<ListedRead> {
     const rows = listings.length ? await this.query<ListedRow>(LISTED_SQL, [...listingParamsOf(listings, pageNumber), reader.role, reader.superAdmin]) : [];
     const { listed, totals } = listedOf(listings, rows);
-    const fields = await this.readListedFields(listedContentIdsOf(listed, page.contentId), lang);
-    const definitionRows = await this.readListedDefinitions(definedContainersOf(listings, page), reader);
+    const [fields, definitionRows] = await Promise.all([
+      this.readListedFields(listedContentIdsOf(listed, page.contentId), lang),
+      this.readListedDefinitions(definedContainersOf(listings, page), reader),
+    ]);
     const own = pageContentFieldsOf(page);
     if (page.contentId !== null && own !== undefined) fields.set(page.contentId, own);
     return { listed, totals, fields, definitionRows };
