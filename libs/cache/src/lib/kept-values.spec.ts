@@ -32,4 +32,43 @@ describe('KeptValues', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(kept.get('x')).toBeUndefined();
   });
+
+  it('reads the time to live on the clock it is given, and drops a value once that time has passed', () => {
+    let now = 1000;
+    const kept = new KeptValues<string>({ max: 10, ttlMs: 500, now: () => now });
+    kept.set('x', 'value', kept.generation);
+    now = 1499;
+    expect(kept.get('x')).toBe('value');
+    now = 1500;
+    expect(kept.get('x')).toBeUndefined();
+    expect(kept.size).toBe(0);
+  });
+
+  it('counts the bytes kept, and takes a bound on one value other than an eighth of them', () => {
+    const kept = new KeptValues<Buffer>({ max: 10, maxBytes: 100, maxValueBytes: 100, sizeOf: (value) => value.length });
+    expect(kept.set('a', Buffer.alloc(40), kept.generation)).toBe(true);
+    kept.set('b', Buffer.alloc(40), kept.generation);
+    kept.set('c', Buffer.alloc(40), kept.generation);
+    expect(kept.bytes).toBe(80);
+    expect(kept.get('a')).toBeUndefined();
+    expect(kept.set('huge', Buffer.alloc(101), kept.generation)).toBe(false);
+  });
+
+  it('purges at once every value a test picks, and refuses reads begun before even when none matched', () => {
+    const kept = new KeptValues<{ group: string }>({ max: 10 });
+    for (const [key, group] of [
+      ['a1', 'a'],
+      ['a2', 'a'],
+      ['b1', 'b'],
+    ])
+      kept.set(key, { group }, kept.generation);
+    const before = kept.generation;
+    kept.purgeWhere((_key, value) => value.group === 'a');
+    expect(['a1', 'a2', 'b1'].filter((key) => kept.get(key))).toEqual(['b1']);
+    expect(kept.set('a1', { group: 'a' }, before)).toBe(false);
+    const beforeNothing = kept.generation;
+    kept.purgeWhere((key) => key === 'none');
+    expect(kept.set('c1', { group: 'c' }, beforeNothing)).toBe(false);
+    expect(kept.size).toBe(1);
+  });
 });

@@ -5,9 +5,13 @@ interface KeptValuesOptions<V> {
   max: number;
   /** At most this many bytes in all (with `sizeOf`); a value over an eighth of it is not kept. */
   maxBytes?: number;
+  /** A value over this many bytes is not kept (an eighth of `maxBytes` unless said). */
+  maxValueBytes?: number;
   sizeOf?: (value: V) => number;
-  /** A value is kept at most this long (a safety net under the owner's own purges). */
+  /** A value is kept for less than this long (a safety net under the owner's own purges). */
   ttlMs?: number;
+  /** The clock for `ttlMs` in milliseconds (tests move it by hand); `performance.now()` otherwise. */
+  now?: () => number;
 }
 
 /**
@@ -23,17 +27,21 @@ export class KeptValues<V extends NonNullable<unknown>> {
   private readonly cache: LRUCache<string, V>;
   private readonly maxEntryBytes: number;
   private readonly sizeOf?: (value: V) => number;
+  private readonly ttlMs?: number;
   private purges = 0;
 
   constructor(options: KeptValuesOptions<V>) {
-    const { max, maxBytes, sizeOf, ttlMs } = options;
-    this.maxEntryBytes = maxBytes !== undefined ? maxBytes / 8 : Infinity;
+    const { max, maxBytes, maxValueBytes, sizeOf, ttlMs, now } = options;
+    this.maxEntryBytes = maxValueBytes ?? (maxBytes !== undefined ? maxBytes / 8 : Infinity);
     this.cache = new LRUCache<string, V>({
       max,
       ...(maxBytes !== undefined && sizeOf ? { maxSize: maxBytes, sizeCalculation: (value: V) => Math.max(1, sizeOf(value)) } : {}),
       ...(ttlMs !== undefined ? { ttl: ttlMs, ttlAutopurge: false } : {}),
+      // lru-cache otherwise reuses one reading of the clock for a millisecond, longer than a test's step.
+      ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
     });
     this.sizeOf = sizeOf;
+    this.ttlMs = ttlMs;
   }
 
   /** Changes at every purge: taken before reading the source, handed back to `set`. */
@@ -45,8 +53,19 @@ export class KeptValues<V extends NonNullable<unknown>> {
     return this.cache.size;
   }
 
+  /** Bytes of all values kept (by `sizeOf`; 0 without it). */
+  get bytes(): number {
+    return this.cache.calculatedSize;
+  }
+
   get(key: string): V | undefined {
-    return this.cache.get(key);
+    const value = this.cache.get(key);
+    // lru-cache still serves a value at exactly its time to live; "less than ttlMs" drops it then.
+    if (value !== undefined && this.ttlMs !== undefined && this.cache.getRemainingTTL(key) <= 0) {
+      this.cache.delete(key);
+      return undefined;
+    }
+    return value;
   }
 
   /** Keeps a value read since `generation`; false when a purge came since or the value is too big. */
@@ -60,6 +79,15 @@ export class KeptValues<V extends NonNullable<unknown>> {
   purge(key: string): void {
     this.purges += 1;
     this.cache.delete(key);
+  }
+
+  /**
+   * Drops, in one purge, every value whose key (or value) passes `test`: for owners whose purges
+   * name something other than a key. The generation moves even when nothing matched.
+   */
+  purgeWhere(test: (key: string, value: V) => boolean): void {
+    this.purges += 1;
+    for (const [key, value] of [...this.cache.entries()]) if (test(key, value)) this.cache.delete(key);
   }
 
   /** Drops one value that went stale on its own (no purge). */
