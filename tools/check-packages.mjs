@@ -15,9 +15,11 @@ const builtins = new Set(builtinModules);
 
 const sourceFile = /\.(ts|tsx|mts|mjs|cjs|js)$/;
 // What the built server loads from node_modules: the API's compiled sources. The site's server
-// bundle carries its own React and reaches only `pg` outside it (vite.config.mts `ssr.noExternal`).
+// bundle carries its own React and reaches only `pg` and, through libs/cache, `lru-cache` outside
+// it (vite.config.mts `ssr.noExternal`).
 const isServerRuntime = (file) =>
   (file.startsWith('apps/api/src/') && !/\.spec\.ts$/.test(file)) ||
+  (file.startsWith('libs/cache/src/') && !/\.spec\.ts$/.test(file)) ||
   (file.startsWith('apps/site/src/server/') && !/\.spec\.tsx?$/.test(file) && /(standalone|purge-listener)\.ts$/.test(file));
 
 function* files(dir) {

@@ -1,3 +1,4 @@
+import { KeptValues } from '@cms/cache';
 import { DEFAULT_LANG, type Lang, localePath } from '@cms/contracts';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
@@ -147,8 +148,8 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
   // nor multiply the copies kept (a flood of made-up hosts would evict the real pages).
   const publicOrigin = options.publicUrl ? publicOriginOf(options.publicUrl) : null;
   const inFlight = new Map<string, { epoch: number; rendering: Promise<Rendered> }>();
-  const sitemaps = new Map<string, { epoch: number; expires: number; rendering: Promise<PreparedHtml | null> }>();
-  const sitemapTtlMs = options.cache?.ttlMs ?? 5 * 60 * 1000;
+  // One sitemap per host, and hosts are few; still, a flood of Host values must not grow this forever.
+  const sitemaps = new KeptValues<{ epoch: number; rendering: Promise<PreparedHtml | null> }>({ max: 100, ttlMs: options.cache?.ttlMs ?? 5 * 60 * 1000 });
 
   const render = async (lookup: PageLookup, locale: Lang, path: string, origin: string | null, form?: FormState): Promise<Rendered> => {
     const headers = { 'Content-Language': locale };
@@ -217,15 +218,14 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     const origin = seoOriginOf(req);
     if (!origin) return sendText(req, res, 400, 'Bad request: the Host header is missing or malformed');
     let entry = sitemaps.get(origin);
-    if (!entry || entry.epoch !== cache.epoch || entry.expires <= Date.now()) {
+    if (!entry || entry.epoch !== cache.epoch) {
       const rendering = Promise.all([slugs.list(), settings.current()]).then(([list, site]) =>
         list ? prepareHtml(renderSitemap(origin, list, site.defaultLocale)) : null,
       );
-      entry = { epoch: cache.epoch, expires: Date.now() + sitemapTtlMs, rendering };
-      // One sitemap per host, and hosts are few; still, a flood of Host values must not grow this forever.
-      if (sitemaps.size >= 100) sitemaps.clear();
-      sitemaps.set(origin, entry);
-      void rendering.then((body) => body === null && sitemaps.get(origin) === entry && sitemaps.delete(origin));
+      const kept = (entry = { epoch: cache.epoch, rendering });
+      sitemaps.set(origin, kept, sitemaps.generation);
+      // A failed render is not kept: the next request tries again.
+      void rendering.then((body) => body === null && sitemaps.get(origin) === kept && sitemaps.forget(origin));
     }
     const body = await entry.rendering;
     if (!body) return sendText(req, res, 503, 'The sitemap is unavailable: try again shortly', { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });

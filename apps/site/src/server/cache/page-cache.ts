@@ -1,3 +1,4 @@
+import { KeptValues } from '@cms/cache';
 import { isLang } from '@cms/contracts';
 import { sitePath } from '../pages/map-page';
 
@@ -28,8 +29,8 @@ export interface PageCacheOptions {
 interface Entry<V> {
   value: V;
   bytes: number;
-  expires: number;
-  group: string;
+  locale: string;
+  path: string;
 }
 
 export interface PageCacheStats {
@@ -55,91 +56,45 @@ const DEFAULT_MAX_ENTRIES = 1000;
 const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 const DEFAULT_TTL_MS = 5 * 60 * 1000;
 
-const groupOf = (locale: string, path: string) => `${locale}\n${path}`;
-const keyOf = (key: PageKey) => `${key.origin}\n${groupOf(key.locale, key.path)}${key.page && key.page > 1 ? `\n${key.page}` : ''}`;
+const keyOf = (key: PageKey) => JSON.stringify([key.origin, key.locale, key.path, key.page && key.page > 1 ? key.page : 1]);
 
 /**
  * Rendered pages by (origin, locale, path), least recently used first out, bounded in count and
- * bytes, each kept at most `ttlMs`. Purges name (locale, path) pairs; a secondary index finds
- * every origin's copy of them.
+ * bytes, each kept less than `ttlMs` (KeptValues). Purges name (locale, path) pairs and drop every
+ * origin's copy of them.
  */
 export function createPageCache<V>(options: PageCacheOptions = {}): PageCache<V> {
-  const { maxEntries = DEFAULT_MAX_ENTRIES, maxBytes = DEFAULT_MAX_BYTES, ttlMs = DEFAULT_TTL_MS, now = Date.now } = options;
-  // A Map iterates in insertion order: re-inserting on each hit keeps the least recently used first.
-  const entries = new Map<string, Entry<V>>();
-  const groups = new Map<string, Set<string>>();
-  let bytes = 0;
-  let epoch = 0;
+  const { maxEntries = DEFAULT_MAX_ENTRIES, maxBytes = DEFAULT_MAX_BYTES, ttlMs = DEFAULT_TTL_MS, now } = options;
+  // lru-cache wants a count of at least one; a cache of no entries refuses every page below.
+  const kept = new KeptValues<Entry<V>>({ max: Math.max(1, maxEntries), maxBytes, maxValueBytes: maxBytes, sizeOf: (entry) => entry.bytes, ttlMs, now });
   let hits = 0;
   let misses = 0;
 
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.bytes;
-    const group = groups.get(entry.group);
-    group?.delete(key);
-    if (group?.size === 0) groups.delete(entry.group);
-  };
-
-  const clear = () => {
-    entries.clear();
-    groups.clear();
-    bytes = 0;
-    epoch += 1;
-  };
-
   return {
     get epoch() {
-      return epoch;
+      return kept.generation;
     },
     get(pageKey, countMiss = true) {
-      const key = keyOf(pageKey);
-      const entry = entries.get(key);
-      if (!entry || entry.expires <= now()) {
-        if (entry) remove(key);
+      const entry = kept.get(keyOf(pageKey));
+      if (!entry) {
         if (countMiss) misses += 1;
         return undefined;
       }
-      entries.delete(key);
-      entries.set(key, entry);
       hits += 1;
       return entry.value;
     },
     set(pageKey, value, size, startedAt) {
-      if (startedAt !== epoch || size > maxBytes || maxEntries < 1) return false;
-      const key = keyOf(pageKey);
-      remove(key);
-      const group = groupOf(pageKey.locale, pageKey.path);
-      entries.set(key, { value, bytes: size, expires: now() + ttlMs, group });
-      bytes += size;
-      let members = groups.get(group);
-      if (!members) groups.set(group, (members = new Set()));
-      members.add(key);
-      for (const oldest of entries.keys()) {
-        if (entries.size <= maxEntries && bytes <= maxBytes) break;
-        remove(oldest);
-      }
-      return true;
+      if (maxEntries < 1) return false;
+      return kept.set(keyOf(pageKey), { value, bytes: size, locale: pageKey.locale, path: pageKey.path }, startedAt);
     },
     revalidate(event) {
-      if (!event || event.scope !== 'paths' || !Array.isArray(event.paths)) return clear();
-      const locales = Array.isArray(event.locales) ? event.locales.filter(isLang) : [];
+      if (!event || event.scope !== 'paths' || !Array.isArray(event.paths)) return kept.clear();
+      const locales: string[] = Array.isArray(event.locales) ? event.locales.filter(isLang) : [];
+      const paths = new Set(event.paths.filter((path): path is string => typeof path === 'string').map(sitePath));
       // Paths without a locale to scope them: purge them in every locale rather than none.
-      const scoped = locales.length > 0 ? locales : null;
-      epoch += 1;
-      for (const rawPath of event.paths) {
-        if (typeof rawPath !== 'string') continue;
-        const path = sitePath(rawPath);
-        if (scoped) {
-          for (const locale of scoped) for (const key of [...(groups.get(groupOf(locale, path)) ?? [])]) remove(key);
-        } else {
-          for (const [group, members] of [...groups]) if (group.endsWith(`\n${path}`)) for (const key of [...members]) remove(key);
-        }
-      }
+      kept.purgeWhere((_key, entry) => paths.has(entry.path) && (locales.length === 0 || locales.includes(entry.locale)));
     },
-    clear,
-    stats: () => ({ entries: entries.size, bytes, hits, misses }),
+    clear: () => kept.clear(),
+    stats: () => ({ entries: kept.size, bytes: kept.bytes, hits, misses }),
   };
 }
