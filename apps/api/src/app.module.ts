@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
@@ -8,7 +8,6 @@ import { AuthModule } from './auth/auth.module';
 import { AccessGuard } from './common/auth/access.guard';
 import { QueryKeysGuard } from './common/http/query-keys.guard';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
-import { UpdateAnswerInterceptor } from './common/http/update-answer.interceptor';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { ConfiguratorModule } from './configurator/configurator.module';
 import { FormsModule } from './forms/forms.module';
@@ -76,8 +75,6 @@ export class AppModule {
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_GUARD, useClass: QueryKeysGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        // An update by a caller who may not view the record answers its id only.
-        { provide: APP_INTERCEPTOR, useClass: UpdateAnswerInterceptor },
       ],
       exports: [APP_CONFIG],
     };

@@ -6,7 +6,7 @@ import { Logger, PinoLogger } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
 import { levels } from 'pino';
 import { AppModule } from './app.module';
-import { storeNoSessionAnswers } from './common/http/session-answers';
+import { answerIdOnlyToUpdatersWithoutView, storeNoSessionAnswers } from './common/http/session-answers';
 import { trustProxyFunction } from './common/http/trust-proxy';
 import { createValidationPipe, rejectPrototypeKeys } from './common/http/validation';
 import type { AppConfig } from './config/app-config';
@@ -72,6 +72,7 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
     done();
   });
   storeNoSessionAnswers(fastify);
+  answerIdOnlyToUpdatersWithoutView(fastify);
   app.enableCors({ origin: true, exposedHeaders: CORS_EXPOSED_HEADERS, allowedHeaders: ['Content-Type', 'token', 'Authorization'] });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());

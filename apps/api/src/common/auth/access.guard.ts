@@ -1,4 +1,4 @@
-import { hasRight, isSuperAdmin, satisfiesRule } from '@cms/rights';
+import { canAccessResource, hasRight, isSuperAdmin, satisfiesRule } from '@cms/rights';
 import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
@@ -46,7 +46,10 @@ export class AccessGuard implements CanActivate {
       if (isSuperAdmin(auth)) return true;
       throw new ForbiddenException('Only the super-admin role may do this');
     }
-    if (satisfiesRule(auth, rule.rule)) return true;
+    if (satisfiesRule(auth, rule.rule)) {
+      if (request.method === 'PUT' && !canAccessResource(auth, rule.resource, 'show')) request.answerIdOnly = true;
+      return true;
+    }
     if ('any' in rule.rule) throw new ForbiddenException(`Your role needs one of the rights ${rule.rule.any.join(', ')}`);
     throw new ForbiddenException(`Your role lacks the right ${rule.rule.all.filter((r) => !hasRight(auth, r)).join(', ')}`);
   }

@@ -13,4 +13,6 @@ export interface AuthContext {
 
 export interface RequestWithAuth {
   auth?: AuthContext;
+  /** A PUT by a caller who may update the record but not view it: its answer is `{ id }` only (session-answers.ts). */
+  answerIdOnly?: boolean;
 }
