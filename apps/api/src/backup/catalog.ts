@@ -13,6 +13,7 @@ export const SKIPPED_TABLES: Record<string, string> = {
   // Read models kept by triggers: the triggers rebuild them as the rows they derive from go in.
   content_count: 'kept by triggers on content',
   content_document: 'kept by triggers on content_field',
+  content_read: 'kept by triggers on content, slug and content_document',
   cache_version: 'moved by triggers on every write',
 };
 
@@ -22,7 +23,16 @@ export const SKIPPED_TABLES: Record<string, string> = {
  * applications' tables in a shared schema are left alone. (backup.spec.ts checks that nothing of a
  * migrated database is left once these, APP_FUNCTIONS and their enums are dropped.)
  */
-const MIGRATION_TABLES = ['migrations', 'typeorm_metadata', 'sign_in_limit', 'form_submission_limit', 'content_count', 'content_document', 'cache_version'];
+const MIGRATION_TABLES = [
+  'migrations',
+  'typeorm_metadata',
+  'sign_in_limit',
+  'form_submission_limit',
+  'content_count',
+  'content_document',
+  'content_read',
+  'cache_version',
+];
 
 /** Functions the migrations create (triggers' and the read models' helpers). */
 const APP_FUNCTIONS = [
@@ -35,6 +45,8 @@ const APP_FUNCTIONS = [
   'content_field_item',
   'content_list_changed',
   'content_list_changed_at_commit',
+  'content_read_changed',
+  'content_read_refresh',
 ];
 
 /** This application's tables: its entities' and its migrations' (see MIGRATION_TABLES). */

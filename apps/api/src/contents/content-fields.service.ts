@@ -1,30 +1,17 @@
-import { ContainerFieldType, DEFAULT_LANG, inLocale, type ContentFieldValue, type Lang, type Status } from '@cms/contracts';
+import { ContainerFieldType, DEFAULT_LANG, type Lang, type Status } from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import type { ContainerField } from '../containers/container-field.entity';
 import type { InputErrors } from '../common/http/input-errors';
 import { ContentField } from './content-field.entity';
-import { checkFieldValue, valueOf, type FieldItem, type FieldReferences } from './field-values';
+import { checkFieldValue, type FieldItem, type FieldReferences } from './field-values';
 import { preparedQuery } from '../database/prepared-query';
 
 /** The setting that holds the named option lists of ZOHOOPTIONS fields (validated by the settings module). */
 export const OPTION_LISTS_SETTING = 'optionLists';
 
-/** A content's fields in one locale, each falling back to en where the locale has no value. */
-export interface LocalizedFields {
-  fields: Record<string, ContentFieldValue>;
-  fallbackFields: string[];
-  /** The type of each field read (not answered as such: it tells ids of media from ids of contents). */
-  types: Record<string, ContainerFieldType>;
-}
-
 /** Changes of a write: per field name, the items to store in the locale, or null to clear it. */
 export type FieldChanges = Map<string, FieldItem[] | null>;
-
-type StoredRow = Pick<
-  ContentField,
-  'contentId' | 'name' | 'type' | 'lang' | 'multiple' | 'textValue' | 'numberValue' | 'boolValue' | 'dateValue' | 'timeRange' | 'mediaId' | 'contentValueId'
->;
 
 const MIME_PREFIX: Partial<Record<ContainerFieldType, string>> = { [ContainerFieldType.IMAGE]: 'image/', [ContainerFieldType.VIDEO]: 'video/' };
 
@@ -251,41 +238,4 @@ export class ContentFieldsService {
     );
     return id;
   }
-
-  /** Fields of several contents in a locale, with the en fallback. One query, whatever the number of contents. */
-  async read(manager: EntityManager, contentIds: readonly number[], lang: Lang): Promise<Map<number, LocalizedFields>> {
-    const result = new Map<number, LocalizedFields>(contentIds.map((id) => [id, { fields: {}, fallbackFields: [], types: {} }]));
-    if (contentIds.length === 0) return result;
-    const rows: StoredRow[] = await manager.query(
-      `SELECT "contentId", name, type, lang, multiple, "textValue", "numberValue", "boolValue", "dateValue", "timeRange", "mediaId", "contentValueId"
-       FROM "content_field" WHERE "contentId" = ANY($1::int[]) AND lang = ANY($2::lang[])
-       ORDER BY "contentId", name, position, id`,
-      [[...new Set(contentIds)], [...new Set([lang, DEFAULT_LANG])]],
-    );
-    return localize(rows, lang, result);
-  }
-}
-
-/** Groups rows by content and name and picks, per name, the locale's rows or else en's (`inLocale`). */
-function localize(rows: readonly StoredRow[], lang: Lang, into = new Map<number, LocalizedFields>()): Map<number, LocalizedFields> {
-  const groups = new Map<number, Map<string, StoredRow[]>>();
-  for (const row of rows) {
-    let byName = groups.get(row.contentId);
-    if (!byName) groups.set(row.contentId, (byName = new Map()));
-    let group = byName.get(row.name);
-    if (!group) byName.set(row.name, (group = []));
-    group.push(row);
-  }
-  for (const [contentId, byName] of groups) {
-    const target = into.get(contentId) ?? { fields: {}, fallbackFields: [], types: {} };
-    into.set(contentId, target);
-    for (const [name, group] of byName) {
-      const chosen = inLocale(group, lang);
-      if (!chosen.rows.length) continue;
-      target.fields[name] = valueOf(chosen.rows, chosen.rows[0].multiple);
-      target.types[name] = chosen.rows[0].type;
-      if (chosen.fellBack) target.fallbackFields.push(name);
-    }
-  }
-  return into;
 }

@@ -2,14 +2,13 @@ import { DEFAULT_LANG, SectionType, Status, type Lang } from '@cms/contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { applyFilters, parseListQuery, type ListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { parseListQuery, type ListQuery, type RawListQuery } from '../common/http/list-query';
 import { ContainerField } from '../containers/container-field.entity';
 import { Container } from '../containers/container.entity';
 import { batchedReads, inKeyOrder } from '../database/batched-reads';
 import { preparedQuery } from '../database/prepared-query';
 import type { Metadata } from '../metadata/metadata.entity';
 import { pickMetadata } from '../metadata/metadata.service';
-import { contentMatchSql, toPrefixQuery } from '../search/full-text';
 import type { AuthContext } from '../common/auth/auth-context';
 import { InputErrors } from '../common/http/input-errors';
 import { Section } from '../sections/section.entity';
@@ -20,104 +19,10 @@ import { SlugsService } from '../slugs/slugs.service';
 import { ContentFieldsService, type FieldChanges } from './content-fields.service';
 import { ContentListCache, type ListPage } from './content-list-cache';
 import { Content } from './content.entity';
-import { documentJoins, fieldsSql } from './document-sql';
+import { countStatement, CONTENT_LIST_SPEC, listStatement } from './read-model/content-list';
+import { CONTENTS_BY_ID_SQL } from './read-model/content-reads';
 import type { ContentDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
 import { PagePartsService } from '../page-parts/page-parts.service';
-
-/**
- * The list's allow-list; `q` is a full-text search in the locale asked. Each sort key maps to one
- * SQL expression, used both to cut the page of ids and to order its rows: titles sort as people
- * read them, whatever their case.
- */
-function contentListSpec(lang: Lang): ListSpec<Content> {
-  return {
-    resource: 'contents',
-    sortable: {
-      id: 'content.id',
-      title: 'LOWER(content.title)',
-      updatedAt: 'content."updatedAt"',
-      published: 'content.published',
-      status: 'content.status',
-      containerId: 'content."containerId"',
-    },
-    defaultSort: ['updatedAt', 'DESC'],
-    filters: {
-      id: { kind: { type: 'int' }, column: 'content.id' },
-      containerId: { kind: { type: 'int' }, column: 'content.containerId' },
-      published: { kind: { type: 'boolean' }, column: 'content.published' },
-      status: { kind: { type: 'enum', values: ['AVAILABLE', 'DISCONTINUED'] }, column: 'content.status' },
-      q: {
-        kind: { type: 'string' },
-        apply: (qb, value, param) => {
-          if (String(value).trim() === '') return;
-          const tsq = toPrefixQuery(String(value));
-          if (tsq === null) qb.andWhere('1 = 0');
-          else qb.andWhere(contentMatchSql('content', param, `${param}lang`), { [param]: tsq, [`${param}lang`]: lang });
-        },
-      },
-    },
-    maxPageSize: 100,
-  };
-}
-
-/**
- * A listed content as JSON text, written by PostgreSQL for the row `r` of the list's statement: the
- * keys, order and formats of toSummary's object, then fallbackFields and the stored fields (to_json
- * escapes text as JSON.stringify does; dates as toISOString writes them). The contents list test
- * compares it, key order included, with the single read, which Node writes.
- */
-const summaryJsonSql = (r: string, lang: string) => `'{"id":' || ${r}.id || ',"title":' || to_json(${r}.title)::text || ',"containerId":' || ${r}."containerId"
-      || ',"published":' || ${r}.published || ',"status":"' || ${r}.status || '","slug":' || coalesce(to_json(${r}.slug)::text, 'null')
-      || ',"path":' || coalesce(to_json('/' || ${r}.full)::text, 'null')
-      || ',"updatedAt":"' || to_char(${r}."updatedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-      || '","locale":"' || ${lang} || '","fallbackFields":' || array_to_json(${r}."fallbackFields")::text || ',"fields":' || ${r}."fieldsJson" || '}'`;
-
-/** One content's row, its slug, fields, PAGE sections, metadata and accesses, for the id and locale given as SQL expressions. */
-const oneContentSql = (
-  id: string,
-  lang: string,
-) => `SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
-        slug.basic AS slug, slug.full AS full, slug.id AS "slugId", slug."parentId" AS "parentSlugId",
-        ${fieldsSql('content.id', lang)},
-        (SELECT coalesce(json_agg(json_build_object('id', s.id, 'type', s.type, 'block', s.block, 'position', s.position, 'lang', s.lang, 'content', s.content,
-            'formId', s."formId", 'elementId', s."elementId", 'containerContentId', s."containerContentId", 'containerId', s."containerId", 'contentId', s."contentId")
-            ORDER BY s.position, s.id), '[]'::json)
-          FROM section s WHERE s."contentId" = content.id AND s."containerId" IS NULL AND s.type = 'PAGE' AND s.lang IN (${lang}, 'en')) AS sections,
-        (SELECT coalesce(json_agg(json_build_object('name', m.name, 'content', m.content, 'lang', m.lang) ORDER BY m.id), '[]'::json)
-          FROM metadata m WHERE m."contentId" = content.id AND m.lang IN (${lang}, 'en')) AS metadata,
-        ARRAY(SELECT a."roleId" FROM access a WHERE a."contentId" = content.id ORDER BY a."roleId") AS accesses
-      FROM content
-      LEFT JOIN slug ON slug."contentId" = content.id
-      ${documentJoins('content.id', lang)}
-      WHERE content.id = ${id}`;
-
-/**
- * Contents by (id, locale) pairs, $1 and $2: each pair is read as the single read would be (the
- * lateral subquery is kept whole by OFFSET 0, so its plan is the single read's index lookups
- * whatever the number of pairs), `n` tells which pair a row answers.
- */
-const CONTENTS_BY_ID_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::int[], $2::lang[]) WITH ORDINALITY AS q(id, lang, n)
-  CROSS JOIN LATERAL (${oneContentSql('q.id', 'q.lang')} OFFSET 0) r`;
-
-/** The list filters whose totals the content_count table holds. */
-const COUNTED_FILTERS = new Set(['containerId', 'published', 'status']);
-/** The total of a list from content_count, its three filters as the parameters named. */
-const countSql = (containerIds: string, published: string, statuses: string) => `SELECT coalesce(sum("count"), 0)::int AS total FROM "content_count"
-  WHERE (${containerIds}::int[] IS NULL OR "containerId" = ANY(${containerIds}::int[])) AND (${published}::boolean[] IS NULL OR "published" = ANY(${published}::boolean[]))
-    AND (${statuses}::status[] IS NULL OR "status" = ANY(${statuses}::status[]))`;
-
-/**
- * The parameters of countSql when content_count holds the list's total: filtered by container,
- * published and status only (or not at all). Those counts are kept exact by triggers (migrations
- * ContentCounts and ContentListCounts), so paging through a large container does not count its
- * rows at every request. Other filters (id, q) count rows: null.
- */
-function countedFilterValues(filter: Record<string, unknown>): unknown[] | null {
-  const keys = Object.keys(filter).filter((key) => !(key === 'q' && String(filter.q).trim() === ''));
-  if (!keys.every((key) => COUNTED_FILTERS.has(key))) return null;
-  const values = (key: string) => (filter[key] === undefined ? null : [...new Set(([] as unknown[]).concat(filter[key]))]);
-  return [values('containerId'), values('published'), values('status')];
-}
 
 interface ContentRow {
   id: number;
@@ -185,84 +90,36 @@ export class ContentsService {
   /**
    * A page of contents: from the list cache when the list has not changed since it was read (one
    * query: the list's version), else whatever its size in two queries: the version, then the page
-   * with its slugs, fields and total (a third, the count, for filters content_count does not
-   * keep). The fields come from the content_document read model (the locale's values over en's,
-   * written with the documents, see migrations ContentDocuments and ContentDocumentMerged) as JSON
-   * text: neither PostgreSQL nor Node handles one row per field value.
+   * of read rows (read-model/content-list.ts) with its total (a third, the count, for filters
+   * content_count does not keep).
    */
   async list(raw: RawListQuery, lang: Lang): Promise<ListPage> {
-    const spec = contentListSpec(lang);
-    const query = parseListQuery(raw, spec);
+    const query = parseListQuery(raw, CONTENT_LIST_SPEC);
     const key = JSON.stringify([lang, query.sort.field, query.sort.order, query.range.start, query.range.end, query.filter]);
     const version = await this.listCache.currentVersion();
     const kept = this.listCache.get(key, version);
     if (kept) return kept;
-    const page = await this.readPage(query, spec, lang);
+    const page = await this.readPage(query, lang);
     this.listCache.set(key, version, page);
     return page;
   }
 
-  private async readPage(query: ListQuery, spec: ListSpec<Content>, lang: Lang): Promise<ListPage> {
-    const base = applyFilters(this.dataSource.getRepository(Content).createQueryBuilder('content'), query, spec);
-    // The page of ids is cut first, from the index on (containerId, updatedAt, id) alone; then the
-    // 25 rows are joined to their columns, slugs and documents, not the rows the offset skips.
-    const order = query.sort.order;
-    const ids = base.clone().select('content.id', 'id').orderBy(query.sort.column, order);
-    if (query.sort.field !== 'id') ids.addOrderBy('content.id', order);
-    const [idsSql, params] = ids.getQueryAndParameters();
-    const n = params.length;
-    // When content_count holds the total, it comes with the page in the same statement (one round
-    // trip less per miss: on this 2-core machine each costs about as much CPU as the query itself);
-    // with other filters it is counted beside the page.
-    // Planned once per connection, not at every request: the page size is written into the text (a
-    // whole number the parser bounds; a few texts in practice) and each row is read by a lateral
-    // lookup (kept whole by OFFSET 0), so PostgreSQL's generic plan, with the offset unknown, is
-    // the custom plan's index lookups and its plan cache keeps it (docs/perf.md).
-    const counted = countedFilterValues(query.filter);
-    const size = query.range.end - query.range.start + 1;
-    if (!Number.isInteger(size) || size < 1) throw new Error(`Bad page size ${size}`);
-    // PostgreSQL writes the page's JSON array itself (summaryJsonSql, the same bytes as toSummary's
-    // plus the stored fields): Node receives one text instead of parsing 25 rows of ten columns and
-    // writing them out again. Half the Node CPU of a miss was that parse and re-serialisation.
-    const sql = `SELECT '[' || coalesce(string_agg(${summaryJsonSql('content', `$${n + 2}::lang`)}, ',' ORDER BY ${query.sort.column} ${order}, content.id ${order}), '') || ']' AS body,
-        count(content.id)::int AS count${
-          counted
-            ? `,
-        (${countSql(`$${n + 3}`, `$${n + 4}`, `$${n + 5}`)}) AS "listTotal"`
-            : ''
-        }
-      FROM (${idsSql} LIMIT ${size} OFFSET $${n + 1}) page
-      CROSS JOIN LATERAL (SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
-          slug.basic AS slug, slug.full AS full,
-          ${fieldsSql('content.id', `$${n + 2}::lang`)}
-        FROM content
-        LEFT JOIN slug ON slug."contentId" = content.id
-        ${documentJoins('content.id', `$${n + 2}::lang`)}
-        WHERE content.id = page.id OFFSET 0) content`;
-    // One statement text per filter, sort and page size (values are parameters): prepared once per connection.
-    const readBody = (extra: unknown[]) =>
-      preparedQuery<{ body: string; count: number; listTotal?: number }>(this.dataSource, sql, [...params, query.range.start, lang, ...extra]).then(
-        (rows) => rows[0],
-      );
+  private async readPage(query: ListQuery, lang: Lang): Promise<ListPage> {
+    const list = listStatement(query, lang);
+    const readBody = () => preparedQuery<{ body: string; count: number; listTotal?: number }>(this.dataSource, list.text, list.values).then((rows) => rows[0]);
+    const readTotal = () => {
+      const count = countStatement(query, lang);
+      return preparedQuery<{ total: number }>(this.dataSource, count.text, count.values).then((rows) => rows[0].total);
+    };
     // The aggregate answers one row even past the end, so a kept total always comes with it.
-    const [page, total] = counted
-      ? await readBody(counted).then((page) => [page, page.listTotal!] as const)
-      : await Promise.all([
-          readBody([]),
-          base
-            .clone()
-            .select('count(*)::int', 'total')
-            .getRawOne<{ total: number }>()
-            .then((row) => row?.total ?? 0),
-        ]);
+    const [page, total] = list.counted ? await readBody().then((page) => [page, page.listTotal!] as const) : await Promise.all([readBody(), readTotal()]);
     return { body: Buffer.from(page.body), count: page.count, total, start: query.range.start };
   }
 
   /**
-   * One content in one statement: its row, slug, fields (from the content_document read model, the
-   * locale's values over en's, the same expression as the list's so both answer the same bytes),
-   * and its PAGE sections, metadata and accesses as JSON; the locale fallbacks of sections and
-   * metadata are picked in Node by the same functions as their services'. Outside a transaction it
+   * One content in one statement: its read row (the list's, read-model/content-reads.ts), its
+   * PAGE sections, metadata and accesses; the locale fallbacks of sections and metadata are picked
+   * in Node by the same functions as their services'. Outside a transaction it
    * runs as a prepared statement, one for the reads that concurrent requests make at once
    * (batchedReads).
    */

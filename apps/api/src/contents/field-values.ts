@@ -1,17 +1,14 @@
 import {
   type ContainerFieldType,
   type ContentFieldItem,
-  type ContentFieldValue,
   type FieldCheckTools,
   type FieldColumn,
   FIELD_TYPES,
-  type LocationValue,
   type TimeRangeValue,
 } from '@cms/contracts';
 import type { ContainerField } from '../containers/container-field.entity';
 import type { InputErrors } from '../common/http/input-errors';
 import { plainTextOf, sanitizeRichText } from '../sections/rich-text';
-import type { ContentField } from './content-field.entity';
 
 /** The value columns of one ContentField row; only the one that matches the type is set. */
 export interface FieldItem {
@@ -114,34 +111,4 @@ export function checkFieldValue(
   }
   for (const problem of problems) errors.add(path, problem);
   return problems.length ? undefined : (items as FieldItem[]);
-}
-
-/** The API value of one stored row, read from the column its type keeps it in. */
-export function itemOf(
-  row: Pick<ContentField, 'type' | 'textValue' | 'numberValue' | 'boolValue' | 'dateValue' | 'timeRange' | 'mediaId' | 'contentValueId'>,
-): ContentFieldItem | null {
-  switch (FIELD_TYPES[row.type].column) {
-    case 'number':
-      return row.numberValue === null ? null : Number(row.numberValue);
-    case 'boolean':
-      return row.boolValue;
-    case 'date':
-      return row.dateValue === null ? null : new Date(row.dateValue).toISOString();
-    case 'json':
-      return row.textValue === null ? null : (JSON.parse(row.textValue) as LocationValue);
-    case 'timeRange':
-      return row.timeRange;
-    case 'media':
-      return row.mediaId;
-    case 'content':
-      return row.contentValueId;
-    case 'text':
-      return row.textValue;
-  }
-}
-
-/** Rows of one field in one locale (ordered by position) as the API value. */
-export function valueOf(rows: readonly Parameters<typeof itemOf>[0][], multiple: boolean): ContentFieldValue {
-  const items = rows.map(itemOf).filter((item): item is ContentFieldItem => item !== null);
-  return multiple ? items : (items[0] ?? null);
 }

@@ -1,5 +1,5 @@
 import { ContainerFieldType, type Lang, type PageElement, SectionType, Status } from '@cms/contracts';
-import type { LocalizedFields } from '../contents/content-fields.service';
+import type { LocalizedFields } from '../contents/read-model/content-rows';
 import type { Section } from '../sections/section.entity';
 import {
   contentsOf,
@@ -10,7 +10,7 @@ import {
   type FormRow,
   formsOf,
   type ListedRow,
-  listedContentIdsOf,
+  listedFieldsOf,
   listedOf,
   listingParamsOf,
   listingsOf,
@@ -72,7 +72,19 @@ function pageRow(parts: Partial<PageRow> = {}): PageRow {
 }
 
 function listedRow(parts: Partial<ListedRow>): ListedRow {
-  return { sectionId: 1, total: 0, id: 1, title: 'A', containerId: 3, updatedAt: new Date('2024-01-01T00:00:00Z'), full: null, ...parts };
+  return {
+    sectionId: 1,
+    total: 0,
+    id: 1,
+    title: 'A',
+    containerId: 3,
+    updatedAt: new Date('2024-01-01T00:00:00Z'),
+    full: null,
+    fieldsJson: '{}',
+    fallbackFields: [],
+    types: {},
+    ...parts,
+  };
 }
 
 const localized = (fields: LocalizedFields['fields'], types: LocalizedFields['types'] = {}): LocalizedFields => ({ fields, fallbackFields: [], types });
@@ -181,13 +193,24 @@ describe('page mappers', () => {
       ).toEqual([2, 3, 1]);
     });
 
-    it("reads the listed contents' fields once each, but the page's own", () => {
-      const listed = new Map([
-        [1, [listedRow({ id: 4 }), listedRow({ id: 10 })]],
-        [2, [listedRow({ id: 4 }), listedRow({ id: 5 })]],
-      ]);
-      expect(listedContentIdsOf(listed, 10)).toEqual([4, 5]);
-      expect(listedContentIdsOf(listed, null)).toEqual([4, 10, 5]);
+    it("takes the listed contents' fields from their rows once each, but the page's own", () => {
+      const rows = [
+        listedRow({
+          sectionId: 1,
+          id: 4,
+          fieldsJson: '{"logo": 7, "title": "Four"}',
+          types: { logo: ContainerFieldType.IMAGE, title: ContainerFieldType.STRING },
+        }),
+        listedRow({ sectionId: 1, id: 10 }),
+        listedRow({ sectionId: 2, id: 4 }),
+        listedRow({ sectionId: 2, id: 5, fallbackFields: ['title'], types: null }),
+        listedRow({ sectionId: 3, id: null as unknown as number }),
+      ];
+      const fields = listedFieldsOf(rows, 10);
+      expect([...fields.keys()]).toEqual([4, 5]);
+      expect(fields.get(4)).toEqual({ fields: { logo: 7, title: 'Four' }, fallbackFields: [], types: { logo: 'IMAGE', title: 'STRING' } });
+      expect(fields.get(5)).toEqual({ fields: {}, fallbackFields: ['title'], types: {} });
+      expect([...listedFieldsOf(rows, null).keys()]).toEqual([4, 10, 5]);
     });
 
     it("asks for the listed containers' definitions but the content page's own container's", () => {

@@ -26,7 +26,8 @@ import {
   SLUG_SEGMENT_PATTERN,
   Status,
 } from '@cms/contracts';
-import { OPTION_LISTS_SETTING, type LocalizedFields } from '../contents/content-fields.service';
+import { OPTION_LISTS_SETTING } from '../contents/content-fields.service';
+import type { LocalizedFields } from '../contents/read-model/content-rows';
 import { pickMetadata } from '../metadata/metadata.service';
 import { mediaIdsOf } from '../sections/block-content';
 import type { Section } from '../sections/section.entity';
@@ -79,6 +80,11 @@ export interface ListedRow {
   containerId: number;
   updatedAt: Date;
   full: string | null;
+  /** The listed content's fields in the locale over en's, as JSON text, and the names taken from en (from its read row). */
+  fieldsJson: string;
+  fallbackFields: string[];
+  /** The type of each field of the listing's container (null when it has none). */
+  types: Record<string, ContainerFieldType> | null;
 }
 
 /** A field definition of a listed content's container. */
@@ -188,9 +194,14 @@ export function listedOf(listings: readonly Section[], rows: readonly ListedRow[
   return { listed, totals };
 }
 
-/** The listed contents whose fields are still to read (the page's own came with its path). */
-export function listedContentIdsOf(listed: ReadonlyMap<number, readonly ListedRow[]>, pageContentId: number | null): number[] {
-  return [...new Set([...listed.values()].flat().map((r) => r.id))].filter((id) => id !== pageContentId);
+/** The fields of the listed contents, by content, but the page's own (they come with its path). */
+export function listedFieldsOf(rows: readonly ListedRow[], pageContentId: number | null): Map<number, LocalizedFields> {
+  const fields = new Map<number, LocalizedFields>();
+  for (const row of rows) {
+    if (row.id === null || row.id === pageContentId || fields.has(row.id)) continue;
+    fields.set(row.id, { fields: JSON.parse(row.fieldsJson) as LocalizedFields['fields'], fallbackFields: row.fallbackFields, types: row.types ?? {} });
+  }
+  return fields;
 }
 
 /** The containers whose field definitions the listed cards need (the page's own came with its path). */

@@ -5,8 +5,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { readableSql, readerOf, type Reader } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
-import { ContentFieldsService, OPTION_LISTS_SETTING, type LocalizedFields } from '../contents/content-fields.service';
-import { documentJoins, fieldsSql } from '../contents/document-sql';
+import { OPTION_LISTS_SETTING } from '../contents/content-fields.service';
+import { fieldsOf, readRowJoin, type LocalizedFields } from '../contents/read-model/content-rows';
 import type { Section } from '../sections/section.entity';
 import { pathOf } from '../slugs/slug-rules';
 import { batchedReads, inKeyOrder } from '../database/batched-reads';
@@ -23,7 +23,7 @@ import {
   type FormRow,
   formsOf,
   type ListedRow,
-  listedContentIdsOf,
+  listedFieldsOf,
   listedOf,
   listingParamsOf,
   listingsOf,
@@ -86,10 +86,10 @@ const PATHS_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::varchar[], $2::lang
            SELECT ${SECTION_COLUMNS} FROM "section"
            WHERE lang = ANY(ARRAY[q.lang, 'en'::lang]) AND type = 'PAGE' AND ("contentId" = c.id OR (c.id IS NULL AND "containerId" = k.id))
          ) x) AS sections,
-         ${fieldsSql('c.id', 'q.lang')}
+         ${fieldsOf('cr')}
        FROM "slug" s
        LEFT JOIN "content" c ON c.id = s."contentId"
-       ${documentJoins('c.id', 'q.lang')}
+       ${readRowJoin('cr', 'c.id', 'q.lang')}
        JOIN "container" k ON k.id = COALESCE(s."containerId", c."containerId")
        WHERE s."full" = q."full" OFFSET 0) r`;
 
@@ -98,10 +98,14 @@ const ELEMENTS_SQL = `SELECT id, title, block, "formId", content, status FROM "e
 
 /**
  * 3. What `contents` blocks list: published contents of the container the reader may open, newest
- * first or by title, a page of them, and their total (a row with a null id for an empty listing).
+ * first or by title, a page of them, and their total (a row with a null id for an empty listing);
+ * with 4, each listed content's fields in the locale ($8) from its read row (their names in order,
+ * as the content's field rows were read before the read rows) and the types of its container's fields.
  */
 const LISTED_SQL = `SELECT q.sid AS "sectionId", c.id, c.title, c."containerId", c."updatedAt", sl."full",
-           (SELECT count(*)::int FROM "content" ct WHERE "containerId" = q.cid AND published AND ${LISTED_READABLE}) AS total
+           (SELECT count(*)::int FROM "content" ct WHERE "containerId" = q.cid AND published AND ${LISTED_READABLE}) AS total,
+           (SELECT coalesce(json_object_agg(e.key, e.value ORDER BY e.key), '{}')::text FROM json_each(cr."json"::json) e) AS "fieldsJson",
+           coalesce(cr."fallback", '{}'::text[]) AS "fallbackFields", t.types
          FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[]) AS q(sid, cid, lim, sort, off)
          LEFT JOIN LATERAL (
            (SELECT id, title, "containerId", "updatedAt" FROM "content" ct WHERE q.sort = 'updatedAt' AND "containerId" = q.cid AND published AND ${LISTED_READABLE}
@@ -110,7 +114,9 @@ const LISTED_SQL = `SELECT q.sid AS "sectionId", c.id, c.title, c."containerId",
            (SELECT id, title, "containerId", "updatedAt" FROM "content" ct WHERE q.sort = 'title' AND "containerId" = q.cid AND published AND ${LISTED_READABLE}
              ORDER BY title ASC, id ASC LIMIT q.lim OFFSET q.off)
          ) c ON true
-         LEFT JOIN "slug" sl ON sl."contentId" = c.id AND sl.published`;
+         LEFT JOIN "slug" sl ON sl."contentId" = c.id AND sl.published
+         ${readRowJoin('cr', 'c.id', '$8::lang')}
+         LEFT JOIN LATERAL (SELECT json_object_agg(f.name, f.type) AS types FROM "container_field" f WHERE f."containerId" = q.cid) t ON true`;
 
 /** 5. The contents CONTENT fields refer to that the reader may open. */
 const REFERENCED_SQL = `SELECT c.id, c.title, c."containerId", s."full" FROM "content" c LEFT JOIN "slug" s ON s."contentId" = c.id AND s.published
@@ -135,13 +141,13 @@ const DEFINITIONS_SQL = `SELECT "containerId", name, label, type, multiple FROM 
 
 /**
  * The public read of one page: the container or content at a path, with everything the site
- * renders, in a constant number of queries (at most nine, whatever the number of sections,
+ * renders, in a constant number of queries (at most eight, whatever the number of sections,
  * fields, elements, forms or media):
  * 1 the slug with its owner, accesses, metadata, field definitions, the page's own sections
- * and the content's fields (from its documents), beside it the layout's sections (kept until a
- * purge of everything); then together 2 the placed elements and 3 what `contents` blocks list,
- * after 3 together 4 the fields of the listed contents and 9 the field definitions of their
- * containers; then together 5 referenced contents, 6 media, 7 forms with their fields, 8 theme
+ * and the content's fields (from its read row), beside it the layout's sections (kept until a
+ * purge of everything); then together 2 the placed elements and 3 what `contents` blocks list
+ * with 4 the listed contents' fields (from their read rows) and 9 the field definitions of
+ * their containers; then together 5 referenced contents, 6 media, 7 forms with their fields, 8 theme
  * and option lists (kept like the layout). A content page with nothing to list or place: 1 (and
  * the layout and 8 once). Steps that read are methods named after what they read; turning rows
  * into the answer is page-mappers.ts. The read uses no transaction: concurrent statements queue
@@ -151,7 +157,6 @@ const DEFINITIONS_SQL = `SELECT "containerId", name, label, type, multiple FROM 
 export class PagesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly fields: ContentFieldsService,
     private readonly cache: PageCache,
   ) {}
 
@@ -260,24 +265,19 @@ export class PagesService {
   }
 
   /**
-   * 3. What `contents` blocks list, then together 4 the listed contents' fields and 9 their
-   * containers' field definitions; the fields map ends with the page's own content's (read with its path).
+   * 3. What `contents` blocks list with 4 their fields, beside it 9 their containers' field
+   * definitions (both follow from the sections only); the fields map ends with the page's own content's (read with its path).
    */
   private async readListings(page: PageRow, listings: readonly Section[], pageNumber: number, reader: Reader, lang: Lang): Promise<ListedRead> {
-    const rows = listings.length ? await this.query<ListedRow>(LISTED_SQL, [...listingParamsOf(listings, pageNumber), reader.role, reader.superAdmin]) : [];
-    const { listed, totals } = listedOf(listings, rows);
-    const [fields, definitionRows] = await Promise.all([
-      this.readListedFields(listedContentIdsOf(listed, page.contentId), lang),
+    const [rows, definitionRows] = await Promise.all([
+      listings.length ? this.query<ListedRow>(LISTED_SQL, [...listingParamsOf(listings, pageNumber), reader.role, reader.superAdmin, lang]) : [],
       this.readListedDefinitions(definedContainersOf(listings, page), reader),
     ]);
+    const { listed, totals } = listedOf(listings, rows);
+    const fields = listedFieldsOf(rows, page.contentId);
     const own = pageContentFieldsOf(page);
     if (page.contentId !== null && own !== undefined) fields.set(page.contentId, own);
     return { listed, totals, fields, definitionRows };
-  }
-
-  /** 4. The fields of the listed contents, in the locale over en. */
-  private async readListedFields(contentIds: number[], lang: Lang): Promise<Map<number, LocalizedFields>> {
-    return contentIds.length ? this.fields.read(this.dataSource.manager, contentIds, lang) : new Map<number, LocalizedFields>();
   }
 
   /** 9. The field definitions the site draws the listed cards with, of the containers the reader may read. */

@@ -24,16 +24,16 @@ export function toPrefixQuery(text: string): string | null {
 
 /**
  * SQL (for a WHERE) matching contents whose title, or a text field in the locale (or en's,
- * where the locale has no value of that field), holds every word. `:lang` and `:tsq` are the
- * parameter names to bind.
+ * where the locale has no value of that field), holds every word: `contentId` is the content's id,
+ * `tsq` (a toPrefixQuery) and `lang`, SQL expressions (the parameters' placeholders).
  */
-export function contentMatchSql(contentAlias: string, tsqParam: string, langParam: string): string {
-  return `${contentAlias}.id IN (
-    SELECT ct.id FROM "content" ct WHERE ${TITLE_TSVECTOR.replace('{alias}', 'ct')} @@ to_tsquery('simple'::regconfig, :${tsqParam})
+export function contentMatchSql(contentId: string, tsq: string, lang: string): string {
+  return `${contentId} IN (
+    SELECT ct.id FROM "content" ct WHERE ${TITLE_TSVECTOR.replace('{alias}', 'ct')} @@ to_tsquery('simple'::regconfig, ${tsq})
     UNION
     SELECT cf."contentId" FROM "content_field" cf
-    WHERE cf.type IN ${SEARCHABLE_TYPES_SQL} AND ${FIELD_TSVECTOR.replace('{alias}', 'cf')} @@ to_tsquery('simple'::regconfig, :${tsqParam})
-      AND (cf.lang = :${langParam} OR (cf.lang = 'en' AND NOT EXISTS (
-        SELECT 1 FROM "content_field" o WHERE o."contentId" = cf."contentId" AND o.name = cf.name AND o.lang = :${langParam})))
+    WHERE cf.type IN ${SEARCHABLE_TYPES_SQL} AND ${FIELD_TSVECTOR.replace('{alias}', 'cf')} @@ to_tsquery('simple'::regconfig, ${tsq})
+      AND (cf.lang = ${lang} OR (cf.lang = 'en' AND NOT EXISTS (
+        SELECT 1 FROM "content_field" o WHERE o."contentId" = cf."contentId" AND o.name = cf.name AND o.lang = ${lang})))
   )`;
 }

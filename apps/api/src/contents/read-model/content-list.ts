@@ -1,0 +1,112 @@
+import type { Lang } from '@cms/contracts';
+import type { ListQuery, ListSpec } from '../../common/http/list-query';
+import { contentMatchSql, toPrefixQuery } from '../../search/full-text';
+import { Statement } from './statement';
+import { summaryJson } from './content-rows';
+
+/** How each sort key orders read rows (of alias `a`): titles as people read them, whatever their case. */
+const SORT_EXPRESSIONS: Record<string, (a: string) => string> = {
+  id: (a) => `${a}."contentId"`,
+  title: (a) => `LOWER(${a}.title)`,
+  updatedAt: (a) => `${a}."updatedAt"`,
+  published: (a) => `${a}.published`,
+  status: (a) => `${a}.status`,
+  containerId: (a) => `${a}."containerId"`,
+};
+
+/** The list's allow-list; `q` is a full-text search in the locale asked. The conditions of each filter are `filterSql`'s. */
+export const CONTENT_LIST_SPEC: ListSpec<object> = {
+  resource: 'contents',
+  sortable: Object.fromEntries(Object.keys(SORT_EXPRESSIONS).map((key) => [key, key])),
+  defaultSort: ['updatedAt', 'DESC'],
+  filters: {
+    id: { kind: { type: 'int' } },
+    containerId: { kind: { type: 'int' } },
+    published: { kind: { type: 'boolean' } },
+    status: { kind: { type: 'enum', values: ['AVAILABLE', 'DISCONTINUED'] } },
+    q: { kind: { type: 'string' } },
+  },
+  maxPageSize: 100,
+};
+
+/** The column and SQL type of each equality filter. */
+const EQUALITY_FILTERS: Record<string, { column: string; type: string }> = {
+  id: { column: '"contentId"', type: 'int' },
+  containerId: { column: '"containerId"', type: 'int' },
+  published: { column: 'published', type: 'boolean' },
+  status: { column: 'status', type: 'status' },
+};
+
+/** The conditions of a list's rows (alias `a`) in the locale, with their parameters added to `statement`. */
+function filterSql(statement: Statement, a: string, filter: ListQuery['filter'], lang: string): string {
+  const conditions = [`${a}.lang = ${lang}`];
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === 'q') {
+      if (String(value).trim() === '') continue;
+      const tsq = toPrefixQuery(String(value));
+      conditions.push(tsq === null ? 'false' : contentMatchSql(`${a}."contentId"`, statement.param(tsq), lang));
+      continue;
+    }
+    const { column, type } = EQUALITY_FILTERS[key];
+    conditions.push(Array.isArray(value) ? `${a}.${column} = ANY(${statement.param(value, `${type}[]`)})` : `${a}.${column} = ${statement.param(value, type)}`);
+  }
+  return conditions.join(' AND ');
+}
+
+/** The list filters whose totals the content_count table holds. */
+const COUNTED_FILTERS = new Set(['containerId', 'published', 'status']);
+
+/**
+ * The values of the filters content_count keeps exact totals for (by triggers, migrations
+ * ContentCounts and ContentListCounts) when the list is filtered by those only, or not at all: then
+ * paging through a large container does not count its rows at every request. Null for other filters.
+ */
+function countedFilterValues(filter: ListQuery['filter']): { containerId: unknown[] | null; published: unknown[] | null; status: unknown[] | null } | null {
+  const keys = Object.keys(filter).filter((key) => !(key === 'q' && String(filter.q).trim() === ''));
+  if (!keys.every((key) => COUNTED_FILTERS.has(key))) return null;
+  const values = (key: string) => (filter[key] === undefined ? null : [...new Set(([] as unknown[]).concat(filter[key]))]);
+  return { containerId: values('containerId'), published: values('published'), status: values('status') };
+}
+
+/** The total of a list from content_count, for the filters countedFilterValues answered. */
+function countedTotalSql(statement: Statement, counted: NonNullable<ReturnType<typeof countedFilterValues>>): string {
+  const containers = statement.param(counted.containerId, 'int[]');
+  const published = statement.param(counted.published, 'boolean[]');
+  const statuses = statement.param(counted.status, 'status[]');
+  return `SELECT coalesce(sum(k."count"), 0)::int FROM "content_count" k
+        WHERE (${containers} IS NULL OR k."containerId" = ANY(${containers})) AND (${published} IS NULL OR k.published = ANY(${published}))
+          AND (${statuses} IS NULL OR k.status = ANY(${statuses}))`;
+}
+
+/**
+ * The statement of a list page: its JSON array (written by PostgreSQL, the bytes Node would write),
+ * its number of rows and, when content_count keeps it, the list's total. The window's ids are cut
+ * from an index of the read rows alone, then each row is read by its key (a lateral lookup kept
+ * whole by OFFSET 0), not the rows the offset skips. One text per filter shape, sort and page size
+ * (values are parameters), so a server plans it once per connection. `counted` tells whether the
+ * total came with it; else countStatement counts it.
+ */
+export function listStatement(query: ListQuery, lang: Lang): { text: string; values: unknown[]; counted: boolean } {
+  const size = query.range.end - query.range.start + 1;
+  if (!Number.isInteger(size) || size < 1) throw new Error(`Bad page size ${size}`);
+  const statement = new Statement();
+  const langParam = statement.param(lang, 'lang');
+  const order = query.sort.order;
+  const sort = SORT_EXPRESSIONS[query.sort.field];
+  const orderBy = (a: string) => (query.sort.field === 'id' ? `${sort(a)} ${order}` : `${sort(a)} ${order}, ${a}."contentId" ${order}`);
+  const where = filterSql(statement, 'w', query.filter, langParam);
+  const offset = statement.param(query.range.start, 'int');
+  const counted = countedFilterValues(query.filter);
+  const total = counted ? `, (${countedTotalSql(statement, counted)}) AS "listTotal"` : '';
+  const text = `SELECT '[' || coalesce(string_agg(${summaryJson('r')}, ',' ORDER BY ${orderBy('r')}), '') || ']' AS body, count(r."contentId")::int AS count${total}
+      FROM (SELECT w."contentId" FROM "content_read" w WHERE ${where} ORDER BY ${orderBy('w')} LIMIT ${size} OFFSET ${offset}) page
+      CROSS JOIN LATERAL (SELECT * FROM "content_read" r WHERE r."contentId" = page."contentId" AND r.lang = ${langParam} OFFSET 0) r`;
+  return { text, values: statement.values, counted: counted !== null };
+}
+
+/** The statement that counts a list's rows, for filters content_count does not keep totals for. */
+export function countStatement(query: ListQuery, lang: Lang): { text: string; values: unknown[] } {
+  const statement = new Statement();
+  const where = filterSql(statement, 'w', query.filter, statement.param(lang, 'lang'));
+  return { text: `SELECT count(*)::int AS total FROM "content_read" w WHERE ${where}`, values: statement.values };
+}
