@@ -37,6 +37,37 @@ async function schemaOf(dataSource: DataSource): Promise<Record<string, string[]
   };
 }
 
+/**
+ * The read model's current definition as the migrations leave it (contents/read-model/read-model.sql):
+ * its tables' columns and indexes, its functions and the triggers that call them, as PostgreSQL
+ * prints them. Migrations copy from that file when they change the read model; they never import it.
+ */
+const READ_MODEL_SQL = path.join(__dirname, '../src/contents/read-model/read-model.sql');
+const READ_MODEL_TABLES = ['content_read', 'content_document', 'content_count', 'cache_version'];
+
+function readModelDefinition(schema: Record<string, string[]>): string {
+  const ofTables = (line: string) => READ_MODEL_TABLES.some((table) => line.startsWith(`${table}.`) || line.includes(` ON public.${table} `));
+  const header = [
+    '-- The read model of contents as the migrations leave it: written by the test "migrations go up on an',
+    '-- empty database…" (apps/api/test/migrations.spec.ts, WRITE_READ_MODEL_SQL=1 rewrites it) and compared',
+    '-- with the migrated database at every run. A migration that changes the read model copies from here.',
+  ];
+  const section = (title: string, lines: string[]) => [``, `-- ${title}`, ...lines.map((line) => line.trimEnd())];
+  return [
+    ...header,
+    ...section('Columns (table.column type nullable default)', schema.columns.filter(ofTables)),
+    ...section('Indexes', schema.indexes.filter(ofTables)),
+    ...section(
+      'Triggers',
+      schema.triggers.filter((line) => / EXECUTE FUNCTION (content_|public\.content_)/.test(line)),
+    ),
+    ...section(
+      'Functions',
+      schema.functions.filter((definition) => /FUNCTION public\.content_/.test(definition)).map((definition) => `${definition.trim()};\n`),
+    ),
+  ].join('\n');
+}
+
 describe('migrations', () => {
   it('run in the order of their timestamps, none stamped in the future: a migration generated now runs last', () => {
     const stamps = MIGRATIONS.map((migration) => timestampOf(migration.name));
@@ -72,6 +103,9 @@ describe('migrations', () => {
       );
       expect(unused).toEqual([]);
       const migrated = await schemaOf(ds);
+      const definition = readModelDefinition(migrated);
+      if (process.env.WRITE_READ_MODEL_SQL) fs.writeFileSync(READ_MODEL_SQL, `${definition}\n`);
+      expect(definition).toBe(fs.readFileSync(READ_MODEL_SQL, 'utf8').trimEnd());
 
       const reverted: string[] = [];
       for (let name = await revertLastMigration(ds); name; name = await revertLastMigration(ds)) reverted.push(name);

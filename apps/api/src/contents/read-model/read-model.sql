@@ -1,0 +1,207 @@
+-- The read model of contents as the migrations leave it: written by the test "migrations go up on an
+-- empty database…" (apps/api/test/migrations.spec.ts, WRITE_READ_MODEL_SQL=1 rewrites it) and compared
+-- with the migrated database at every run. A migration that changes the read model copies from here.
+
+-- Columns (table.column type nullable default)
+cache_version.name character varying NO
+cache_version.version bigint NO 0
+content_count.containerId integer NO
+content_count.count integer NO 0
+content_count.published boolean NO false
+content_count.status USER-DEFINED NO 'AVAILABLE'::status
+content_document.contentId integer NO
+content_document.fallback ARRAY NO
+content_document.fields jsonb NO
+content_document.json text NO
+content_document.lang USER-DEFINED NO
+content_read.containerId integer NO
+content_read.contentId integer NO
+content_read.fallback ARRAY NO
+content_read.json text NO
+content_read.lang USER-DEFINED NO
+content_read.path character varying YES
+content_read.published boolean NO
+content_read.slug character varying YES
+content_read.slugPublished boolean YES
+content_read.status USER-DEFINED NO
+content_read.title character varying NO
+content_read.updatedAt timestamp with time zone NO
+
+-- Indexes
+CREATE INDEX "IDX_content_read_container_updated" ON public.content_read USING btree (lang, "containerId", "updatedAt", "contentId") INCLUDE (published, status)
+CREATE INDEX "IDX_content_read_updated" ON public.content_read USING btree (lang, "updatedAt", "contentId") INCLUDE ("containerId", published, status)
+CREATE UNIQUE INDEX cache_version_pkey ON public.cache_version USING btree (name)
+CREATE UNIQUE INDEX content_count_pkey ON public.content_count USING btree ("containerId", published, status)
+CREATE UNIQUE INDEX content_document_pkey ON public.content_document USING btree ("contentId", lang)
+CREATE UNIQUE INDEX content_read_pkey ON public.content_read USING btree ("contentId", lang)
+
+-- Triggers
+CREATE CONSTRAINT TRIGGER content_count_insert_delete AFTER INSERT OR DELETE ON public.content DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_count_changed()
+CREATE CONSTRAINT TRIGGER content_count_update AFTER UPDATE OF "containerId", published, status ON public.content DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((((old."containerId" IS DISTINCT FROM new."containerId") OR (old.published IS DISTINCT FROM new.published)) OR (old.status IS DISTINCT FROM new.status))) EXECUTE FUNCTION content_count_changed()
+CREATE CONSTRAINT TRIGGER content_document_list_changed AFTER INSERT OR DELETE OR UPDATE ON public.content_document DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_list_changed_at_commit()
+CREATE CONSTRAINT TRIGGER content_list_changed AFTER INSERT OR DELETE OR UPDATE ON public.content DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_list_changed_at_commit()
+CREATE CONSTRAINT TRIGGER slug_list_changed AFTER INSERT OR DELETE OR UPDATE ON public.slug DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_list_changed_at_commit()
+CREATE TRIGGER content_document_delete AFTER DELETE ON public.content_field REFERENCING OLD TABLE AS old_fields FOR EACH STATEMENT EXECUTE FUNCTION content_document_changed()
+CREATE TRIGGER content_document_insert AFTER INSERT ON public.content_field REFERENCING NEW TABLE AS new_fields FOR EACH STATEMENT EXECUTE FUNCTION content_document_changed()
+CREATE TRIGGER content_document_list_truncated AFTER TRUNCATE ON public.content_document FOR EACH STATEMENT EXECUTE FUNCTION content_list_changed()
+CREATE TRIGGER content_document_read_delete AFTER DELETE ON public.content_document REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
+CREATE TRIGGER content_document_read_insert AFTER INSERT ON public.content_document REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
+CREATE TRIGGER content_document_read_update AFTER UPDATE ON public.content_document REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
+CREATE TRIGGER content_document_update AFTER UPDATE ON public.content_field REFERENCING OLD TABLE AS old_fields NEW TABLE AS new_fields FOR EACH STATEMENT EXECUTE FUNCTION content_document_changed()
+CREATE TRIGGER content_list_truncated AFTER TRUNCATE ON public.content FOR EACH STATEMENT EXECUTE FUNCTION content_list_changed()
+CREATE TRIGGER content_read_insert AFTER INSERT ON public.content REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
+CREATE TRIGGER content_read_update AFTER UPDATE ON public.content REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
+CREATE TRIGGER slug_list_truncated AFTER TRUNCATE ON public.slug FOR EACH STATEMENT EXECUTE FUNCTION content_list_changed()
+CREATE TRIGGER slug_read_delete AFTER DELETE ON public.slug REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
+CREATE TRIGGER slug_read_insert AFTER INSERT ON public.slug REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
+CREATE TRIGGER slug_read_update AFTER UPDATE ON public.slug REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
+
+-- Functions
+CREATE OR REPLACE FUNCTION public.content_count_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        IF TG_OP <> 'INSERT' THEN
+          UPDATE "content_count" SET "count" = "count" - 1
+          WHERE "containerId" = OLD."containerId" AND "published" = OLD."published" AND "status" = OLD."status";
+        END IF;
+        IF TG_OP <> 'DELETE' THEN
+          INSERT INTO "content_count" ("containerId", "published", "status", "count") VALUES (NEW."containerId", NEW."published", NEW."status", 1)
+          ON CONFLICT ("containerId", "published", "status") DO UPDATE SET "count" = "content_count"."count" + 1;
+        END IF;
+        RETURN NULL;
+      END $function$;
+CREATE OR REPLACE FUNCTION public.content_document_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      DECLARE ids integer[]; langs "lang"[];
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          SELECT array_agg(p."contentId"), array_agg(p."lang") INTO ids, langs FROM (SELECT DISTINCT "contentId", "lang" FROM "new_fields") p;
+        ELSIF TG_OP = 'DELETE' THEN
+          SELECT array_agg(p."contentId"), array_agg(p."lang") INTO ids, langs FROM (SELECT DISTINCT "contentId", "lang" FROM "old_fields") p;
+        ELSE
+          SELECT array_agg(p."contentId"), array_agg(p."lang") INTO ids, langs
+          FROM (SELECT "contentId", "lang" FROM "old_fields" UNION SELECT "contentId", "lang" FROM "new_fields") p;
+        END IF;
+        IF ids IS NOT NULL THEN PERFORM content_document_refresh(ids, langs); END IF;
+        RETURN NULL;
+      END $function$;
+CREATE OR REPLACE FUNCTION public.content_document_refresh(ids integer[], langs lang[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$ BEGIN
+      DELETE FROM "content_document" d USING unnest(ids, langs) AS p("contentId", "lang")
+      WHERE d."contentId" = p."contentId" AND d."lang" = p."lang"
+        AND NOT EXISTS (SELECT 1 FROM "content_field" f WHERE f."contentId" = p."contentId" AND f."lang" = p."lang");
+      WITH w AS (
+        SELECT v."contentId", v."lang", jsonb_object_agg(v."name", v."value") AS "fields"
+        FROM (
+          SELECT f."contentId", f."lang", f."name",
+          CASE WHEN (array_agg(f."multiple" ORDER BY f."position", f."id"))[1]
+            THEN coalesce(jsonb_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL), '[]'::jsonb)
+            ELSE coalesce((array_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL))[1], 'null'::jsonb)
+          END AS "value"
+        FROM "content_field" f
+        JOIN (SELECT DISTINCT * FROM unnest(ids, langs) AS p("contentId", "lang")) p ON f."contentId" = p."contentId" AND f."lang" = p."lang"
+        GROUP BY f."contentId", f."lang", f."name"
+        ) v
+        GROUP BY v."contentId", v."lang"
+      )
+      INSERT INTO "content_document" ("contentId", "lang", "fields", "json", "fallback")
+      SELECT w."contentId", w."lang", w."fields",
+        CASE WHEN w."lang" = 'en' THEN w."fields"::text ELSE (coalesce(coalesce(we."fields", e."fields"), '{}'::jsonb) || w."fields")::text END,
+        CASE WHEN w."lang" = 'en' THEN ARRAY(SELECT k FROM jsonb_object_keys(w."fields") k ORDER BY k)
+          ELSE ARRAY(SELECT k FROM jsonb_object_keys(coalesce(we."fields", e."fields")) k WHERE NOT w."fields" ? k ORDER BY k) END
+      FROM w
+      -- en's fields after this call: its new document when en is among the pairs, else the stored one.
+      LEFT JOIN w we ON we."contentId" = w."contentId" AND we."lang" = 'en' AND w."lang" <> 'en'
+      LEFT JOIN "content_document" e ON e."contentId" = w."contentId" AND e."lang" = 'en' AND w."lang" <> 'en'
+        AND NOT EXISTS (SELECT 1 FROM unnest(ids, langs) AS q("contentId", "lang") WHERE q."contentId" = w."contentId" AND q."lang" = 'en')
+      ON CONFLICT ("contentId", "lang") DO UPDATE SET "fields" = EXCLUDED."fields", "json" = EXCLUDED."json", "fallback" = EXCLUDED."fallback"
+        WHERE ("content_document"."fields", "content_document"."json", "content_document"."fallback") IS DISTINCT FROM (EXCLUDED."fields", EXCLUDED."json", EXCLUDED."fallback");
+      -- The other locales of the contents whose en document changed (written or dropped), but for those written above.
+      UPDATE "content_document" d SET "json" = (coalesce(e."fields", '{}'::jsonb) || d."fields")::text, "fallback" = ARRAY(SELECT k FROM jsonb_object_keys(e."fields") k WHERE NOT d."fields" ? k ORDER BY k)
+      FROM (SELECT DISTINCT p."contentId" FROM unnest(ids, langs) AS p("contentId", "lang") WHERE p."lang" = 'en') p
+      LEFT JOIN "content_document" e ON e."contentId" = p."contentId" AND e."lang" = 'en'
+      WHERE d."contentId" = p."contentId" AND d."lang" <> 'en'
+        AND NOT EXISTS (SELECT 1 FROM unnest(ids, langs) AS q("contentId", "lang") WHERE q."contentId" = d."contentId" AND q."lang" = d."lang")
+        AND (d."json", d."fallback") IS DISTINCT FROM ((coalesce(e."fields", '{}'::jsonb) || d."fields")::text, ARRAY(SELECT k FROM jsonb_object_keys(e."fields") k WHERE NOT d."fields" ? k ORDER BY k));
+    END $function$;
+CREATE OR REPLACE FUNCTION public.content_field_item(f content_field)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+AS $function$
+      SELECT CASE f."type"
+        WHEN 'NUMBER' THEN to_jsonb(f."numberValue")
+        WHEN 'POSITION' THEN to_jsonb(f."numberValue")
+        WHEN 'BOOLEAN' THEN to_jsonb(f."boolValue")
+        WHEN 'DATE' THEN to_jsonb(to_char(f."dateValue" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+        WHEN 'LOCATION' THEN nullif(f."textValue"::jsonb, 'null'::jsonb)
+        WHEN 'TIMERANGE' THEN nullif(f."timeRange", 'null'::jsonb)
+        WHEN 'IMAGE' THEN to_jsonb(f."mediaId")
+        WHEN 'FILE' THEN to_jsonb(f."mediaId")
+        WHEN 'VIDEO' THEN to_jsonb(f."mediaId")
+        WHEN 'CONTENT' THEN to_jsonb(f."contentValueId")
+        ELSE to_jsonb(f."textValue")
+      END $function$;
+CREATE OR REPLACE FUNCTION public.content_list_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        UPDATE "cache_version" SET "version" = "version" + 1 WHERE "name" = 'contents';
+        RETURN NULL;
+      END $function$;
+CREATE OR REPLACE FUNCTION public.content_list_changed_at_commit()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        -- One move per transaction is enough: readers see all of its writes at once.
+        IF current_setting('cms.content_list_moved', true) IS DISTINCT FROM txid_current()::text THEN
+          UPDATE "cache_version" SET "version" = "version" + 1 WHERE "name" = 'contents';
+          PERFORM set_config('cms.content_list_moved', txid_current()::text, true);
+        END IF;
+        RETURN NULL;
+      END $function$;
+CREATE OR REPLACE FUNCTION public.content_read_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      DECLARE ids integer[];
+      BEGIN
+        IF TG_TABLE_NAME = 'content' THEN
+          SELECT array_agg(DISTINCT "id") INTO ids FROM "new_rows";
+        ELSIF TG_OP = 'INSERT' THEN
+          SELECT array_agg(DISTINCT "contentId") INTO ids FROM "new_rows" WHERE "contentId" IS NOT NULL;
+        ELSIF TG_OP = 'DELETE' THEN
+          SELECT array_agg(DISTINCT "contentId") INTO ids FROM "old_rows" WHERE "contentId" IS NOT NULL;
+        ELSE
+          SELECT array_agg(DISTINCT p."contentId") INTO ids
+          FROM (SELECT "contentId" FROM "old_rows" UNION SELECT "contentId" FROM "new_rows") p WHERE p."contentId" IS NOT NULL;
+        END IF;
+        IF ids IS NOT NULL THEN PERFORM content_read_refresh(ids); END IF;
+        RETURN NULL;
+      END $function$;
+CREATE OR REPLACE FUNCTION public.content_read_refresh(ids integer[])
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+      INSERT INTO "content_read" ("contentId", "lang", "containerId", "title", "published", "status", "updatedAt", "slug", "path", "slugPublished", "json", "fallback")
+      SELECT c."id", l."lang", c."containerId", c."title", c."published", c."status", c."updatedAt", s."basic", s."full", s."published",
+        coalesce(own."json", en."json", '{}'),
+        CASE WHEN l."lang" = 'en' THEN '{}'::text[] ELSE coalesce(own."fallback", en."fallback", '{}'::text[]) END
+      FROM "content" c
+      CROSS JOIN unnest(enum_range(NULL::"lang")) AS l("lang")
+      LEFT JOIN LATERAL (SELECT sl."basic", sl."full", sl."published" FROM "slug" sl WHERE sl."contentId" = c."id" ORDER BY sl."id" LIMIT 1) s ON true
+      LEFT JOIN "content_document" own ON own."contentId" = c."id" AND own."lang" = l."lang" AND l."lang" <> 'en'
+      LEFT JOIN "content_document" en ON en."contentId" = c."id" AND en."lang" = 'en'
+      WHERE c."id" = ANY(ids)
+      ON CONFLICT ("contentId", "lang") DO UPDATE SET ("containerId", "title", "published", "status", "updatedAt", "slug", "path", "slugPublished", "json", "fallback") = (EXCLUDED."containerId", EXCLUDED."title", EXCLUDED."published", EXCLUDED."status", EXCLUDED."updatedAt", EXCLUDED."slug", EXCLUDED."path", EXCLUDED."slugPublished", EXCLUDED."json", EXCLUDED."fallback")
+      WHERE ("content_read"."containerId", "content_read"."title", "content_read"."published", "content_read"."status", "content_read"."updatedAt", "content_read"."slug", "content_read"."path", "content_read"."slugPublished", "content_read"."json", "content_read"."fallback") IS DISTINCT FROM (EXCLUDED."containerId", EXCLUDED."title", EXCLUDED."published", EXCLUDED."status", EXCLUDED."updatedAt", EXCLUDED."slug", EXCLUDED."path", EXCLUDED."slugPublished", EXCLUDED."json", EXCLUDED."fallback");
+    $function$;
