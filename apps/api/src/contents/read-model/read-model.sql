@@ -190,8 +190,9 @@ AS $function$
       END $function$;
 CREATE OR REPLACE FUNCTION public.content_read_refresh(ids integer[])
  RETURNS void
- LANGUAGE sql
-AS $function$
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$ BEGIN
       INSERT INTO "content_read" ("contentId", "lang", "containerId", "title", "published", "status", "updatedAt", "slug", "path", "slugPublished", "json", "fallback")
       SELECT c."id", l."lang", c."containerId", c."title", c."published", c."status", c."updatedAt", s."basic", s."full", s."published",
         coalesce(own."json", en."json", '{}'),
@@ -204,4 +205,4 @@ AS $function$
       WHERE c."id" = ANY(ids)
       ON CONFLICT ("contentId", "lang") DO UPDATE SET ("containerId", "title", "published", "status", "updatedAt", "slug", "path", "slugPublished", "json", "fallback") = (EXCLUDED."containerId", EXCLUDED."title", EXCLUDED."published", EXCLUDED."status", EXCLUDED."updatedAt", EXCLUDED."slug", EXCLUDED."path", EXCLUDED."slugPublished", EXCLUDED."json", EXCLUDED."fallback")
       WHERE ("content_read"."containerId", "content_read"."title", "content_read"."published", "content_read"."status", "content_read"."updatedAt", "content_read"."slug", "content_read"."path", "content_read"."slugPublished", "content_read"."json", "content_read"."fallback") IS DISTINCT FROM (EXCLUDED."containerId", EXCLUDED."title", EXCLUDED."published", EXCLUDED."status", EXCLUDED."updatedAt", EXCLUDED."slug", EXCLUDED."path", EXCLUDED."slugPublished", EXCLUDED."json", EXCLUDED."fallback");
-    $function$;
+    END $function$;

@@ -49,7 +49,9 @@ export class ContentReadRows1795728503651 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX "IDX_content_read_updated" ON "content_read" ("lang", "updatedAt", "contentId") INCLUDE ("containerId", "published", "status")`,
     );
-    await queryRunner.query(`CREATE FUNCTION "content_read_refresh"(ids integer[]) RETURNS void LANGUAGE sql AS $$
+    // PL/pgSQL with a generic plan: planned once per connection, where a SQL function would be planned at every call.
+    await queryRunner.query(`CREATE FUNCTION "content_read_refresh"(ids integer[]) RETURNS void LANGUAGE plpgsql
+      SET plan_cache_mode = force_generic_plan AS $$ BEGIN
       INSERT INTO "content_read" (${COLUMNS})
       SELECT c."id", l."lang", c."containerId", c."title", c."published", c."status", c."updatedAt", s."basic", s."full", s."published",
         coalesce(own."json", en."json", '{}'),
@@ -62,7 +64,7 @@ export class ContentReadRows1795728503651 implements MigrationInterface {
       WHERE c."id" = ANY(ids)
       ON CONFLICT ("contentId", "lang") DO UPDATE SET (${UPDATED}) = (${excluded(UPDATED, 'EXCLUDED')})
       WHERE (${excluded(UPDATED, '"content_read"')}) IS DISTINCT FROM (${excluded(UPDATED, 'EXCLUDED')});
-    $$`);
+    END $$`);
     await queryRunner.query(`CREATE FUNCTION "content_read_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE ids integer[];
       BEGIN
