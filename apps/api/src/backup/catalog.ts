@@ -46,6 +46,7 @@ const APP_FUNCTIONS = [
   'content_list_changed',
   'content_list_changed_at_commit',
   'content_read_changed',
+  'content_read_created',
   'content_read_refresh',
 ];
 

@@ -40,6 +40,7 @@ CREATE CONSTRAINT TRIGGER content_count_insert_delete AFTER INSERT OR DELETE ON 
 CREATE CONSTRAINT TRIGGER content_count_update AFTER UPDATE OF "containerId", published, status ON public.content DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((((old."containerId" IS DISTINCT FROM new."containerId") OR (old.published IS DISTINCT FROM new.published)) OR (old.status IS DISTINCT FROM new.status))) EXECUTE FUNCTION content_count_changed()
 CREATE CONSTRAINT TRIGGER content_document_list_changed AFTER INSERT OR DELETE OR UPDATE ON public.content_document DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_list_changed_at_commit()
 CREATE CONSTRAINT TRIGGER content_list_changed AFTER INSERT OR DELETE OR UPDATE ON public.content DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_list_changed_at_commit()
+CREATE CONSTRAINT TRIGGER content_read_insert AFTER INSERT ON public.content DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_read_created()
 CREATE CONSTRAINT TRIGGER slug_list_changed AFTER INSERT OR DELETE OR UPDATE ON public.slug DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_list_changed_at_commit()
 CREATE TRIGGER content_document_delete AFTER DELETE ON public.content_field REFERENCING OLD TABLE AS old_fields FOR EACH STATEMENT EXECUTE FUNCTION content_document_changed()
 CREATE TRIGGER content_document_insert AFTER INSERT ON public.content_field REFERENCING NEW TABLE AS new_fields FOR EACH STATEMENT EXECUTE FUNCTION content_document_changed()
@@ -49,7 +50,6 @@ CREATE TRIGGER content_document_read_insert AFTER INSERT ON public.content_docum
 CREATE TRIGGER content_document_read_update AFTER UPDATE ON public.content_document REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
 CREATE TRIGGER content_document_update AFTER UPDATE ON public.content_field REFERENCING OLD TABLE AS old_fields NEW TABLE AS new_fields FOR EACH STATEMENT EXECUTE FUNCTION content_document_changed()
 CREATE TRIGGER content_list_truncated AFTER TRUNCATE ON public.content FOR EACH STATEMENT EXECUTE FUNCTION content_list_changed()
-CREATE TRIGGER content_read_insert AFTER INSERT ON public.content REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
 CREATE TRIGGER content_read_update AFTER UPDATE ON public.content REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
 CREATE TRIGGER slug_list_truncated AFTER TRUNCATE ON public.slug FOR EACH STATEMENT EXECUTE FUNCTION content_list_changed()
 CREATE TRIGGER slug_read_delete AFTER DELETE ON public.slug REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
@@ -176,16 +176,26 @@ AS $function$
       DECLARE ids integer[];
       BEGIN
         IF TG_TABLE_NAME = 'content' THEN
-          SELECT array_agg(DISTINCT "id") INTO ids FROM "new_rows";
+          SELECT array_agg(DISTINCT "id") INTO ids FROM "new_rows" n WHERE EXISTS (SELECT 1 FROM "content_read" r WHERE r."contentId" = n."id" AND r."lang" = 'en');
         ELSIF TG_OP = 'INSERT' THEN
-          SELECT array_agg(DISTINCT "contentId") INTO ids FROM "new_rows" WHERE "contentId" IS NOT NULL;
+          SELECT array_agg(DISTINCT "contentId") INTO ids FROM "new_rows" n
+          WHERE EXISTS (SELECT 1 FROM "content_read" r WHERE r."contentId" = n."contentId" AND r."lang" = 'en');
         ELSIF TG_OP = 'DELETE' THEN
-          SELECT array_agg(DISTINCT "contentId") INTO ids FROM "old_rows" WHERE "contentId" IS NOT NULL;
+          SELECT array_agg(DISTINCT "contentId") INTO ids FROM "old_rows" o
+          WHERE EXISTS (SELECT 1 FROM "content_read" r WHERE r."contentId" = o."contentId" AND r."lang" = 'en');
         ELSE
-          SELECT array_agg(DISTINCT p."contentId") INTO ids
-          FROM (SELECT "contentId" FROM "old_rows" UNION SELECT "contentId" FROM "new_rows") p WHERE p."contentId" IS NOT NULL;
+          SELECT array_agg(DISTINCT p."contentId") INTO ids FROM (SELECT "contentId" FROM "old_rows" UNION SELECT "contentId" FROM "new_rows") p
+          WHERE EXISTS (SELECT 1 FROM "content_read" r WHERE r."contentId" = p."contentId" AND r."lang" = 'en');
         END IF;
         IF ids IS NOT NULL THEN PERFORM content_read_refresh(ids); END IF;
+        RETURN NULL;
+      END $function$;
+CREATE OR REPLACE FUNCTION public.content_read_created()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      BEGIN
+        PERFORM content_read_refresh(ARRAY[NEW."id"]);
         RETURN NULL;
       END $function$;
 CREATE OR REPLACE FUNCTION public.content_read_refresh(ids integer[])

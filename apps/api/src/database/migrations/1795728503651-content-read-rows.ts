@@ -19,10 +19,11 @@ const excluded = (columns: string, table: string) =>
  * its cards' fields from the same rows instead of the field rows merged in Node.
  *
  * content_read_refresh(ids) writes the five rows of each content named from the tables they derive
- * from, leaving alone a row whose values are already right; statement triggers on content (insert,
- * update), slug and content_document (insert, update, delete) call it with the contents their
- * statement touched. Whatever order the triggers of one statement run in, the last refresh reads
- * the rows as the statement left them. A deleted content's rows go by cascade.
+ * from, leaving alone a row whose values are already right. A new content's rows are written at
+ * commit (a deferred trigger), once, with the fields and slug its transaction gave it: a create
+ * writes five rows, not five and then five again as its fields and slug go in. Then statement
+ * triggers on content (update), slug and content_document (insert, update, delete) call it with the
+ * contents their statement touched that have rows. A deleted content's rows go by cascade.
  */
 export class ContentReadRows1795728503651 implements MigrationInterface {
   name = 'ContentReadRows1795728503651';
@@ -65,24 +66,33 @@ export class ContentReadRows1795728503651 implements MigrationInterface {
       ON CONFLICT ("contentId", "lang") DO UPDATE SET (${UPDATED}) = (${excluded(UPDATED, 'EXCLUDED')})
       WHERE (${excluded(UPDATED, '"content_read"')}) IS DISTINCT FROM (${excluded(UPDATED, 'EXCLUDED')});
     END $$`);
+    // A statement that changes contents, slugs or documents rewrites the rows of the contents that have them.
     await queryRunner.query(`CREATE FUNCTION "content_read_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE ids integer[];
       BEGIN
         IF TG_TABLE_NAME = 'content' THEN
-          SELECT array_agg(DISTINCT "id") INTO ids FROM "new_rows";
+          SELECT array_agg(DISTINCT "id") INTO ids FROM "new_rows" n WHERE EXISTS (SELECT 1 FROM "content_read" r WHERE r."contentId" = n."id" AND r."lang" = 'en');
         ELSIF TG_OP = 'INSERT' THEN
-          SELECT array_agg(DISTINCT "contentId") INTO ids FROM "new_rows" WHERE "contentId" IS NOT NULL;
+          SELECT array_agg(DISTINCT "contentId") INTO ids FROM "new_rows" n
+          WHERE EXISTS (SELECT 1 FROM "content_read" r WHERE r."contentId" = n."contentId" AND r."lang" = 'en');
         ELSIF TG_OP = 'DELETE' THEN
-          SELECT array_agg(DISTINCT "contentId") INTO ids FROM "old_rows" WHERE "contentId" IS NOT NULL;
+          SELECT array_agg(DISTINCT "contentId") INTO ids FROM "old_rows" o
+          WHERE EXISTS (SELECT 1 FROM "content_read" r WHERE r."contentId" = o."contentId" AND r."lang" = 'en');
         ELSE
-          SELECT array_agg(DISTINCT p."contentId") INTO ids
-          FROM (SELECT "contentId" FROM "old_rows" UNION SELECT "contentId" FROM "new_rows") p WHERE p."contentId" IS NOT NULL;
+          SELECT array_agg(DISTINCT p."contentId") INTO ids FROM (SELECT "contentId" FROM "old_rows" UNION SELECT "contentId" FROM "new_rows") p
+          WHERE EXISTS (SELECT 1 FROM "content_read" r WHERE r."contentId" = p."contentId" AND r."lang" = 'en');
         END IF;
         IF ids IS NOT NULL THEN PERFORM content_read_refresh(ids); END IF;
         RETURN NULL;
       END $$`);
+    // A new content's rows are written once, at commit, as its transaction leaves its fields and slug.
+    await queryRunner.query(`CREATE FUNCTION "content_read_created"() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM content_read_refresh(ARRAY[NEW."id"]);
+        RETURN NULL;
+      END $$`);
     await queryRunner.query(
-      `CREATE TRIGGER "content_read_insert" AFTER INSERT ON "content" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "content_read_changed"()`,
+      `CREATE CONSTRAINT TRIGGER "content_read_insert" AFTER INSERT ON "content" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "content_read_created"()`,
     );
     await queryRunner.query(
       `CREATE TRIGGER "content_read_update" AFTER UPDATE ON "content" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "content_read_changed"()`,
@@ -108,6 +118,7 @@ export class ContentReadRows1795728503651 implements MigrationInterface {
     }
     await queryRunner.query(`DROP TRIGGER "content_read_update" ON "content"`);
     await queryRunner.query(`DROP TRIGGER "content_read_insert" ON "content"`);
+    await queryRunner.query(`DROP FUNCTION "content_read_created"()`);
     await queryRunner.query(`DROP FUNCTION "content_read_changed"()`);
     await queryRunner.query(`DROP FUNCTION "content_read_refresh"(integer[])`);
     await queryRunner.query(`DROP TABLE "content_read"`);
