@@ -58,11 +58,21 @@ function withoutRunTimes(body: string, since: number): string {
 }
 
 /** Where two texts first differ, with some text around it: a readable failure for one-line JSON bodies. */
-function firstDifference(expected: string, actual: string): { at: number; expected: string; actual: string } {
+function firstDifference(expected: string, actual: string): string {
   let at = 0;
   while (at < expected.length && expected[at] === actual[at]) at++;
-  const around = (text: string) => text.slice(Math.max(0, at - 60), at + 60);
-  return { at, expected: around(expected), actual: around(actual) };
+  const around = (text: string) => text.slice(Math.max(0, at - 50), at + 50);
+  return `body from character ${at}: expected …${around(expected)}… got …${around(actual)}…`;
+}
+
+/** What differs between the golden answer and this one, one line each. */
+function differences(golden: Answer, answer: Answer): string[] {
+  const found: string[] = [];
+  if (answer.status !== golden.status) found.push(`status ${golden.status} → ${answer.status}`);
+  const [before, after] = [JSON.stringify(golden.headers), JSON.stringify(answer.headers)];
+  if (after !== before) found.push(`headers ${before} → ${after}`);
+  if (answer.body !== golden.body) found.push(firstDifference(golden.body, answer.body));
+  return found;
 }
 
 describe('content answers: byte-identical to the golden file', () => {
@@ -278,14 +288,7 @@ describe('content answers: byte-identical to the golden file', () => {
     if (!fs.existsSync(GOLDEN)) throw new Error(`No golden file at ${GOLDEN}: write it with UPDATE_GOLDEN=1 (see the header of this file)`);
     const golden: Record<string, Answer> = JSON.parse(fs.readFileSync(GOLDEN, 'utf8'));
     expect(Object.keys(answers)).toEqual(Object.keys(golden));
-    const changed = Object.entries(answers)
-      .filter(([request, answer]) => JSON.stringify(answer) !== JSON.stringify(golden[request]))
-      .map(([request, answer]) => ({
-        request,
-        status: [golden[request].status, answer.status],
-        headers: [golden[request].headers, answer.headers],
-        body: answer.body === golden[request].body ? 'same' : firstDifference(golden[request].body, answer.body),
-      }));
+    const changed = Object.entries(answers).flatMap(([request, answer]) => differences(golden[request], answer).map((found) => `${request}: ${found}`));
     expect(changed).toEqual([]);
   });
 });
