@@ -43,7 +43,7 @@ async function schemaOf(dataSource: DataSource): Promise<Record<string, string[]
  * prints them. Migrations copy from that file when they change the read model; they never import it.
  */
 const READ_MODEL_SQL = path.join(__dirname, '../src/contents/read-model/read-model.sql');
-const READ_MODEL_TABLES = ['content_read', 'content_document', 'content_count', 'cache_version'];
+const READ_MODEL_TABLES = ['content_document', 'content_count', 'cache_version'];
 
 function readModelDefinition(schema: Record<string, string[]>): string {
   const ofTables = (line: string) => READ_MODEL_TABLES.some((table) => line.startsWith(`${table}.`) || line.includes(` ON public.${table} `));

@@ -13,7 +13,6 @@ export const SKIPPED_TABLES: Record<string, string> = {
   // Read models kept by triggers: the triggers rebuild them as the rows they derive from go in.
   content_count: 'kept by triggers on content',
   content_document: 'kept by triggers on content_field',
-  content_read: 'kept by triggers on content, slug and content_document',
   cache_version: 'moved by triggers on every write',
 };
 
@@ -45,9 +44,6 @@ const APP_FUNCTIONS = [
   'content_field_item',
   'content_list_changed',
   'content_list_changed_at_commit',
-  'content_read_changed',
-  'content_read_created',
-  'content_read_refresh',
 ];
 
 /** This application's tables: its entities' and its migrations' (see MIGRATION_TABLES). */

@@ -90,8 +90,8 @@ export class ContentsService {
   /**
    * A page of contents: from the list cache when the list has not changed since it was read (one
    * query: the list's version), else whatever its size in two queries: the version, then the page
-   * of read rows (read-model/content-list.ts) with its total (a third, the count, for filters
-   * content_count does not keep).
+   * with its slugs, fields and total, built by read-model/content-list.ts (a third, the count, for
+   * filters content_count does not keep).
    */
   async list(raw: RawListQuery, lang: Lang): Promise<ListPage> {
     const query = parseListQuery(raw, CONTENT_LIST_SPEC);
@@ -117,11 +117,11 @@ export class ContentsService {
   }
 
   /**
-   * One content in one statement: its read row (the list's, read-model/content-reads.ts), its
-   * PAGE sections, metadata and accesses; the locale fallbacks of sections and metadata are picked
-   * in Node by the same functions as their services'. Outside a transaction it
-   * runs as a prepared statement, one for the reads that concurrent requests make at once
-   * (batchedReads).
+   * One content in one statement (read-model/content-reads.ts): its row, slug and fields (the
+   * list's expressions, so both answer the same bytes), its PAGE sections, metadata and accesses;
+   * the locale fallbacks of sections and metadata are picked in Node by the same functions as
+   * their services'. Outside a transaction it runs as a prepared statement, one for the reads that
+   * concurrent requests make at once (batchedReads).
    */
   async get(id: number, lang: Lang, manager: EntityManager = this.dataSource.manager): Promise<ContentDto> {
     const row =

@@ -1,11 +1,4 @@
-import {
-  type ContainerFieldType,
-  type ContentFieldItem,
-  type FieldCheckTools,
-  type FieldColumn,
-  FIELD_TYPES,
-  type TimeRangeValue,
-} from '@cms/contracts';
+import { type ContainerFieldType, type ContentFieldItem, type FieldCheckTools, type FieldColumn, FIELD_TYPES, type TimeRangeValue } from '@cms/contracts';
 import type { ContainerField } from '../containers/container-field.entity';
 import type { InputErrors } from '../common/http/input-errors';
 import { plainTextOf, sanitizeRichText } from '../sections/rich-text';

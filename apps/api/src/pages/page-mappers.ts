@@ -80,7 +80,7 @@ export interface ListedRow {
   containerId: number;
   updatedAt: Date;
   full: string | null;
-  /** The listed content's fields in the locale over en's, as JSON text, and the names taken from en (from its read row). */
+  /** The listed content's fields in the locale over en's, as JSON text, and the names taken from en (from its documents). */
   fieldsJson: string;
   fallbackFields: string[];
   /** The type of each field of the listing's container (null when it has none). */

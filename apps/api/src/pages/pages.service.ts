@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { readableSql, readerOf, type Reader } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
 import { OPTION_LISTS_SETTING } from '../contents/content-fields.service';
-import { fieldsOf, readRowJoin, type LocalizedFields } from '../contents/read-model/content-rows';
+import { documentJoin, fieldsOf, type LocalizedFields } from '../contents/read-model/content-rows';
 import type { Section } from '../sections/section.entity';
 import { pathOf } from '../slugs/slug-rules';
 import { batchedReads, inKeyOrder } from '../database/batched-reads';
@@ -86,10 +86,10 @@ const PATHS_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::varchar[], $2::lang
            SELECT ${SECTION_COLUMNS} FROM "section"
            WHERE lang = ANY(ARRAY[q.lang, 'en'::lang]) AND type = 'PAGE' AND ("contentId" = c.id OR (c.id IS NULL AND "containerId" = k.id))
          ) x) AS sections,
-         ${fieldsOf('cr')}
+         ${fieldsOf('own', 'c.id', 'q.lang')}
        FROM "slug" s
        LEFT JOIN "content" c ON c.id = s."contentId"
-       ${readRowJoin('cr', 'c.id', 'q.lang')}
+       ${documentJoin('own', 'c.id', 'q.lang')}
        JOIN "container" k ON k.id = COALESCE(s."containerId", c."containerId")
        WHERE s."full" = q."full" OFFSET 0) r`;
 
@@ -99,13 +99,13 @@ const ELEMENTS_SQL = `SELECT id, title, block, "formId", content, status FROM "e
 /**
  * 3. What `contents` blocks list: published contents of the container the reader may open, newest
  * first or by title, a page of them, and their total (a row with a null id for an empty listing);
- * with 4, each listed content's fields in the locale ($8) from its read row (their names in order,
- * as the content's field rows were read before the read rows) and the types of its container's fields.
+ * with 4, each listed content's fields in the locale ($8) from its documents (their names in order,
+ * as the page answered them when it merged the field rows in Node) and the types of its container's fields.
  */
 const LISTED_SQL = `SELECT q.sid AS "sectionId", c.id, c.title, c."containerId", c."updatedAt", sl."full",
            (SELECT count(*)::int FROM "content" ct WHERE "containerId" = q.cid AND published AND ${LISTED_READABLE}) AS total,
-           (SELECT coalesce(json_object_agg(e.key, e.value ORDER BY e.key), '{}')::text FROM json_each(cr."json"::json) e) AS "fieldsJson",
-           coalesce(cr."fallback", '{}'::text[]) AS "fallbackFields", t.types
+           (SELECT coalesce(json_object_agg(e.key, e.value ORDER BY e.key), '{}')::text FROM json_each(d."fieldsJson"::json) e) AS "fieldsJson",
+           d."fallbackFields", t.types
          FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[]) AS q(sid, cid, lim, sort, off)
          LEFT JOIN LATERAL (
            (SELECT id, title, "containerId", "updatedAt" FROM "content" ct WHERE q.sort = 'updatedAt' AND "containerId" = q.cid AND published AND ${LISTED_READABLE}
@@ -115,7 +115,7 @@ const LISTED_SQL = `SELECT q.sid AS "sectionId", c.id, c.title, c."containerId",
              ORDER BY title ASC, id ASC LIMIT q.lim OFFSET q.off)
          ) c ON true
          LEFT JOIN "slug" sl ON sl."contentId" = c.id AND sl.published
-         ${readRowJoin('cr', 'c.id', '$8::lang')}
+         LEFT JOIN LATERAL (SELECT ${fieldsOf('own', 'c.id', '$8::lang')} FROM (VALUES (1)) one ${documentJoin('own', 'c.id', '$8::lang')}) d ON true
          LEFT JOIN LATERAL (SELECT json_object_agg(f.name, f.type) AS types FROM "container_field" f WHERE f."containerId" = q.cid) t ON true`;
 
 /** 5. The contents CONTENT fields refer to that the reader may open. */
@@ -144,9 +144,9 @@ const DEFINITIONS_SQL = `SELECT "containerId", name, label, type, multiple FROM 
  * renders, in a constant number of queries (at most eight, whatever the number of sections,
  * fields, elements, forms or media):
  * 1 the slug with its owner, accesses, metadata, field definitions, the page's own sections
- * and the content's fields (from its read row), beside it the layout's sections (kept until a
+ * and the content's fields (from its documents), beside it the layout's sections (kept until a
  * purge of everything); then together 2 the placed elements and 3 what `contents` blocks list
- * with 4 the listed contents' fields (from their read rows) and 9 the field definitions of
+ * with 4 the listed contents' fields (from their documents) and 9 the field definitions of
  * their containers; then together 5 referenced contents, 6 media, 7 forms with their fields, 8 theme
  * and option lists (kept like the layout). A content page with nothing to list or place: 1 (and
  * the layout and 8 once). Steps that read are methods named after what they read; turning rows

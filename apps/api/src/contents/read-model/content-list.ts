@@ -2,11 +2,11 @@ import type { Lang } from '@cms/contracts';
 import type { ListQuery, ListSpec } from '../../common/http/list-query';
 import { contentMatchSql, toPrefixQuery } from '../../search/full-text';
 import { Statement } from './statement';
-import { summaryJson } from './content-rows';
+import { documentJoin, fieldsOf, summaryJson } from './content-rows';
 
-/** How each sort key orders read rows (of alias `a`): titles as people read them, whatever their case. */
+/** How each sort key orders contents (of alias `a`): titles as people read them, whatever their case. */
 const SORT_EXPRESSIONS: Record<string, (a: string) => string> = {
-  id: (a) => `${a}."contentId"`,
+  id: (a) => `${a}.id`,
   title: (a) => `LOWER(${a}.title)`,
   updatedAt: (a) => `${a}."updatedAt"`,
   published: (a) => `${a}.published`,
@@ -31,20 +31,20 @@ export const CONTENT_LIST_SPEC: ListSpec<object> = {
 
 /** The column and SQL type of each equality filter. */
 const EQUALITY_FILTERS: Record<string, { column: string; type: string }> = {
-  id: { column: '"contentId"', type: 'int' },
+  id: { column: 'id', type: 'int' },
   containerId: { column: '"containerId"', type: 'int' },
   published: { column: 'published', type: 'boolean' },
   status: { column: 'status', type: 'status' },
 };
 
-/** The conditions of a list's rows (alias `a`) in the locale, with their parameters added to `statement`. */
-function filterSql(statement: Statement, a: string, filter: ListQuery['filter'], lang: string): string {
-  const conditions = [`${a}.lang = ${lang}`];
+/** The conditions of a list's contents (alias `a`), with their parameters added to `statement`; `lang` is the locale's placeholder (`q` searches in it). */
+function filterSql(statement: Statement, a: string, filter: ListQuery['filter'], lang: () => string): string {
+  const conditions = ['true'];
   for (const [key, value] of Object.entries(filter)) {
     if (key === 'q') {
       if (String(value).trim() === '') continue;
       const tsq = toPrefixQuery(String(value));
-      conditions.push(tsq === null ? 'false' : contentMatchSql(`${a}."contentId"`, statement.param(tsq), lang));
+      conditions.push(tsq === null ? 'false' : contentMatchSql(`${a}.id`, statement.param(tsq), lang()));
       continue;
     }
     const { column, type } = EQUALITY_FILTERS[key];
@@ -81,8 +81,8 @@ function countedTotalSql(statement: Statement, counted: NonNullable<ReturnType<t
 /**
  * The statement of a list page: its JSON array (written by PostgreSQL, the bytes Node would write),
  * its number of rows and, when content_count keeps it, the list's total. The window's ids are cut
- * from an index of the read rows alone, then each row is read by its key (a lateral lookup kept
- * whole by OFFSET 0), not the rows the offset skips. One text per filter shape, sort and page size
+ * first, from the index on (containerId, updatedAt, id) alone; then each content is read with its
+ * slug and document by a lateral lookup (kept whole by OFFSET 0), not the rows the offset skips. One text per filter shape, sort and page size
  * (values are parameters), so a server plans it once per connection. `counted` tells whether the
  * total came with it; else countStatement counts it.
  */
@@ -93,20 +93,26 @@ export function listStatement(query: ListQuery, lang: Lang): { text: string; val
   const langParam = statement.param(lang, 'lang');
   const order = query.sort.order;
   const sort = SORT_EXPRESSIONS[query.sort.field];
-  const orderBy = (a: string) => (query.sort.field === 'id' ? `${sort(a)} ${order}` : `${sort(a)} ${order}, ${a}."contentId" ${order}`);
-  const where = filterSql(statement, 'w', query.filter, langParam);
+  const orderBy = (a: string) => (query.sort.field === 'id' ? `${sort(a)} ${order}` : `${sort(a)} ${order}, ${a}.id ${order}`);
+  const where = filterSql(statement, 'w', query.filter, () => langParam);
   const offset = statement.param(query.range.start, 'int');
   const counted = countedFilterValues(query.filter);
   const total = counted ? `, (${countedTotalSql(statement, counted)}) AS "listTotal"` : '';
-  const text = `SELECT '[' || coalesce(string_agg(${summaryJson('r')}, ',' ORDER BY ${orderBy('r')}), '') || ']' AS body, count(r."contentId")::int AS count${total}
-      FROM (SELECT w."contentId" FROM "content_read" w WHERE ${where} ORDER BY ${orderBy('w')} LIMIT ${size} OFFSET ${offset}) page
-      CROSS JOIN LATERAL (SELECT * FROM "content_read" r WHERE r."contentId" = page."contentId" AND r.lang = ${langParam} OFFSET 0) r`;
+  const text = `SELECT '[' || coalesce(string_agg(${summaryJson('r', langParam)}, ',' ORDER BY ${orderBy('r')}), '') || ']' AS body, count(r.id)::int AS count${total}
+      FROM (SELECT w.id FROM "content" w WHERE ${where} ORDER BY ${orderBy('w')} LIMIT ${size} OFFSET ${offset}) page
+      CROSS JOIN LATERAL (SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
+          slug.basic AS slug, slug.full AS full, ${fieldsOf('own', 'content.id', langParam)}
+        FROM "content"
+        LEFT JOIN "slug" ON slug."contentId" = content.id
+        ${documentJoin('own', 'content.id', langParam)}
+        WHERE content.id = page.id OFFSET 0) r`;
   return { text, values: statement.values, counted: counted !== null };
 }
 
-/** The statement that counts a list's rows, for filters content_count does not keep totals for. */
+/** The statement that counts a list's contents, for filters content_count does not keep totals for. */
 export function countStatement(query: ListQuery, lang: Lang): { text: string; values: unknown[] } {
   const statement = new Statement();
-  const where = filterSql(statement, 'w', query.filter, statement.param(lang, 'lang'));
-  return { text: `SELECT count(*)::int AS total FROM "content_read" w WHERE ${where}`, values: statement.values };
+  let langParam: string | undefined;
+  const where = filterSql(statement, 'w', query.filter, () => (langParam ??= statement.param(lang, 'lang')));
+  return { text: `SELECT count(*)::int AS total FROM "content" w WHERE ${where}`, values: statement.values };
 }

@@ -1,33 +1,46 @@
 import type { ContainerFieldType, ContentFieldValue } from '@cms/contracts';
 
 /**
- * The read rows of contents (table content_read, migration ContentReadRows): one per content and
- * locale with what every read answers, the content's columns, its slug and path, and its fields in
- * the locale (the locale's values over en's) with the names taken from en. The triggers of
- * read-model.sql keep them; these are the expressions every read takes them with, so that the
- * list, the single read and the page read answer the same values the same way.
+ * How every read takes a content's fields from the content_document read model (read-model.sql):
+ * the locale's own document has them (its values over en's, and the names taken from en, written
+ * with it), else en's document (the locale fallback rule, "the locale's value, else en's", as SQL).
+ * The list, the single read and both halves of the page read use these expressions, so they answer
+ * the same values the same way.
  */
 
-/** The read row of the content and locale given as SQL expressions, as `alias`. */
-export const readRowJoin = (alias: string, contentId: string, lang: string) =>
-  `LEFT JOIN "content_read" ${alias} ON ${alias}."contentId" = ${contentId} AND ${alias}."lang" = ${lang}`;
+/** The locale's own document of the content and locale given as SQL expressions, as `alias` (none for en: en's is read by fieldsOf). */
+export const documentJoin = (alias: string, contentId: string, lang: string) =>
+  `LEFT JOIN "content_document" ${alias} ON ${alias}."contentId" = ${contentId} AND ${alias}.lang = ${lang} AND ${lang} <> 'en'`;
 
-/** A read row's fields as JSON text ('{}' without a row: a container's page) and the names taken from en, as "fieldsJson" and "fallbackFields". */
-export const fieldsOf = (alias: string) => `coalesce(${alias}."json", '{}') AS "fieldsJson", coalesce(${alias}."fallback", '{}'::text[]) AS "fallbackFields"`;
+const enDocument = (contentId: string, column: string) =>
+  `(SELECT en.${column} FROM "content_document" en WHERE en."contentId" = ${contentId} AND en.lang = 'en')`;
 
 /**
- * A read row as the JSON text of a ContentSummaryDto, for the list: the keys, order and formats of
- * the single read's object, which Node writes (to_json escapes text as JSON.stringify does, dates as
- * toISOString writes them), then the stored fields. The layout is JSON.stringify's (no spaces):
- * PostgreSQL's json_build_object would write `"id" : 1` and change the answer's bytes.
+ * The fields of the content (JSON text, '{}' when it has none) and the names taken from en, as
+ * "fieldsJson" and "fallbackFields", from its document joined as `alias` by documentJoin: en's
+ * document is read only when the locale has none (COALESCE runs the subquery only then).
  */
-export const summaryJson = (r: string) => `'{"id":' || ${r}."contentId" || ',"title":' || to_json(${r}.title)::text || ',"containerId":' || ${r}."containerId"
-      || ',"published":' || ${r}.published || ',"status":' || to_json(${r}.status)::text || ',"slug":' || coalesce(to_json(${r}.slug)::text, 'null')
-      || ',"path":' || coalesce(to_json('/' || ${r}.path)::text, 'null')
-      || ',"updatedAt":' || to_json(to_char(${r}."updatedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
-      || ',"locale":' || to_json(${r}.lang)::text || ',"fallbackFields":' || array_to_json(${r}.fallback)::text || ',"fields":' || ${r}.json || '}'`;
+export const fieldsOf = (alias: string, contentId: string, lang: string) => `coalesce(${alias}.json, ${enDocument(contentId, 'json')}, '{}') AS "fieldsJson",
+        CASE WHEN ${lang} = 'en' THEN '{}'::text[] ELSE coalesce(${alias}.fallback, ${enDocument(contentId, 'fallback')}, '{}'::text[]) END AS "fallbackFields"`;
 
-/** A content's fields in one locale as a page read takes them from its read row. */
+/**
+ * A listed content (the columns of the list's row `r`: the content's, its slug's `slug` and `full`,
+ * its "fieldsJson" and "fallbackFields") as the JSON text of a ContentSummaryDto: the keys, order and
+ * formats of the single read's object, which Node writes (to_json escapes each value as
+ * JSON.stringify does, dates as toISOString writes them), then the stored fields. The layout is
+ * JSON.stringify's, no spaces: PostgreSQL's json_build_object would write `"id" : 1` and change the
+ * answer's bytes.
+ */
+export const summaryJson = (
+  r: string,
+  lang: string,
+) => `'{"id":' || ${r}.id || ',"title":' || to_json(${r}.title)::text || ',"containerId":' || ${r}."containerId"
+      || ',"published":' || ${r}.published || ',"status":' || to_json(${r}.status)::text || ',"slug":' || coalesce(to_json(${r}.slug)::text, 'null')
+      || ',"path":' || coalesce(to_json('/' || ${r}.full)::text, 'null')
+      || ',"updatedAt":' || to_json(to_char(${r}."updatedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+      || ',"locale":' || to_json(${lang})::text || ',"fallbackFields":' || array_to_json(${r}."fallbackFields")::text || ',"fields":' || ${r}."fieldsJson" || '}'`;
+
+/** A content's fields in one locale as a page read takes them. */
 export interface LocalizedFields {
   fields: Record<string, ContentFieldValue>;
   /** The names taken from en (the locale has no value of its own). */

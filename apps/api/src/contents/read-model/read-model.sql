@@ -14,47 +14,24 @@ content_document.fallback ARRAY NO
 content_document.fields jsonb NO
 content_document.json text NO
 content_document.lang USER-DEFINED NO
-content_read.containerId integer NO
-content_read.contentId integer NO
-content_read.fallback ARRAY NO
-content_read.json text NO
-content_read.lang USER-DEFINED NO
-content_read.path character varying YES
-content_read.published boolean NO
-content_read.slug character varying YES
-content_read.slugPublished boolean YES
-content_read.status USER-DEFINED NO
-content_read.title character varying NO
-content_read.updatedAt timestamp with time zone NO
 
 -- Indexes
-CREATE INDEX "IDX_content_read_container_updated" ON public.content_read USING btree (lang, "containerId", "updatedAt", "contentId") INCLUDE (published, status)
-CREATE INDEX "IDX_content_read_updated" ON public.content_read USING btree (lang, "updatedAt", "contentId") INCLUDE ("containerId", published, status)
 CREATE UNIQUE INDEX cache_version_pkey ON public.cache_version USING btree (name)
 CREATE UNIQUE INDEX content_count_pkey ON public.content_count USING btree ("containerId", published, status)
 CREATE UNIQUE INDEX content_document_pkey ON public.content_document USING btree ("contentId", lang)
-CREATE UNIQUE INDEX content_read_pkey ON public.content_read USING btree ("contentId", lang)
 
 -- Triggers
 CREATE CONSTRAINT TRIGGER content_count_insert_delete AFTER INSERT OR DELETE ON public.content DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_count_changed()
 CREATE CONSTRAINT TRIGGER content_count_update AFTER UPDATE OF "containerId", published, status ON public.content DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((((old."containerId" IS DISTINCT FROM new."containerId") OR (old.published IS DISTINCT FROM new.published)) OR (old.status IS DISTINCT FROM new.status))) EXECUTE FUNCTION content_count_changed()
 CREATE CONSTRAINT TRIGGER content_document_list_changed AFTER INSERT OR DELETE OR UPDATE ON public.content_document DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_list_changed_at_commit()
 CREATE CONSTRAINT TRIGGER content_list_changed AFTER INSERT OR DELETE OR UPDATE ON public.content DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_list_changed_at_commit()
-CREATE CONSTRAINT TRIGGER content_read_insert AFTER INSERT ON public.content DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_read_created()
 CREATE CONSTRAINT TRIGGER slug_list_changed AFTER INSERT OR DELETE OR UPDATE ON public.slug DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_list_changed_at_commit()
 CREATE TRIGGER content_document_delete AFTER DELETE ON public.content_field REFERENCING OLD TABLE AS old_fields FOR EACH STATEMENT EXECUTE FUNCTION content_document_changed()
 CREATE TRIGGER content_document_insert AFTER INSERT ON public.content_field REFERENCING NEW TABLE AS new_fields FOR EACH STATEMENT EXECUTE FUNCTION content_document_changed()
 CREATE TRIGGER content_document_list_truncated AFTER TRUNCATE ON public.content_document FOR EACH STATEMENT EXECUTE FUNCTION content_list_changed()
-CREATE TRIGGER content_document_read_delete AFTER DELETE ON public.content_document REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
-CREATE TRIGGER content_document_read_insert AFTER INSERT ON public.content_document REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
-CREATE TRIGGER content_document_read_update AFTER UPDATE ON public.content_document REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
 CREATE TRIGGER content_document_update AFTER UPDATE ON public.content_field REFERENCING OLD TABLE AS old_fields NEW TABLE AS new_fields FOR EACH STATEMENT EXECUTE FUNCTION content_document_changed()
 CREATE TRIGGER content_list_truncated AFTER TRUNCATE ON public.content FOR EACH STATEMENT EXECUTE FUNCTION content_list_changed()
-CREATE TRIGGER content_read_update AFTER UPDATE ON public.content REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
 CREATE TRIGGER slug_list_truncated AFTER TRUNCATE ON public.slug FOR EACH STATEMENT EXECUTE FUNCTION content_list_changed()
-CREATE TRIGGER slug_read_delete AFTER DELETE ON public.slug REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
-CREATE TRIGGER slug_read_insert AFTER INSERT ON public.slug REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
-CREATE TRIGGER slug_read_update AFTER UPDATE ON public.slug REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_read_changed()
 
 -- Functions
 CREATE OR REPLACE FUNCTION public.content_count_changed()
@@ -169,50 +146,3 @@ AS $function$
         END IF;
         RETURN NULL;
       END $function$;
-CREATE OR REPLACE FUNCTION public.content_read_changed()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-      DECLARE ids integer[];
-      BEGIN
-        IF TG_TABLE_NAME = 'content' THEN
-          SELECT array_agg(DISTINCT "id") INTO ids FROM "new_rows" n WHERE EXISTS (SELECT 1 FROM "content_read" r WHERE r."contentId" = n."id" AND r."lang" = 'en');
-        ELSIF TG_OP = 'INSERT' THEN
-          SELECT array_agg(DISTINCT "contentId") INTO ids FROM "new_rows" n
-          WHERE EXISTS (SELECT 1 FROM "content_read" r WHERE r."contentId" = n."contentId" AND r."lang" = 'en');
-        ELSIF TG_OP = 'DELETE' THEN
-          SELECT array_agg(DISTINCT "contentId") INTO ids FROM "old_rows" o
-          WHERE EXISTS (SELECT 1 FROM "content_read" r WHERE r."contentId" = o."contentId" AND r."lang" = 'en');
-        ELSE
-          SELECT array_agg(DISTINCT p."contentId") INTO ids FROM (SELECT "contentId" FROM "old_rows" UNION SELECT "contentId" FROM "new_rows") p
-          WHERE EXISTS (SELECT 1 FROM "content_read" r WHERE r."contentId" = p."contentId" AND r."lang" = 'en');
-        END IF;
-        IF ids IS NOT NULL THEN PERFORM content_read_refresh(ids); END IF;
-        RETURN NULL;
-      END $function$;
-CREATE OR REPLACE FUNCTION public.content_read_created()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-      BEGIN
-        PERFORM content_read_refresh(ARRAY[NEW."id"]);
-        RETURN NULL;
-      END $function$;
-CREATE OR REPLACE FUNCTION public.content_read_refresh(ids integer[])
- RETURNS void
- LANGUAGE plpgsql
- SET plan_cache_mode TO 'force_generic_plan'
-AS $function$ BEGIN
-      INSERT INTO "content_read" ("contentId", "lang", "containerId", "title", "published", "status", "updatedAt", "slug", "path", "slugPublished", "json", "fallback")
-      SELECT c."id", l."lang", c."containerId", c."title", c."published", c."status", c."updatedAt", s."basic", s."full", s."published",
-        coalesce(own."json", en."json", '{}'),
-        CASE WHEN l."lang" = 'en' THEN '{}'::text[] ELSE coalesce(own."fallback", en."fallback", '{}'::text[]) END
-      FROM "content" c
-      CROSS JOIN unnest(enum_range(NULL::"lang")) AS l("lang")
-      LEFT JOIN LATERAL (SELECT sl."basic", sl."full", sl."published" FROM "slug" sl WHERE sl."contentId" = c."id" ORDER BY sl."id" LIMIT 1) s ON true
-      LEFT JOIN "content_document" own ON own."contentId" = c."id" AND own."lang" = l."lang" AND l."lang" <> 'en'
-      LEFT JOIN "content_document" en ON en."contentId" = c."id" AND en."lang" = 'en'
-      WHERE c."id" = ANY(ids)
-      ON CONFLICT ("contentId", "lang") DO UPDATE SET ("containerId", "title", "published", "status", "updatedAt", "slug", "path", "slugPublished", "json", "fallback") = (EXCLUDED."containerId", EXCLUDED."title", EXCLUDED."published", EXCLUDED."status", EXCLUDED."updatedAt", EXCLUDED."slug", EXCLUDED."path", EXCLUDED."slugPublished", EXCLUDED."json", EXCLUDED."fallback")
-      WHERE ("content_read"."containerId", "content_read"."title", "content_read"."published", "content_read"."status", "content_read"."updatedAt", "content_read"."slug", "content_read"."path", "content_read"."slugPublished", "content_read"."json", "content_read"."fallback") IS DISTINCT FROM (EXCLUDED."containerId", EXCLUDED."title", EXCLUDED."published", EXCLUDED."status", EXCLUDED."updatedAt", EXCLUDED."slug", EXCLUDED."path", EXCLUDED."slugPublished", EXCLUDED."json", EXCLUDED."fallback");
-    END $function$;

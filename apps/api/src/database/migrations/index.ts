@@ -15,7 +15,6 @@ import { ContentDocumentMerged1795700000000 } from './1795700000000-content-docu
 import { ContentDocumentWrittenOnce1795700000001 } from './1795700000001-content-document-written-once';
 import { AccessRoleRestrict1795714383160 } from './1795714383160-access-role-restrict';
 import { DropUnusedContentCountFunctions1795714577965 } from './1795714577965-drop-unused-content-count-functions';
-import { ContentReadRows1795728503651 } from './1795728503651-content-read-rows';
 
 /** In the order they run. */
 export const MIGRATIONS = [
@@ -36,5 +35,4 @@ export const MIGRATIONS = [
   ContentDocumentWrittenOnce1795700000001,
   AccessRoleRestrict1795714383160,
   DropUnusedContentCountFunctions1795714577965,
-  ContentReadRows1795728503651,
 ];
