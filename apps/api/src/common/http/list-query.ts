@@ -1,3 +1,4 @@
+import { MAX_ID } from '@cms/contracts';
 import { BadRequestException } from '@nestjs/common';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
@@ -84,7 +85,7 @@ function checkValue(key: string, kind: FilterKind, value: unknown): unknown {
   switch (kind.type) {
     case 'int':
       if (typeof value === 'string' && /^\d{1,10}$/.test(value)) value = Number(value);
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < -2_147_483_648 || value > 2_147_483_647) throw fail('an integer');
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < -MAX_ID - 1 || value > MAX_ID) throw fail('an integer');
       return value;
     case 'string':
       if (typeof value !== 'string' || value.length > 500) throw fail('a string of at most 500 characters');
