@@ -9,18 +9,18 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { required as requiredValidator, useGetList, useGetOne, useInput, useLocaleState, useNotify, useTranslate, ValidationError } from 'react-admin';
+import { type ReactNode, useState } from 'react';
+import { required as requiredValidator, useGetList, useGetOne, useInput, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { InputMessages } from '../components/InputMessages';
 import { thumbnailUrl } from '../medias/media-format';
 import { uploadMedia, uploadProblem, useUploadLimits } from '../medias/upload';
 import { useQueryClient } from '@tanstack/react-query';
 import LinearProgress from '@mui/material/LinearProgress';
 
-export function Thumbnail({ media, size }: { media: Pick<MediaDto, 'uri' | 'mimeType' | 'name' | 'alt'>; size: number }) {
-  const src = thumbnailUrl(media);
+/** A square of `size` pixels that shows a picture (or an icon) whole and centred: a media's thumbnail, a file's preview. */
+export function ThumbnailFrame({ size, children }: { size: number; children: ReactNode }) {
   return (
     <Box
       sx={{
@@ -35,12 +35,20 @@ export function Thumbnail({ media, size }: { media: Pick<MediaDto, 'uri' | 'mime
         flex: 'none',
       }}
     >
-      {src ? (
-        <img src={src} alt={media.alt?.en ?? ''} loading="lazy" style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
-      ) : (
-        <InsertDriveFile color="action" />
-      )}
+      {children}
     </Box>
+  );
+}
+
+/** Styles an image fitted whole into a ThumbnailFrame. */
+export const FITTED_IMAGE_STYLE = { maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' } as const;
+
+export function Thumbnail({ media, size }: { media: Pick<MediaDto, 'uri' | 'mimeType' | 'name' | 'alt'>; size: number }) {
+  const src = thumbnailUrl(media);
+  return (
+    <ThumbnailFrame size={size}>
+      {src ? <img src={src} alt={media.alt?.en ?? ''} loading="lazy" style={FITTED_IMAGE_STYLE} /> : <InsertDriveFile color="action" />}
+    </ThumbnailFrame>
   );
 }
 
@@ -184,12 +192,7 @@ export function MediaIdInput({
           </Button>
         )}
       </Box>
-      {helperText && <FormHelperText sx={{ color: 'warning.main' }}>{helperText}</FormHelperText>}
-      {fieldState.error?.message && (
-        <FormHelperText error>
-          <ValidationError error={fieldState.error.message} />
-        </FormHelperText>
-      )}
+      <InputMessages helperText={helperText} error={fieldState.error?.message} />
       {open && (
         <MediaPickerDialog
           filter={filter}
