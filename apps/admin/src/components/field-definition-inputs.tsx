@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SimpleFormIterator, TextInput } from 'react-admin';
+import { regex, required, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
 
 /** The size of a narrow number input (min, max, position) on a field definition's line. */
 export const narrowNumberSx = (width: number) => ({ width, minWidth: width, flex: `0 0 ${width}px` });
@@ -38,5 +38,26 @@ export function LinesInput({ source, label, emptyAsNull = false }: { source: str
       format={(value: unknown) => (Array.isArray(value) ? value.join('\n') : '')}
       parse={(value: string) => (emptyAsNull && value.trim() === '' ? null : value.split('\n'))}
     />
+  );
+}
+
+/** A field's name: required, and of the shape `pattern` allows (`message`, a catalog key, says which). */
+export function FieldNameInput({ pattern, message }: { pattern: RegExp; message: string }) {
+  return (
+    <TextInput
+      source="name"
+      label="cms.fields.name"
+      validate={[required(), regex(pattern, message)]}
+      helperText={false}
+      fullWidth={false}
+      sx={{ minWidth: 180 }}
+    />
+  );
+}
+
+/** A field's type, one of `choices`. */
+export function FieldTypeInput({ choices }: { choices: { id: string; name: string }[] }) {
+  return (
+    <SelectInput source="type" label="cms.fields.type" choices={choices} validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 160 }} />
   );
 }

@@ -15,7 +15,7 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { ChoiceInput } from '../components/ChoiceInput';
-import { FieldDefinitionsIterator, LinesInput, narrowNumberSx } from '../components/field-definition-inputs';
+import { FieldDefinitionsIterator, FieldNameInput, FieldTypeInput, LinesInput, narrowNumberSx } from '../components/field-definition-inputs';
 import { useOptionLists } from '../contents/option-lists';
 import { FieldMetadataInput } from './FieldMetadataInput';
 
@@ -102,23 +102,8 @@ export function ContainerFieldsInput() {
       <ArrayInput source="fields" label={false}>
         <FieldDefinitionsIterator fullWidth>
           <TextInput source="label" label="cms.fields.label" validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
-          <TextInput
-            source="name"
-            label="cms.fields.name"
-            validate={[required(), regex(CONTAINER_FIELD_NAME_PATTERN, 'cms.validation.container_field_name')]}
-            helperText={false}
-            fullWidth={false}
-            sx={{ minWidth: 180 }}
-          />
-          <SelectInput
-            source="type"
-            label="cms.fields.type"
-            choices={FIELD_TYPE_CHOICES}
-            validate={required()}
-            helperText={false}
-            fullWidth={false}
-            sx={{ minWidth: 160 }}
-          />
+          <FieldNameInput pattern={CONTAINER_FIELD_NAME_PATTERN} message="cms.validation.container_field_name" />
+          <FieldTypeInput choices={FIELD_TYPE_CHOICES} />
           <BooleanInput source="required" label="cms.fields.required" helperText={false} fullWidth={false} />
           <BooleanInput source="multiple" label="cms.fields.multiple" helperText={false} fullWidth={false} />
           <NumberInput source="min" label="cms.fields.min" helperText={false} fullWidth={false} sx={narrowNumberSx(110)} />

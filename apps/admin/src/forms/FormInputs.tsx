@@ -1,8 +1,8 @@
 import { FORM_FIELD_NAME_PATTERN, FORM_FIELD_TYPES_WITHOUT_VALUE, FormFieldType, Status } from '@cms/contracts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { ArrayInput, BooleanInput, email, FormDataConsumer, NumberInput, regex, required, SelectInput, TextInput, useTranslate } from 'react-admin';
-import { FieldDefinitionsIterator, LinesInput, narrowNumberSx } from '../components/field-definition-inputs';
+import { ArrayInput, BooleanInput, email, FormDataConsumer, NumberInput, required, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { FieldDefinitionsIterator, FieldNameInput, FieldTypeInput, LinesInput, narrowNumberSx } from '../components/field-definition-inputs';
 import { STATUS_CHOICES } from '../containers/ContainerInputs';
 
 const FIELD_TYPE_CHOICES = Object.values(FormFieldType).map((type) => ({ id: type, name: type }));
@@ -39,23 +39,8 @@ export function FormFieldsInput({ locale, fallback }: { locale: string; fallback
       )}
       <ArrayInput source="fields" label={false}>
         <FieldDefinitionsIterator>
-          <TextInput
-            source="name"
-            label="cms.fields.name"
-            validate={[required(), regex(FORM_FIELD_NAME_PATTERN, 'cms.validation.form_field_name')]}
-            helperText={false}
-            fullWidth={false}
-            sx={{ minWidth: 180 }}
-          />
-          <SelectInput
-            source="type"
-            label="cms.fields.type"
-            choices={FIELD_TYPE_CHOICES}
-            validate={required()}
-            helperText={false}
-            fullWidth={false}
-            sx={{ minWidth: 160 }}
-          />
+          <FieldNameInput pattern={FORM_FIELD_NAME_PATTERN} message="cms.validation.form_field_name" />
+          <FieldTypeInput choices={FIELD_TYPE_CHOICES} />
           <TextInput source="label" label="cms.fields.label" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
           <TextInput source="placeholder" label="cms.fields.placeholder" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
           <BooleanInput source="required" label="cms.fields.required" helperText={false} fullWidth={false} />
