@@ -82,6 +82,20 @@ function Group({ label, children, helperText }: { label: string; children: React
   );
 }
 
+/** Types whose multiple fields are lists of the single input, edited one value at a time (RepeatableInput). */
+const REPEATED_ONE_BY_ONE: ReadonlySet<string> = new Set([
+  ContainerFieldType.STRING,
+  ContainerFieldType.LINK,
+  ContainerFieldType.PARAGRAPH,
+  ContainerFieldType.RICHTEXT,
+  ContainerFieldType.NUMBER,
+  ContainerFieldType.POSITION,
+  ContainerFieldType.DATE,
+  ContainerFieldType.COLOR,
+  ContainerFieldType.LOCATION,
+  ContainerFieldType.TIMERANGE,
+]);
+
 /** The input of one content field, by its definition's type. */
 export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFieldDto; fallbackNote?: string }) {
   const source = `fields.${field.name}`;
@@ -90,38 +104,25 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
   const common = { source, label: field.label, validate: validators(field), helperText, fullWidth: true } as const;
   const sx = fallbackNote ? { '& .MuiFormHelperText-root': { color: 'warning.main' } } : undefined;
 
+  if (field.multiple && REPEATED_ONE_BY_ONE.has(field.type)) return <RepeatableInput field={field} source={source} helperText={fallbackNote} />;
   switch (field.type) {
     case ContainerFieldType.STRING:
     case ContainerFieldType.LINK:
-      return field.multiple ? <RepeatableInput field={field} source={source} helperText={fallbackNote} /> : <TextInput {...common} sx={sx} />;
+      return <TextInput {...common} sx={sx} />;
     case ContainerFieldType.PARAGRAPH:
     case ContainerFieldType.RICHTEXT:
-      if (field.type === ContainerFieldType.RICHTEXT && !field.multiple)
+      if (field.type === ContainerFieldType.RICHTEXT)
         return <LazyRichTextInput source={source} label={field.label} validate={validators(field)} helperText={fallbackNote ?? false} sx={sx} />;
-      return field.multiple ? (
-        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
-      ) : (
-        <TextInput {...common} multiline minRows={3} helperText={fallbackNote} sx={sx} />
-      );
+      return <TextInput {...common} multiline minRows={3} helperText={fallbackNote} sx={sx} />;
     case ContainerFieldType.NUMBER:
     case ContainerFieldType.POSITION:
-      return field.multiple ? (
-        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
-      ) : (
-        <NumberInput {...common} step={field.type === ContainerFieldType.POSITION ? 1 : 'any'} fullWidth={false} sx={sx} />
-      );
+      return <NumberInput {...common} step={field.type === ContainerFieldType.POSITION ? 1 : 'any'} fullWidth={false} sx={sx} />;
     case ContainerFieldType.BOOLEAN:
       return <BooleanInput source={source} label={field.label} helperText={fallbackNote ?? false} sx={sx} />;
     case ContainerFieldType.DATE:
-      return field.multiple ? (
-        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
-      ) : (
-        <DateTimeInput {...common} fullWidth={false} sx={sx} />
-      );
+      return <DateTimeInput {...common} fullWidth={false} sx={sx} />;
     case ContainerFieldType.COLOR:
-      return field.multiple ? (
-        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
-      ) : (
+      return (
         <TextInput
           {...common}
           fullWidth={false}
@@ -180,9 +181,7 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
       );
     }
     case ContainerFieldType.LOCATION:
-      return field.multiple ? (
-        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
-      ) : (
+      return (
         <Group label={label} helperText={fallbackNote}>
           <NumberInput
             source={`${source}.lat`}
@@ -199,9 +198,7 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
         </Group>
       );
     case ContainerFieldType.TIMERANGE:
-      return field.multiple ? (
-        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
-      ) : (
+      return (
         <Group label={label} helperText={fallbackNote}>
           <TextInput
             source={`${source}.start`}
