@@ -23,8 +23,8 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
 import { MediaIdInput } from '../blocks/MediaIdInput';
+import { ColourInput } from '../components/ColourInput';
 import { MediaIdsInput } from '../medias/MediaIdsInput';
 import { LazyRichTextInput } from '../blocks/rich-text/LazyRichTextInput';
 import { timeRangeProblem } from './field-values';
@@ -122,17 +122,7 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
     case ContainerFieldType.DATE:
       return <DateTimeInput {...common} fullWidth={false} sx={sx} />;
     case ContainerFieldType.COLOR:
-      return (
-        <TextInput
-          {...common}
-          fullWidth={false}
-          placeholder="#RRGGBB"
-          sx={sx}
-          InputProps={{
-            startAdornment: <ColorSwatch source={source} />,
-          }}
-        />
-      );
+      return <ColourInput {...common} fullWidth={false} placeholder="#RRGGBB" sx={sx} />;
     case ContainerFieldType.OPTION: {
       const choices = (field.options ?? []).map((option) => ({ id: option, name: option }));
       return field.multiple ? (
@@ -256,16 +246,5 @@ function ZohoOptionsInput({
     <SelectArrayInput {...common} choices={choices} sx={sx} />
   ) : (
     <SelectInput {...common} choices={choices} emptyText="cms.contents.none" translateChoice={false} sx={sx} />
-  );
-}
-
-function ColorSwatch({ source }: { source: string }) {
-  const value = useWatch({ name: source });
-  const valid = typeof value === 'string' && COLOR_PATTERN.test(value);
-  return (
-    <Box
-      aria-hidden
-      sx={{ width: 18, height: 18, mr: 1, borderRadius: 0.5, border: 1, borderColor: 'divider', bgcolor: valid ? value : 'transparent', flexShrink: 0 }}
-    />
   );
 }
