@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import { createServer } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './lib/chromium.cjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'docs/screenshots');
@@ -34,18 +34,7 @@ const env = {
 delete env.DATABASE_URL;
 const server = spawn(process.execPath, [path.join(root, 'dist/apps/api/main.js')], { cwd: root, env, stdio: 'inherit' });
 const base = `http://127.0.0.1:${port}`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   for (let i = 0; ; i++) {
     const health = await fetch(`${base}/api/health`).catch(() => null);

@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../lib/chromium.cjs';
 import { ensureBuilt, freshDatabase } from '../ops/harness.mjs';
 import { report } from './lib/report.mjs';
 import { percentile, root, startServer } from './lib/server.mjs';
@@ -21,15 +21,6 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 const keys = Number(values.keys);
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 ensureBuilt();
 let db;
@@ -75,7 +66,7 @@ try {
   }));
   const content = await call('POST', '/contents?locale=en', token, { title: 'Forty sections', containerId: container.id, sections });
 
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
   const page = await context.newPage();

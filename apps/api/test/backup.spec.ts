@@ -9,30 +9,15 @@ import { exportArchive } from '../src/backup/backup-export';
 import { importArchive } from '../src/backup/backup-import';
 import { applicationTables, dropApplicationObjects, SKIPPED_TABLES } from '../src/backup/catalog';
 import { ARCHIVE_ENTRIES, type Manifest } from '../src/backup/manifest';
-import { openDatabase, type Database } from '../src/database/database';
 import { LATEST_MIGRATION, migrateInTransaction } from '../src/database/migration-runner';
 import { MIGRATIONS } from '../src/database/migrations';
 import { LocalStorageDriver } from '../src/storage/local-storage.driver';
-import { S3StorageDriver } from '../src/storage/s3-storage.driver';
 import { isStored, type StorageDriver } from '../src/storage/storage-driver';
 import { contentModel } from './support/content-model';
 import { solidImage, upload } from './support/media-fixtures';
 import { startS3Server, type TestS3Server } from './support/s3-server';
 import { createTestApp, type TestApp } from './support/test-app';
-import { createTestDatabase, type TestDatabase } from './support/test-database';
-
-/** An empty database of its own (PGlite in memory, or a fresh one on the server), not migrated. */
-async function emptyDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  const testDb: TestDatabase = await createTestDatabase();
-  const db = await openDatabase({ databaseUrl: testDb.url, dataDir: os.tmpdir(), databasePoolSize: 2 }, { inMemory: true, migrate: false });
-  return {
-    db,
-    async drop() {
-      await db.close();
-      await testDb.drop();
-    },
-  };
-}
+import { emptyDatabase } from './support/test-database';
 
 /** Every row of every table, in primary-key order, as PostgreSQL prints it (so types compare exactly). */
 async function dump(dataSource: DataSource, tables: string[]): Promise<Record<string, string[]>> {
@@ -160,14 +145,7 @@ describe('backup: export and import', () => {
 
   it('round-trips every row of every table and every file, byte for byte, from local storage into S3', async () => {
     const target = await emptyDatabase();
-    const s3Storage = new S3StorageDriver({
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-    });
+    const s3Storage = s3.driver();
     try {
       const result = await importArchive({ dataSource: target.db.dataSource, storage: s3Storage, file: archive });
       expect(result.migrated).toEqual([]);

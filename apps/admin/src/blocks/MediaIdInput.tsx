@@ -5,22 +5,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { required as requiredValidator, useGetList, useGetOne, useInput, useLocaleState, useNotify, useTranslate, ValidationError } from 'react-admin';
+import { type ReactNode, useState } from 'react';
+import { required as requiredValidator, useGetList, useGetOne, useInput, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { InputMessages } from '../components/InputMessages';
+import { PickerDialog } from '../components/PickerDialog';
 import { thumbnailUrl } from '../medias/media-format';
 import { uploadMedia, uploadProblem, useUploadLimits } from '../medias/upload';
 import { useQueryClient } from '@tanstack/react-query';
 import LinearProgress from '@mui/material/LinearProgress';
 
-export function Thumbnail({ media, size }: { media: Pick<MediaDto, 'uri' | 'mimeType' | 'name' | 'alt'>; size: number }) {
-  const src = thumbnailUrl(media);
+/** A square of `size` pixels that shows a picture (or an icon) whole and centred: a media's thumbnail, a file's preview. */
+export function ThumbnailFrame({ size, children }: { size: number; children: ReactNode }) {
   return (
     <Box
       sx={{
@@ -35,12 +32,20 @@ export function Thumbnail({ media, size }: { media: Pick<MediaDto, 'uri' | 'mime
         flex: 'none',
       }}
     >
-      {src ? (
-        <img src={src} alt={media.alt?.en ?? ''} loading="lazy" style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
-      ) : (
-        <InsertDriveFile color="action" />
-      )}
+      {children}
     </Box>
+  );
+}
+
+/** Styles an image fitted whole into a ThumbnailFrame. */
+export const FITTED_IMAGE_STYLE = { maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' } as const;
+
+export function Thumbnail({ media, size }: { media: Pick<MediaDto, 'uri' | 'mimeType' | 'name' | 'alt'>; size: number }) {
+  const src = thumbnailUrl(media);
+  return (
+    <ThumbnailFrame size={size}>
+      {src ? <img src={src} alt={media.alt?.en ?? ''} loading="lazy" style={FITTED_IMAGE_STYLE} /> : <InsertDriveFile color="action" />}
+    </ThumbnailFrame>
   );
 }
 
@@ -76,73 +81,67 @@ export function MediaPickerDialog({ onPick, onClose, filter }: { onPick: (media:
       .finally(() => setProgress(null));
   };
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="media-picker-title">
-      <DialogTitle id="media-picker-title">{translate('cms.blocks.media_choose_title')}</DialogTitle>
-      <DialogContent>
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2, mt: 1 }}>
-          <TextField
-            size="small"
-            label={translate('cms.blocks.media_search')}
-            value={q}
-            onChange={(event) => setQ(event.target.value)}
-            sx={{ flex: 1, minWidth: 200 }}
+    <PickerDialog titleId="media-picker-title" title={translate('cms.blocks.media_choose_title')} maxWidth="md" onClose={onClose}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2, mt: 1 }}>
+        <TextField
+          size="small"
+          label={translate('cms.blocks.media_search')}
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+          sx={{ flex: 1, minWidth: 200 }}
+        />
+        <Button component="label" variant="outlined" startIcon={uploading ? <CircularProgress size={16} /> : <CloudUpload />} disabled={uploading}>
+          {translate(uploading ? 'cms.blocks.media_uploading' : 'cms.blocks.media_upload')}
+          <input
+            hidden
+            type="file"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) upload(file);
+            }}
           />
-          <Button component="label" variant="outlined" startIcon={uploading ? <CircularProgress size={16} /> : <CloudUpload />} disabled={uploading}>
-            {translate(uploading ? 'cms.blocks.media_uploading' : 'cms.blocks.media_upload')}
-            <input
-              hidden
-              type="file"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) upload(file);
+        </Button>
+      </Box>
+      {uploading && (
+        <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('cms.blocks.media_uploading')} sx={{ mb: 2 }} />
+      )}
+      {isPending ? (
+        <CircularProgress />
+      ) : !data?.length ? (
+        <Typography color="text.secondary">{translate('cms.blocks.media_none')}</Typography>
+      ) : (
+        <Box
+          role="listbox"
+          aria-label={translate('cms.blocks.media_choose_title')}
+          sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1.5 }}
+        >
+          {data.map((media) => (
+            <ButtonBase
+              key={media.id}
+              role="option"
+              aria-label={media.name}
+              onClick={() => onPick(media)}
+              sx={{
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'stretch',
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                p: 0.5,
+                '&:hover': { borderColor: 'primary.main' },
               }}
-            />
-          </Button>
+            >
+              <Thumbnail media={media} size={110} />
+              <Typography variant="caption" noWrap sx={{ mt: 0.5 }}>
+                {media.name}
+              </Typography>
+            </ButtonBase>
+          ))}
         </Box>
-        {uploading && (
-          <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('cms.blocks.media_uploading')} sx={{ mb: 2 }} />
-        )}
-        {isPending ? (
-          <CircularProgress />
-        ) : !data?.length ? (
-          <Typography color="text.secondary">{translate('cms.blocks.media_none')}</Typography>
-        ) : (
-          <Box
-            role="listbox"
-            aria-label={translate('cms.blocks.media_choose_title')}
-            sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1.5 }}
-          >
-            {data.map((media) => (
-              <ButtonBase
-                key={media.id}
-                role="option"
-                aria-label={media.name}
-                onClick={() => onPick(media)}
-                sx={{
-                  display: 'flex',
-                  flexDirection: 'column',
-                  alignItems: 'stretch',
-                  border: 1,
-                  borderColor: 'divider',
-                  borderRadius: 1,
-                  p: 0.5,
-                  '&:hover': { borderColor: 'primary.main' },
-                }}
-              >
-                <Thumbnail media={media} size={110} />
-                <Typography variant="caption" noWrap sx={{ mt: 0.5 }}>
-                  {media.name}
-                </Typography>
-              </ButtonBase>
-            ))}
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-      </DialogActions>
-    </Dialog>
+      )}
+    </PickerDialog>
   );
 }
 
@@ -184,12 +183,7 @@ export function MediaIdInput({
           </Button>
         )}
       </Box>
-      {helperText && <FormHelperText sx={{ color: 'warning.main' }}>{helperText}</FormHelperText>}
-      {fieldState.error?.message && (
-        <FormHelperText error>
-          <ValidationError error={fieldState.error.message} />
-        </FormHelperText>
-      )}
+      <InputMessages helperText={helperText} error={fieldState.error?.message} />
       {open && (
         <MediaPickerDialog
           filter={filter}

@@ -7,10 +7,6 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
@@ -19,6 +15,7 @@ import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import { useChoices, type ChoiceList } from '../components/ChoiceInput';
+import { PickerDialog } from '../components/PickerDialog';
 import { BlockEditor } from './BlockEditor';
 import { BlockIcon, useBlockName } from './block-icons';
 import { initialContent, summaryText } from './block-values';
@@ -38,37 +35,31 @@ function BlockPalette({ blocks, onPick, onClose }: { blocks: readonly BlockName[
   const translate = useTranslate();
   const blockName = useBlockName();
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="block-palette-title">
-      <DialogTitle id="block-palette-title">{translate('cms.blocks.palette_title')}</DialogTitle>
-      <DialogContent>
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 1.5, pt: 1 }}>
-          {blocks.map((block) => (
-            <ButtonBase
-              key={block}
-              onClick={() => onPick(block)}
-              aria-label={blockName(block)}
-              sx={{
-                flexDirection: 'column',
-                gap: 1,
-                p: 2,
-                border: 1,
-                borderColor: 'divider',
-                borderRadius: 2,
-                '&:hover, &:focus-visible': { borderColor: 'primary.main', bgcolor: 'action.hover' },
-              }}
-            >
-              <BlockIcon block={block} fontSize="large" />
-              <Typography variant="body2" textAlign="center">
-                {blockName(block)}
-              </Typography>
-            </ButtonBase>
-          ))}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-      </DialogActions>
-    </Dialog>
+    <PickerDialog titleId="block-palette-title" title={translate('cms.blocks.palette_title')} maxWidth="sm" onClose={onClose}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 1.5, pt: 1 }}>
+        {blocks.map((block) => (
+          <ButtonBase
+            key={block}
+            onClick={() => onPick(block)}
+            aria-label={blockName(block)}
+            sx={{
+              flexDirection: 'column',
+              gap: 1,
+              p: 2,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 2,
+              '&:hover, &:focus-visible': { borderColor: 'primary.main', bgcolor: 'action.hover' },
+            }}
+          >
+            <BlockIcon block={block} fontSize="large" />
+            <Typography variant="body2" textAlign="center">
+              {blockName(block)}
+            </Typography>
+          </ButtonBase>
+        ))}
+      </Box>
+    </PickerDialog>
   );
 }
 

@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { ChoiceInput } from '../components/ChoiceInput';
+import { FieldDefinitionsIterator, FieldNameInput, FieldTypeInput, LinesInput, narrowNumberSx } from '../components/field-definition-inputs';
 import { useOptionLists } from '../contents/option-lists';
 import { FieldMetadataInput } from './FieldMetadataInput';
 
@@ -99,54 +100,19 @@ export function ContainerFieldsInput() {
         {translate('cms.containers.fields')}
       </Typography>
       <ArrayInput source="fields" label={false}>
-        <SimpleFormIterator
-          inline
-          fullWidth
-          sx={{
-            '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 1 },
-            '& .RaSimpleFormIterator-form': { flexWrap: 'wrap', rowGap: 1, columnGap: 2, alignItems: 'center', minWidth: 0 },
-            '& .RaSimpleFormIterator-form > *': { flexShrink: 0 },
-          }}
-        >
+        <FieldDefinitionsIterator fullWidth>
           <TextInput source="label" label="cms.fields.label" validate={required()} helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
-          <TextInput
-            source="name"
-            label="cms.fields.name"
-            validate={[required(), regex(CONTAINER_FIELD_NAME_PATTERN, 'cms.validation.container_field_name')]}
-            helperText={false}
-            fullWidth={false}
-            sx={{ minWidth: 180 }}
-          />
-          <SelectInput
-            source="type"
-            label="cms.fields.type"
-            choices={FIELD_TYPE_CHOICES}
-            validate={required()}
-            helperText={false}
-            fullWidth={false}
-            sx={{ minWidth: 160 }}
-          />
+          <FieldNameInput pattern={CONTAINER_FIELD_NAME_PATTERN} message="cms.validation.container_field_name" />
+          <FieldTypeInput choices={FIELD_TYPE_CHOICES} />
           <BooleanInput source="required" label="cms.fields.required" helperText={false} fullWidth={false} />
           <BooleanInput source="multiple" label="cms.fields.multiple" helperText={false} fullWidth={false} />
-          <NumberInput source="min" label="cms.fields.min" helperText={false} fullWidth={false} sx={{ width: 110, minWidth: 110, flex: '0 0 110px' }} />
-          <NumberInput source="max" label="cms.fields.max" helperText={false} fullWidth={false} sx={{ width: 110, minWidth: 110, flex: '0 0 110px' }} />
+          <NumberInput source="min" label="cms.fields.min" helperText={false} fullWidth={false} sx={narrowNumberSx(110)} />
+          <NumberInput source="max" label="cms.fields.max" helperText={false} fullWidth={false} sx={narrowNumberSx(110)} />
           <FormDataConsumer>
             {({ scopedFormData }) => {
               switch (scopedFormData?.type) {
                 case ContainerFieldType.OPTION:
-                  return (
-                    <TextInput
-                      source="options"
-                      label="cms.fields.options"
-                      sx={{ minWidth: 220 }}
-                      multiline
-                      minRows={2}
-                      helperText={false}
-                      fullWidth={false}
-                      format={(value: unknown) => (Array.isArray(value) ? value.join('\n') : '')}
-                      parse={(value: string) => value.split('\n')}
-                    />
-                  );
+                  return <LinesInput source="options" label="cms.fields.options" />;
                 case ContainerFieldType.ZOHOOPTIONS:
                   return <OptionListKeyInput source="zohoOptionsKey" />;
                 case ContainerFieldType.CONTENT:
@@ -166,7 +132,7 @@ export function ContainerFieldsInput() {
             }}
           </FormDataConsumer>
           <FieldMetadataInput />
-        </SimpleFormIterator>
+        </FieldDefinitionsIterator>
       </ArrayInput>
     </>
   );

@@ -23,8 +23,8 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
 import { MediaIdInput } from '../blocks/MediaIdInput';
+import { ColourInput } from '../components/ColourInput';
 import { MediaIdsInput } from '../medias/MediaIdsInput';
 import { LazyRichTextInput } from '../blocks/rich-text/LazyRichTextInput';
 import { timeRangeProblem } from './field-values';
@@ -82,6 +82,20 @@ function Group({ label, children, helperText }: { label: string; children: React
   );
 }
 
+/** Types whose multiple fields are lists of the single input, edited one value at a time (RepeatableInput). */
+const REPEATED_ONE_BY_ONE: ReadonlySet<string> = new Set([
+  ContainerFieldType.STRING,
+  ContainerFieldType.LINK,
+  ContainerFieldType.PARAGRAPH,
+  ContainerFieldType.RICHTEXT,
+  ContainerFieldType.NUMBER,
+  ContainerFieldType.POSITION,
+  ContainerFieldType.DATE,
+  ContainerFieldType.COLOR,
+  ContainerFieldType.LOCATION,
+  ContainerFieldType.TIMERANGE,
+]);
+
 /** The input of one content field, by its definition's type. */
 export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFieldDto; fallbackNote?: string }) {
   const source = `fields.${field.name}`;
@@ -90,48 +104,25 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
   const common = { source, label: field.label, validate: validators(field), helperText, fullWidth: true } as const;
   const sx = fallbackNote ? { '& .MuiFormHelperText-root': { color: 'warning.main' } } : undefined;
 
+  if (field.multiple && REPEATED_ONE_BY_ONE.has(field.type)) return <RepeatableInput field={field} source={source} helperText={fallbackNote} />;
   switch (field.type) {
     case ContainerFieldType.STRING:
     case ContainerFieldType.LINK:
-      return field.multiple ? <RepeatableInput field={field} source={source} helperText={fallbackNote} /> : <TextInput {...common} sx={sx} />;
+      return <TextInput {...common} sx={sx} />;
     case ContainerFieldType.PARAGRAPH:
     case ContainerFieldType.RICHTEXT:
-      if (field.type === ContainerFieldType.RICHTEXT && !field.multiple)
+      if (field.type === ContainerFieldType.RICHTEXT)
         return <LazyRichTextInput source={source} label={field.label} validate={validators(field)} helperText={fallbackNote ?? false} sx={sx} />;
-      return field.multiple ? (
-        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
-      ) : (
-        <TextInput {...common} multiline minRows={3} helperText={fallbackNote} sx={sx} />
-      );
+      return <TextInput {...common} multiline minRows={3} helperText={fallbackNote} sx={sx} />;
     case ContainerFieldType.NUMBER:
     case ContainerFieldType.POSITION:
-      return field.multiple ? (
-        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
-      ) : (
-        <NumberInput {...common} step={field.type === ContainerFieldType.POSITION ? 1 : 'any'} fullWidth={false} sx={sx} />
-      );
+      return <NumberInput {...common} step={field.type === ContainerFieldType.POSITION ? 1 : 'any'} fullWidth={false} sx={sx} />;
     case ContainerFieldType.BOOLEAN:
       return <BooleanInput source={source} label={field.label} helperText={fallbackNote ?? false} sx={sx} />;
     case ContainerFieldType.DATE:
-      return field.multiple ? (
-        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
-      ) : (
-        <DateTimeInput {...common} fullWidth={false} sx={sx} />
-      );
+      return <DateTimeInput {...common} fullWidth={false} sx={sx} />;
     case ContainerFieldType.COLOR:
-      return field.multiple ? (
-        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
-      ) : (
-        <TextInput
-          {...common}
-          fullWidth={false}
-          placeholder="#RRGGBB"
-          sx={sx}
-          InputProps={{
-            startAdornment: <ColorSwatch source={source} />,
-          }}
-        />
-      );
+      return <ColourInput {...common} fullWidth={false} placeholder="#RRGGBB" sx={sx} />;
     case ContainerFieldType.OPTION: {
       const choices = (field.options ?? []).map((option) => ({ id: option, name: option }));
       return field.multiple ? (
@@ -180,9 +171,7 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
       );
     }
     case ContainerFieldType.LOCATION:
-      return field.multiple ? (
-        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
-      ) : (
+      return (
         <Group label={label} helperText={fallbackNote}>
           <NumberInput
             source={`${source}.lat`}
@@ -199,9 +188,7 @@ export function ContentFieldInput({ field, fallbackNote }: { field: ContainerFie
         </Group>
       );
     case ContainerFieldType.TIMERANGE:
-      return field.multiple ? (
-        <RepeatableInput field={field} source={source} helperText={fallbackNote} />
-      ) : (
+      return (
         <Group label={label} helperText={fallbackNote}>
           <TextInput
             source={`${source}.start`}
@@ -259,16 +246,5 @@ function ZohoOptionsInput({
     <SelectArrayInput {...common} choices={choices} sx={sx} />
   ) : (
     <SelectInput {...common} choices={choices} emptyText="cms.contents.none" translateChoice={false} sx={sx} />
-  );
-}
-
-function ColorSwatch({ source }: { source: string }) {
-  const value = useWatch({ name: source });
-  const valid = typeof value === 'string' && COLOR_PATTERN.test(value);
-  return (
-    <Box
-      aria-hidden
-      sx={{ width: 18, height: 18, mr: 1, borderRadius: 0.5, border: 1, borderColor: 'divider', bgcolor: valid ? value : 'transparent', flexShrink: 0 }}
-    />
   );
 }

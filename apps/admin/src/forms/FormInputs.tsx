@@ -1,19 +1,8 @@
 import { FORM_FIELD_NAME_PATTERN, FORM_FIELD_TYPES_WITHOUT_VALUE, FormFieldType, Status } from '@cms/contracts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import {
-  ArrayInput,
-  BooleanInput,
-  email,
-  FormDataConsumer,
-  NumberInput,
-  regex,
-  required,
-  SelectInput,
-  SimpleFormIterator,
-  TextInput,
-  useTranslate,
-} from 'react-admin';
+import { ArrayInput, BooleanInput, email, FormDataConsumer, NumberInput, required, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { FieldDefinitionsIterator, FieldNameInput, FieldTypeInput, LinesInput, narrowNumberSx } from '../components/field-definition-inputs';
 import { STATUS_CHOICES } from '../containers/ContainerInputs';
 
 const FIELD_TYPE_CHOICES = Object.values(FormFieldType).map((type) => ({ id: type, name: type }));
@@ -49,59 +38,21 @@ export function FormFieldsInput({ locale, fallback }: { locale: string; fallback
         </Typography>
       )}
       <ArrayInput source="fields" label={false}>
-        <SimpleFormIterator
-          inline
-          sx={{
-            '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 1 },
-            '& .RaSimpleFormIterator-form': { flexWrap: 'wrap', rowGap: 1, columnGap: 2, alignItems: 'center', minWidth: 0 },
-            '& .RaSimpleFormIterator-form > *': { flexShrink: 0 },
-          }}
-        >
-          <TextInput
-            source="name"
-            label="cms.fields.name"
-            validate={[required(), regex(FORM_FIELD_NAME_PATTERN, 'cms.validation.form_field_name')]}
-            helperText={false}
-            fullWidth={false}
-            sx={{ minWidth: 180 }}
-          />
-          <SelectInput
-            source="type"
-            label="cms.fields.type"
-            choices={FIELD_TYPE_CHOICES}
-            validate={required()}
-            helperText={false}
-            fullWidth={false}
-            sx={{ minWidth: 160 }}
-          />
+        <FieldDefinitionsIterator>
+          <FieldNameInput pattern={FORM_FIELD_NAME_PATTERN} message="cms.validation.form_field_name" />
+          <FieldTypeInput choices={FIELD_TYPE_CHOICES} />
           <TextInput source="label" label="cms.fields.label" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
           <TextInput source="placeholder" label="cms.fields.placeholder" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
           <BooleanInput source="required" label="cms.fields.required" helperText={false} fullWidth={false} />
-          <NumberInput source="min" label="cms.fields.min" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
-          <NumberInput source="max" label="cms.fields.max" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
-          <NumberInput
-            source="position"
-            label="cms.fields.position"
-            helperText={false}
-            fullWidth={false}
-            sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }}
-          />
-          <NumberInput source="line" label="cms.fields.line" helperText={false} fullWidth={false} sx={{ width: 100, minWidth: 100, flex: '0 0 100px' }} />
+          <NumberInput source="min" label="cms.fields.min" helperText={false} fullWidth={false} sx={narrowNumberSx(100)} />
+          <NumberInput source="max" label="cms.fields.max" helperText={false} fullWidth={false} sx={narrowNumberSx(100)} />
+          <NumberInput source="position" label="cms.fields.position" helperText={false} fullWidth={false} sx={narrowNumberSx(100)} />
+          <NumberInput source="line" label="cms.fields.line" helperText={false} fullWidth={false} sx={narrowNumberSx(100)} />
           <TextInput source="warningMessage" label="cms.fields.warning_message" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />
           <FormDataConsumer>
             {({ scopedFormData }) =>
               WITH_OPTIONS.includes(scopedFormData?.type) ? (
-                <TextInput
-                  source="options"
-                  label="cms.fields.options"
-                  sx={{ minWidth: 220 }}
-                  multiline
-                  minRows={2}
-                  helperText={false}
-                  fullWidth={false}
-                  format={(value: unknown) => (Array.isArray(value) ? value.join('\n') : '')}
-                  parse={(value: string) => value.split('\n')}
-                />
+                <LinesInput source="options" label="cms.fields.options" />
               ) : scopedFormData?.type === FormFieldType.ZOHOOPTIONS ? (
                 <TextInput
                   source="options"
@@ -115,7 +66,7 @@ export function FormFieldsInput({ locale, fallback }: { locale: string; fallback
             }
           </FormDataConsumer>
           <FormDataConsumer>{({ scopedFormData }) => <FieldDefaultInput type={scopedFormData?.type} />}</FormDataConsumer>
-        </SimpleFormIterator>
+        </FieldDefinitionsIterator>
       </ArrayInput>
     </>
   );
@@ -125,30 +76,10 @@ export function FormFieldsInput({ locale, fallback }: { locale: string; fallback
 function FieldDefaultInput({ type }: { type?: string }) {
   if (!type || (FORM_FIELD_TYPES_WITHOUT_VALUE as readonly string[]).includes(type)) return null;
   if (type === FormFieldType.NUMBER) {
-    return (
-      <NumberInput
-        source="defaultNumber"
-        label="cms.fields.default_value"
-        helperText={false}
-        fullWidth={false}
-        sx={{ width: 140, minWidth: 140, flex: '0 0 140px' }}
-      />
-    );
+    return <NumberInput source="defaultNumber" label="cms.fields.default_value" helperText={false} fullWidth={false} sx={narrowNumberSx(140)} />;
   }
   if (type === FormFieldType.CHECKBOX) {
-    return (
-      <TextInput
-        source="defaultMultiple"
-        label="cms.fields.default_choices"
-        sx={{ minWidth: 220 }}
-        multiline
-        minRows={2}
-        helperText={false}
-        fullWidth={false}
-        format={(value: unknown) => (Array.isArray(value) ? value.join('\n') : '')}
-        parse={(value: string) => (value.trim() === '' ? null : value.split('\n'))}
-      />
-    );
+    return <LinesInput source="defaultMultiple" label="cms.fields.default_choices" emptyAsNull />;
   }
   return <TextInput source="defaultText" label="cms.fields.default_value" helperText={false} fullWidth={false} sx={{ minWidth: 180 }} />;
 }

@@ -13,6 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { Title, useCreatePath, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { FITTED_IMAGE_STYLE, ThumbnailFrame } from '../blocks/MediaIdInput';
 import { formatSize } from './media-format';
 import { MEDIA_PACKS_RESOURCE } from './MediaList';
 import { uploadMedia, uploadProblem, useUploadLimits } from './upload';
@@ -132,21 +133,7 @@ export function MediaCreate() {
                 aria-label={item.file.name}
                 sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 1, borderBottom: 1, borderColor: 'divider' }}
               >
-                <Box
-                  sx={{
-                    width: 56,
-                    height: 56,
-                    flex: 'none',
-                    bgcolor: 'grey.100',
-                    display: 'flex',
-                    alignItems: 'center',
-                    justifyContent: 'center',
-                    overflow: 'hidden',
-                    borderRadius: 1,
-                  }}
-                >
-                  {item.preview ? <img src={item.preview} alt="" style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} /> : null}
-                </Box>
+                <ThumbnailFrame size={56}>{item.preview ? <img src={item.preview} alt="" style={FITTED_IMAGE_STYLE} /> : null}</ThumbnailFrame>
                 <Box sx={{ flex: 1, minWidth: 0 }}>
                   <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
                     {item.media ? (

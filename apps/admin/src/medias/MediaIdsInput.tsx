@@ -5,10 +5,10 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import FormHelperText from '@mui/material/FormHelperText';
-import { useGetMany, useInput, useLocaleState, useTranslate, ValidationError, type Validator } from 'react-admin';
+import { useGetMany, useInput, useLocaleState, useTranslate, type Validator } from 'react-admin';
 import { MediaPickerDialog, Thumbnail } from '../blocks/MediaIdInput';
-import { formatSize } from './media-format';
+import { InputMessages } from '../components/InputMessages';
+import { formatSizeAndDimensions } from './media-format';
 
 /**
  * A list of media ids with their thumbnails, added from the library's picker (search, upload in
@@ -59,8 +59,7 @@ export function MediaIdsInput({
                 </Typography>
                 {media && (
                   <Typography variant="caption" component="div" color="text.secondary" noWrap>
-                    {formatSize(media.size, locale, translate)}
-                    {media.width && media.height ? ` · ${media.width}×${media.height}` : ''}
+                    {formatSizeAndDimensions(media, locale, translate)}
                   </Typography>
                 )}
                 <IconButton
@@ -76,12 +75,7 @@ export function MediaIdsInput({
           })}
         </Box>
       )}
-      {helperText && <FormHelperText sx={{ color: 'warning.main' }}>{helperText}</FormHelperText>}
-      {fieldState.error?.message && (
-        <FormHelperText error>
-          <ValidationError error={fieldState.error.message} />
-        </FormHelperText>
-      )}
+      <InputMessages helperText={helperText} error={fieldState.error?.message} />
       {picking && (
         <MediaPickerDialog
           filter={filter}

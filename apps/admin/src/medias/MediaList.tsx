@@ -28,7 +28,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import GridView from '@mui/icons-material/GridView';
 import ViewList from '@mui/icons-material/ViewList';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatSize, thumbnailUrl } from './media-format';
+import { formatSizeAndDimensions, thumbnailUrl } from './media-format';
 import Folder from '@mui/icons-material/Folder';
 
 export const MEDIA_PACKS_RESOURCE = 'medias/packs';
@@ -108,8 +108,7 @@ function MediaGrid() {
                   {media.name}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {media.mimeType} · {formatSize(media.size, locale, translate)}
-                  {media.width && media.height ? ` · ${media.width}×${media.height}` : ''}
+                  {media.mimeType} · {formatSizeAndDimensions(media, locale, translate)}
                 </Typography>
               </CardContent>
             </CardActionArea>
@@ -125,12 +124,7 @@ function MediaDetails() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   if (!media) return null;
-  return (
-    <>
-      {formatSize(media.size, locale, translate)}
-      {media.width && media.height ? ` · ${media.width}×${media.height}` : ''}
-    </>
-  );
+  return <>{formatSizeAndDimensions(media, locale, translate)}</>;
 }
 
 function SmallThumbnail() {

@@ -11,6 +11,15 @@ export function formatSize(bytes: number | null | undefined, locale: string, tra
   return translate('cms.medias.size_mb', { size: oneDecimal.format(bytes / (1024 * 1024)) });
 }
 
+/** A media's size and, for a picture, its dimensions: "1,5 kB · 640×480". */
+export function formatSizeAndDimensions(
+  media: { size: number | null | undefined; width?: number | null; height?: number | null },
+  locale: string,
+  translate: Translate,
+): string {
+  return formatSize(media.size, locale, translate) + (media.width && media.height ? ` · ${media.width}×${media.height}` : '');
+}
+
 /** A 320px WebP of raster images and SVGs; other files have no thumbnail. */
 export function thumbnailUrl(media: { uri: string; mimeType: string }): string | null {
   return media.mimeType.startsWith('image/') ? mediaUrl(media.uri, { w: 320, format: 'webp' }) : null;

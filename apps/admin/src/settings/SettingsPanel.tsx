@@ -21,8 +21,8 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
 import { CenteredSpinner } from '../components/CenteredSpinner';
+import { ColourInput } from '../components/ColourInput';
 import { LocaleSwitcher, LOCALES } from '../components/LocaleSwitcher';
 import { fetchSettings, saveSetting } from './settings-api';
 import { changedSettings, type SettingsValues } from './settings-values';
@@ -30,14 +30,6 @@ import { changedSettings, type SettingsValues } from './settings-values';
 const settingsQueryKey = ['settings', 'screen'] as const;
 const COLOR = regex(COLOR_PATTERN, 'cms.validation.colour');
 const OPTION_LIST_NAME = regex(OPTION_LIST_KEY_PATTERN, 'cms.validation.option_list_name');
-
-function Swatch({ source }: { source: string }) {
-  const value = useWatch({ name: source });
-  const valid = typeof value === 'string' && COLOR_PATTERN.test(value);
-  return (
-    <Box aria-hidden sx={{ width: 18, height: 18, mr: 1, borderRadius: 0.5, border: 1, borderColor: 'divider', bgcolor: valid ? value : 'transparent' }} />
-  );
-}
 
 /** The spec's Settings screen: the site-wide settings, each saved by name. */
 export function SettingsPanel() {
@@ -88,20 +80,8 @@ export function SettingsPanel() {
               </Box>
             ))}
             <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-              <TextInput
-                source="primaryColor"
-                label="cms.settings.primary_colour"
-                validate={COLOR}
-                placeholder="#26D17D"
-                InputProps={{ startAdornment: <Swatch source="primaryColor" /> }}
-              />
-              <TextInput
-                source="backgroundColor"
-                label="cms.settings.background_colour"
-                validate={COLOR}
-                placeholder="#FFFFFF"
-                InputProps={{ startAdornment: <Swatch source="backgroundColor" /> }}
-              />
+              <ColourInput source="primaryColor" label="cms.settings.primary_colour" validate={COLOR} placeholder="#26D17D" />
+              <ColourInput source="backgroundColor" label="cms.settings.background_colour" validate={COLOR} placeholder="#FFFFFF" />
             </Box>
             <SelectInput
               source="defaultLocale"

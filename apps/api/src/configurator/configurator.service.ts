@@ -1,8 +1,9 @@
 import { CONFIGURATOR_DATA_MAX_BYTES } from '@cms/contracts';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { listPage, type ListPage, type ListSpec, type RawListQuery } from '../common/http/list-query';
+import { findOr404 } from '../common/http/find-or-404';
 import { assertStorableJson } from '../settings/storable-json';
 import { Configurator } from './configurator.entity';
 import type { ConfiguratorDto } from './dto/configurator.dto';
@@ -21,11 +22,10 @@ const toDto = (row: Configurator): ConfiguratorDto => ({ id: row.id, data: row.d
 export class ConfiguratorService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async list(raw: RawListQuery): Promise<{ items: ConfiguratorDto[]; total: number; start: number }> {
-    const query = parseListQuery(raw, CONFIGURATOR_LIST);
-    const base = applyFilters(this.dataSource.getRepository(Configurator).createQueryBuilder('configurator'), query, CONFIGURATOR_LIST);
-    const [rows, total] = await applySortAndRange(base, query, 'configurator.id').getManyAndCount();
-    return { items: rows.map(toDto), total, start: query.range.start };
+  list(raw: RawListQuery): Promise<ListPage<ConfiguratorDto>> {
+    return listPage(this.dataSource.getRepository(Configurator).createQueryBuilder('configurator'), raw, CONFIGURATOR_LIST, 'configurator.id', (rows) =>
+      rows.map(toDto),
+    );
   }
 
   async get(id: number): Promise<ConfiguratorDto> {
@@ -55,9 +55,7 @@ export class ConfiguratorService {
     });
   }
 
-  private async find(id: number, manager: EntityManager = this.dataSource.manager): Promise<Configurator> {
-    const row = await manager.getRepository(Configurator).findOne({ where: { id } });
-    if (!row) throw new NotFoundException(`No configurator ${id}`);
-    return row;
+  private find(id: number, manager: EntityManager = this.dataSource.manager): Promise<Configurator> {
+    return findOr404(manager, Configurator, { id }, `No configurator ${id}`);
   }
 }

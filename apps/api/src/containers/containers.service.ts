@@ -16,6 +16,7 @@ import {
   oneOfFilter,
   containsFilter,
 } from '../common/http/list-query';
+import { findOr404 } from '../common/http/find-or-404';
 import { MetadataService } from '../metadata/metadata.service';
 import type { AuthContext } from '../common/auth/auth-context';
 import { InputErrors } from '../common/http/input-errors';
@@ -244,8 +245,7 @@ export class ContainersService {
 
   async update(actor: AuthContext, id: number, dto: UpdateContainerDto, lang: Lang): Promise<ContainerDto> {
     const { affected, localOnly } = await this.dataSource.transaction(async (manager) => {
-      const container = await manager.getRepository(Container).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
-      if (!container) throw new NotFoundException(`No container ${id}`);
+      const container = await findOr404(manager, Container, { id }, `No container ${id}`, true);
       const existingFields = await manager.getRepository(ContainerField).find({ where: { containerId: id }, order: { position: 'ASC', id: 'ASC' } });
       const errors = new InputErrors();
       if (dto.fields != null) await this.checkFieldDefinitions(manager, dto.fields, existingFields, errors);
@@ -289,8 +289,7 @@ export class ContainersService {
   /** Deletes a container; with contents, only with `cascade` (they go with it). Answers the deleted container. */
   async remove(id: number, cascade: boolean): Promise<ContainerDto> {
     const { deleted, affected } = await this.dataSource.transaction(async (manager) => {
-      const exists = await manager.getRepository(Container).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
-      if (!exists) throw new NotFoundException(`No container ${id}`);
+      await findOr404(manager, Container, { id }, `No container ${id}`, true);
       const deleted = await this.get(id, DEFAULT_LANG, manager);
       const contentIds = await this.contents.idsIn(manager, id);
       const count = contentIds.length;

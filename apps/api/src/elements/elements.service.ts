@@ -1,18 +1,9 @@
-import { Injectable, ConflictException, NotFoundException } from '@nestjs/common';
+import { Injectable, ConflictException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { choicesOf, type ChoiceDto } from '../common/http/choices';
-import {
-  applyFilters,
-  applySortAndRange,
-  parseListQuery,
-  type ListSpec,
-  type RawListQuery,
-  intFilter,
-  textFilter,
-  oneOfFilter,
-  containsFilter,
-} from '../common/http/list-query';
+import { listPage, type ListPage, type ListSpec, type RawListQuery, intFilter, textFilter, oneOfFilter, containsFilter } from '../common/http/list-query';
+import { findOr404 } from '../common/http/find-or-404';
 import { InputErrors } from '../common/http/input-errors';
 import { SectionsService } from '../sections/sections.service';
 import { AffectedPagesService } from '../slugs/affected-pages.service';
@@ -58,23 +49,16 @@ export class ElementsService {
     return choicesOf(this.dataSource.manager, Element, 'title');
   }
 
-  async list(raw: RawListQuery): Promise<{ items: ElementDto[]; total: number; start: number }> {
-    const query = parseListQuery(raw, ELEMENT_LIST);
-    const base = applyFilters(this.dataSource.getRepository(Element).createQueryBuilder('element'), query, ELEMENT_LIST);
-    const [elements, total] = await applySortAndRange(base, query, 'element.id').getManyAndCount();
-    return { items: elements.map(toDto), total, start: query.range.start };
+  list(raw: RawListQuery): Promise<ListPage<ElementDto>> {
+    return listPage(this.dataSource.getRepository(Element).createQueryBuilder('element'), raw, ELEMENT_LIST, 'element.id', (elements) => elements.map(toDto));
   }
 
   async get(id: number): Promise<ElementDto> {
     return toDto(await this.find(this.dataSource.manager, id));
   }
 
-  private async find(manager: EntityManager, id: number, lock = false): Promise<Element> {
-    const qb = manager.getRepository(Element).createQueryBuilder('element').where('element.id = :id', { id });
-    if (lock) qb.setLock('pessimistic_write');
-    const element = await qb.getOne();
-    if (!element) throw new NotFoundException(`No element ${id}`);
-    return element;
+  private find(manager: EntityManager, id: number, lock = false): Promise<Element> {
+    return findOr404(manager, Element, { id }, `No element ${id}`, lock);
   }
 
   async create(dto: CreateElementDto): Promise<ElementDto> {

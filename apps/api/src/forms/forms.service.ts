@@ -4,17 +4,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { readableSql, type Reader } from '../accesses/readable-sql';
 import { choicesOf, type ChoiceDto } from '../common/http/choices';
-import {
-  applyFilters,
-  applySortAndRange,
-  parseListQuery,
-  type ListSpec,
-  type RawListQuery,
-  intFilter,
-  booleanFilter,
-  oneOfFilter,
-  containsFilter,
-} from '../common/http/list-query';
+import { listPage, type ListPage, type ListSpec, type RawListQuery, intFilter, booleanFilter, oneOfFilter, containsFilter } from '../common/http/list-query';
+import { findOr404 } from '../common/http/find-or-404';
 import { Element } from '../elements/element.entity';
 import { RevalidationService } from '../revalidation/revalidation.service';
 import { Section } from '../sections/section.entity';
@@ -126,11 +117,8 @@ export class FormsService {
     return choicesOf(this.dataSource.manager, Form, 'title');
   }
 
-  async list(raw: RawListQuery): Promise<{ items: FormListItemDto[]; total: number; start: number }> {
-    const query = parseListQuery(raw, FORM_LIST);
-    const base = applyFilters(this.dataSource.getRepository(Form).createQueryBuilder('form'), query, FORM_LIST);
-    const [forms, total] = await applySortAndRange(base, query, 'form.id').getManyAndCount();
-    return { items: forms.map(toListItem), total, start: query.range.start };
+  list(raw: RawListQuery): Promise<ListPage<FormListItemDto>> {
+    return listPage(this.dataSource.getRepository(Form).createQueryBuilder('form'), raw, FORM_LIST, 'form.id', (forms) => forms.map(toListItem));
   }
 
   async get(id: number, locale: Lang, manager: EntityManager = this.dataSource.manager): Promise<FormDto> {
@@ -259,10 +247,8 @@ export class FormsService {
     return [...new Set(rows.map((f) => f.name))];
   }
 
-  private async find(id: number, manager: EntityManager = this.dataSource.manager, lock = false): Promise<Form> {
-    const form = await manager.getRepository(Form).findOne({ where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
-    if (!form) throw new NotFoundException(`No form ${id}`);
-    return form;
+  private find(id: number, manager: EntityManager = this.dataSource.manager, lock = false): Promise<Form> {
+    return findOr404(manager, Form, { id }, `No form ${id}`, lock);
   }
 
   private assertMailTarget(sendMail: boolean, sendTo: string | null): void {

@@ -1,7 +1,8 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { applyFilters, applySortAndRange, parseListQuery, type ListSpec, type RawListQuery, intFilter, containsFilter } from '../common/http/list-query';
+import { findOr404 } from '../common/http/find-or-404';
 import { Media } from '../medias/media.entity';
 import type { CreateMediaPackDto, MediaPackDetailDto, MediaPackDto, UpdateMediaPackDto } from './dto/media-pack.dto';
 import { MediaPack } from './media-pack.entity';
@@ -50,8 +51,7 @@ export class MediaPacksService {
   }
 
   async get(id: number, manager: EntityManager = this.dataSource.manager): Promise<MediaPackDetailDto> {
-    const pack = await manager.getRepository(MediaPack).findOne({ where: { id } });
-    if (!pack) throw new NotFoundException(`No media pack ${id}`);
+    const pack = await findOr404(manager, MediaPack, { id }, `No media pack ${id}`);
     const media = await manager.getRepository(Media).find({ select: { id: true }, where: { packId: id }, order: { id: 'ASC' } });
     return { ...toDto(pack, media.length), mediaIds: media.map((m) => m.id) };
   }
@@ -66,8 +66,7 @@ export class MediaPacksService {
 
   async update(id: number, dto: UpdateMediaPackDto): Promise<MediaPackDetailDto> {
     return this.dataSource.transaction(async (manager) => {
-      const pack = await manager.getRepository(MediaPack).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!pack) throw new NotFoundException(`No media pack ${id}`);
+      const pack = await findOr404(manager, MediaPack, { id }, `No media pack ${id}`, true);
       if (dto.mediaIds !== undefined) await this.setMedia(manager, id, dto.mediaIds);
       // Always touch the row, so updatedAt moves when only the media change.
       await manager.getRepository(MediaPack).update({ id }, { name: dto.name?.trim() ?? pack.name, updatedAt: new Date() });

@@ -1,20 +1,12 @@
 import { mediaUrl } from '@cms/contracts';
-import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { DataSource, type EntityManager } from 'typeorm';
-import {
-  applyFilters,
-  applySortAndRange,
-  parseListQuery,
-  type ListSpec,
-  type RawListQuery,
-  escapeLike,
-  intFilter,
-  containsFilter,
-} from '../common/http/list-query';
+import { listPage, type ListPage, type ListSpec, type RawListQuery, escapeLike, intFilter, containsFilter } from '../common/http/list-query';
+import { findOr404 } from '../common/http/find-or-404';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MediaPack } from '../media-packs/media-pack.entity';
 import { RevalidationService } from '../revalidation/revalidation.service';
@@ -87,23 +79,16 @@ export class MediasService {
     private readonly revalidation: RevalidationService,
   ) {}
 
-  async list(raw: RawListQuery): Promise<{ items: MediaDto[]; total: number; start: number }> {
-    const query = parseListQuery(raw, MEDIA_LIST);
-    const base = applyFilters(this.dataSource.getRepository(Media).createQueryBuilder('media'), query, MEDIA_LIST);
-    const [medias, total] = await applySortAndRange(base, query, 'media.id').getManyAndCount();
-    return { items: medias.map(toMediaDto), total, start: query.range.start };
+  list(raw: RawListQuery): Promise<ListPage<MediaDto>> {
+    return listPage(this.dataSource.getRepository(Media).createQueryBuilder('media'), raw, MEDIA_LIST, 'media.id', (medias) => medias.map(toMediaDto));
   }
 
   async get(id: number): Promise<MediaDto> {
     return toMediaDto(await this.find(id));
   }
 
-  private async find(id: number, manager: EntityManager = this.dataSource.manager, lock = false): Promise<Media> {
-    const qb = manager.getRepository(Media).createQueryBuilder('media').where('media.id = :id', { id });
-    if (lock) qb.setLock('pessimistic_write');
-    const media = await qb.getOne();
-    if (!media) throw new NotFoundException(`No media ${id}`);
-    return media;
+  private find(id: number, manager: EntityManager = this.dataSource.manager, lock = false): Promise<Media> {
+    return findOr404(manager, Media, { id }, `No media ${id}`, lock);
   }
 
   limits(): MediaUploadLimitsDto {

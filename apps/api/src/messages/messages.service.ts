@@ -5,16 +5,7 @@ import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataSource, type EntityManager } from 'typeorm';
-import {
-  applyFilters,
-  applySortAndRange,
-  parseListQuery,
-  type ListSpec,
-  type RawListQuery,
-  intFilter,
-  booleanFilter,
-  containsFilter,
-} from '../common/http/list-query';
+import { listPage, type ListPage, type ListSpec, type RawListQuery, intFilter, booleanFilter, containsFilter } from '../common/http/list-query';
 import { FormsService } from '../forms/forms.service';
 import { MailService } from '../mail/mail.service';
 import { CHOICES_LIMIT, type ChoiceDto } from '../common/http/choices';
@@ -84,10 +75,8 @@ export class MessagesService {
     return rows.map((row) => ({ id: row.id, title: row.title }));
   }
 
-  async list(raw: RawListQuery): Promise<{ items: MessageDto[]; total: number; start: number }> {
-    const query = parseListQuery(raw, MESSAGE_LIST);
-    const [rows, total] = await applySortAndRange(applyFilters(this.query(), query, MESSAGE_LIST), query, 'message.id').getManyAndCount();
-    return { items: await this.toDtos(rows), total, start: query.range.start };
+  list(raw: RawListQuery): Promise<ListPage<MessageDto>> {
+    return listPage(this.query(), raw, MESSAGE_LIST, 'message.id', (rows) => this.toDtos(rows));
   }
 
   async get(id: number): Promise<MessageDto> {

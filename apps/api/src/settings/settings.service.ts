@@ -11,19 +11,11 @@ import {
   type PublicLogo,
   type PublicSettings,
 } from '@cms/contracts';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import {
-  applyFilters,
-  applySortAndRange,
-  parseListQuery,
-  type ListSpec,
-  type RawListQuery,
-  intFilter,
-  textFilter,
-  containsFilter,
-} from '../common/http/list-query';
+import { listPage, type ListPage, type ListSpec, type RawListQuery, intFilter, textFilter, containsFilter } from '../common/http/list-query';
+import { findOr404 } from '../common/http/find-or-404';
 import { RevalidationService } from '../revalidation/revalidation.service';
 import type { CreateSettingDto, SettingDto, UpdateSettingDto } from './dto/setting.dto';
 import { checkSettingValue, isKnownSetting } from './setting-values';
@@ -55,11 +47,8 @@ export class SettingsService {
     private readonly revalidation: RevalidationService,
   ) {}
 
-  async list(raw: RawListQuery): Promise<{ items: SettingDto[]; total: number; start: number }> {
-    const query = parseListQuery(raw, SETTING_LIST);
-    const base = applyFilters(this.dataSource.getRepository(Setting).createQueryBuilder('setting'), query, SETTING_LIST);
-    const [rows, total] = await applySortAndRange(base, query, 'setting.id').getManyAndCount();
-    return { items: rows.map(toDto), total, start: query.range.start };
+  list(raw: RawListQuery): Promise<ListPage<SettingDto>> {
+    return listPage(this.dataSource.getRepository(Setting).createQueryBuilder('setting'), raw, SETTING_LIST, 'setting.id', (rows) => rows.map(toDto));
   }
 
   async get(id: number): Promise<SettingDto> {
@@ -173,10 +162,8 @@ export class SettingsService {
     return value;
   }
 
-  private async find(where: { id: number } | { name: string }, manager: EntityManager = this.dataSource.manager, lock = false): Promise<Setting> {
-    const setting = await manager.getRepository(Setting).findOne({ where, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
-    if (!setting) throw new NotFoundException('id' in where ? `No setting ${where.id}` : `No setting named "${where.name.slice(0, 100)}"`);
-    return setting;
+  private find(where: { id: number } | { name: string }, manager: EntityManager = this.dataSource.manager, lock = false): Promise<Setting> {
+    return findOr404(manager, Setting, where, 'id' in where ? `No setting ${where.id}` : `No setting named "${where.name.slice(0, 100)}"`, lock);
   }
 
   private async assertNameFree(manager: EntityManager, name: string): Promise<void> {

@@ -8,16 +8,7 @@ import { normalizeEmail } from '../auth/normalize-email';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
 import type { AuthContext } from '../common/auth/auth-context';
-import {
-  applyFilters,
-  applySortAndRange,
-  parseListQuery,
-  type ListSpec,
-  type RawListQuery,
-  intFilter,
-  textFilter,
-  containsFilter,
-} from '../common/http/list-query';
+import { listPage, type ListPage, type ListSpec, type RawListQuery, intFilter, textFilter, containsFilter } from '../common/http/list-query';
 import { RolesService } from '../roles/roles.service';
 import type { CreateUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
 import { Login } from './login.entity';
@@ -58,11 +49,8 @@ export class UsersService {
     return manager.getRepository(Login).createQueryBuilder('login').innerJoinAndSelect('login.user', 'user');
   }
 
-  async list(raw: RawListQuery): Promise<{ items: UserDto[]; total: number; start: number }> {
-    const query = parseListQuery(raw, USER_LIST);
-    const base = applyFilters(this.query(), query, USER_LIST);
-    const [logins, total] = await applySortAndRange(base, query, 'user.id').getManyAndCount();
-    return { items: logins.map(toDto), total, start: query.range.start };
+  list(raw: RawListQuery): Promise<ListPage<UserDto>> {
+    return listPage(this.query(), raw, USER_LIST, 'user.id', (logins) => logins.map(toDto));
   }
 
   async get(id: number): Promise<UserDto> {

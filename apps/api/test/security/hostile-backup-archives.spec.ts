@@ -9,30 +9,17 @@ import * as tar from 'tar';
 import { exportArchive } from '../../src/backup/backup-export';
 import { importArchive } from '../../src/backup/backup-import';
 import { ARCHIVE_ENTRIES, type Manifest } from '../../src/backup/manifest';
-import { openDatabase, type Database } from '../../src/database/database';
 import { LocalStorageDriver } from '../../src/storage/local-storage.driver';
 import { isStored, type StorageDriver } from '../../src/storage/storage-driver';
 import { contentModel } from '../support/content-model';
 import { solidImage, upload } from '../support/media-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { createTestDatabase } from '../support/test-database';
+import { emptyDatabase } from '../support/test-database';
 
 /**
  * `npm run cms -- import` takes an archive from wherever it was kept: a changed one must not plant
  * rows the export never writes, fill the disk, or leave the target half replaced.
  */
-
-async function emptyDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  const testDb = await createTestDatabase();
-  const db = await openDatabase({ databaseUrl: testDb.url, dataDir: os.tmpdir(), databasePoolSize: 2 }, { inMemory: true, migrate: false });
-  return {
-    db,
-    async drop() {
-      await db.close();
-      await testDb.drop();
-    },
-  };
-}
 
 const tmpDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 

@@ -23,6 +23,8 @@ export interface TestApp {
   signIn(email: string, password: string): Promise<string>;
   /** POSTs `body` to `url` as the owner; answers the created record, or throws unless the answer is 201. */
   ownerCreates<T = Record<string, unknown> & { id: number }>(url: string, body: object): Promise<T>;
+  /** PUTs `body` to `url` as the owner; answers the updated record, or throws unless the answer is 200. */
+  ownerUpdates<T = Record<string, unknown>>(url: string, body: object): Promise<T>;
   /** Creates a role holding these rights and a user with it; answers the user's id and token. */
   userWithRights(rights: RightType[], name?: string): Promise<{ id: number; roleId: string; email: string; password: string; token: string }>;
   close(): Promise<void>;
@@ -71,6 +73,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       async ownerCreates(url, body) {
         const res = await http.post(url).set('token', ownerToken).send(body);
         if (res.status !== 201) throw new Error(`POST ${url} as the owner: ${res.status} ${JSON.stringify(res.body)}`);
+        return res.body;
+      },
+      async ownerUpdates(url, body) {
+        const res = await http.put(url).set('token', ownerToken).send(body);
+        if (res.status !== 200) throw new Error(`PUT ${url} as the owner: ${res.status} ${JSON.stringify(res.body)}`);
         return res.body;
       },
       async userWithRights(rights, name) {

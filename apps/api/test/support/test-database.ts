@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import * as os from 'node:os';
 import { Client } from 'pg';
+import { openDatabase, type Database } from '../../src/database/database';
 
 export interface TestDatabase {
   /** DATABASE_URL for the app; undefined means the app starts its own in-memory PGlite. */
@@ -28,6 +30,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await client.end();
+    },
+  };
+}
+
+/** An empty database of its own (PGlite in memory, or a fresh one on the server), not migrated: a backup's import target. */
+export async function emptyDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  const testDb = await createTestDatabase();
+  const db = await openDatabase({ databaseUrl: testDb.url, dataDir: os.tmpdir(), databasePoolSize: 2 }, { inMemory: true, migrate: false });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await testDb.drop();
     },
   };
 }

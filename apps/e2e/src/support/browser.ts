@@ -1,19 +1,11 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { CHROMIUM_ARGS, launchChromium } from '../../../../tools/lib/chromium.cjs';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  // Without these Chromium keeps calling hosts this closed network refuses.
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS };
 
-/** Debian's headless Chromium. Playwright gives each launch a fresh temporary profile (user-data-dir) and removes it on close. */
+/** Debian's headless Chromium, as the tools launch it. Playwright gives each launch a fresh temporary profile (user-data-dir) and removes it on close. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  return launchChromium();
 }
 
 /** A phone-sized touch viewport (an iPhone 12-like 390×844 at 2×). */

@@ -51,6 +51,33 @@ async function listen(server: Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
+/** Page `page` of /news in French: a contents block of 5 items in all, 2 a page, listing `titles`. */
+function newsListing(page: number, titles: string[]): PageResponse {
+  return pageResponse('/news', Lang.fr, {
+    page,
+    sections: [
+      section(
+        1,
+        'contents',
+        { title: 'News', limit: 2, paginate: true },
+        {
+          containerContentId: 4,
+          itemsTotal: 5,
+          items: titles.map((title, i) => ({
+            id: i,
+            title,
+            containerId: 4,
+            path: `/news/${i}`,
+            updatedAt: '2025-01-01T00:00:00.000Z',
+            fields: {},
+            fallbackFields: [],
+          })),
+        },
+      ),
+    ],
+  });
+}
+
 describe('site handler', () => {
   const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
   let clientDir: string;
@@ -143,32 +170,8 @@ describe('site handler', () => {
   });
 
   it('renders the pages of a paginating contents block at ?page=N, each cached apart and purged with its path', async () => {
-    const listing = (page: number, titles: string[]) =>
-      pageResponse('/news', Lang.fr, {
-        page,
-        sections: [
-          section(
-            1,
-            'contents',
-            { title: 'News', limit: 2, paginate: true },
-            {
-              containerContentId: 4,
-              itemsTotal: 5,
-              items: titles.map((title, i) => ({
-                id: i,
-                title,
-                containerId: 4,
-                path: `/news/${i}`,
-                updatedAt: '2025-01-01T00:00:00.000Z',
-                fields: {},
-                fallbackFields: [],
-              })),
-            },
-          ),
-        ],
-      });
-    fake.pages.set('fr /news', listing(1, ['One', 'Two']));
-    fake.pages.set('fr /news page=2', listing(2, ['Three', 'Four']));
+    fake.pages.set('fr /news', newsListing(1, ['One', 'Two']));
+    fake.pages.set('fr /news page=2', newsListing(2, ['Three', 'Four']));
     const first = await call(sitePort, '/fr/news');
     const second = await call(sitePort, '/fr/news?page=2');
     expect(first.text).toContain('One');
@@ -188,35 +191,11 @@ describe('site handler', () => {
 
   // Issue 24: every ?page=N was rendered and kept as its own entry, so made-up numbers evicted real pages.
   it('attack: cache flooding with 1,000 distinct ?page= values answers 404 past the last page and keeps none of them', async () => {
-    const listing = (page: number, titles: string[]) =>
-      pageResponse('/news', Lang.fr, {
-        page,
-        sections: [
-          section(
-            1,
-            'contents',
-            { title: 'News', limit: 2, paginate: true },
-            {
-              containerContentId: 4,
-              itemsTotal: 5,
-              items: titles.map((title, i) => ({
-                id: i,
-                title,
-                containerId: 4,
-                path: `/news/${i}`,
-                updatedAt: '2025-01-01T00:00:00.000Z',
-                fields: {},
-                fallbackFields: [],
-              })),
-            },
-          ),
-        ],
-      });
     // As the API answers: a page number past the end lists nothing, with the same total.
-    fake.pages.set('fr /news', listing(1, ['One', 'Two']));
-    fake.pages.set('fr /news page=2', listing(2, ['Three', 'Four']));
-    fake.pages.set('fr /news page=3', listing(3, ['Five']));
-    for (let n = 4; n <= 1003; n += 1) fake.pages.set(`fr /news page=${n}`, listing(n, []));
+    fake.pages.set('fr /news', newsListing(1, ['One', 'Two']));
+    fake.pages.set('fr /news page=2', newsListing(2, ['Three', 'Four']));
+    fake.pages.set('fr /news page=3', newsListing(3, ['Five']));
+    for (let n = 4; n <= 1003; n += 1) fake.pages.set(`fr /news page=${n}`, newsListing(n, []));
     fake.pages.set('fr /about', pageResponse('/about', Lang.fr, { title: 'À propos' }));
     for (const target of ['/fr/news', '/fr/news?page=2', '/fr/news?page=3', '/fr/about']) expect((await call(sitePort, target)).status).toBe(200);
     const kept = handler.cacheStats().entries;

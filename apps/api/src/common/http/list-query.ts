@@ -183,6 +183,29 @@ export function applySortAndRange<Q extends ObjectLiteral>(qb: SelectQueryBuilde
   return qb.offset(query.range.start).limit(query.range.end - query.range.start + 1);
 }
 
+/** One page of a list: its items, how many match in all, and the index of its first item. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  start: number;
+}
+
+/**
+ * The page of the entities `qb` selects that `raw` asks for (filters, sort and range checked
+ * against `spec`), with the total that match; `toItems` turns the rows into the answer's items.
+ */
+export async function listPage<Q extends ObjectLiteral, T>(
+  qb: SelectQueryBuilder<Q>,
+  raw: RawListQuery,
+  spec: ListSpec<Q>,
+  idColumn: string,
+  toItems: (rows: Q[]) => T[] | Promise<T[]>,
+): Promise<ListPage<T>> {
+  const query = parseListQuery(raw, spec);
+  const [rows, total] = await applySortAndRange(applyFilters(qb, query, spec), query, idColumn).getManyAndCount();
+  return { items: await toItems(rows), total, start: query.range.start };
+}
+
 /** `Content-Range: users 0-24/319`, the total that react-admin pages with. */
 export function setContentRange(reply: { header(name: string, value: string): unknown }, resource: string, start: number, count: number, total: number): void {
   const range = count > 0 ? `${start}-${start + count - 1}` : '*';

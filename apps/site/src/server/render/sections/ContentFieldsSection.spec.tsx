@@ -1,36 +1,40 @@
-import { Lang } from '@cms/contracts';
+import { Lang, type PageResponse } from '@cms/contracts';
 import { mapPageResponse } from '../../pages/map-page';
 import { postPage } from '../../testing/page-fixtures';
 import { DEFAULT_THEME } from '../../theme/site-theme';
 import { renderPage } from '../render-page';
 
 const assets = { scripts: [], styles: [] };
-const render = (locale: Lang = Lang.en) => {
-  const html = renderPage({ page: mapPageResponse(postPage(locale)), theme: DEFAULT_THEME, assets, origin: null });
+/** The <main> of the page drawn from this API answer. */
+const mainOf = (response: PageResponse) => {
+  const html = renderPage({ page: mapPageResponse(response), theme: DEFAULT_THEME, assets, origin: null });
   return html.slice(html.indexOf('<main'), html.indexOf('</main>'));
 };
+const render = (locale: Lang = Lang.en) => mainOf(postPage(locale));
 const fieldOrder = (html: string) => [...html.matchAll(/data-field="([^"]+)"/g)].map((match) => match[1]);
+/** postPage's fields in their container's order. */
+const POST_FIELDS = [
+  'subtitle',
+  'cover',
+  'body',
+  'summary',
+  'price',
+  'featured',
+  'accent',
+  'website',
+  'place',
+  'related',
+  'tags',
+  'hours',
+  'brochure',
+  'clip',
+  'gallery',
+];
 
 describe('content fields', () => {
   it('draws the fields in the container order, then the page sections', () => {
     const html = render();
-    expect(fieldOrder(html)).toEqual([
-      'subtitle',
-      'cover',
-      'body',
-      'summary',
-      'price',
-      'featured',
-      'accent',
-      'website',
-      'place',
-      'related',
-      'tags',
-      'hours',
-      'brochure',
-      'clip',
-      'gallery',
-    ]);
+    expect(fieldOrder(html)).toEqual(POST_FIELDS);
     expect(html.indexOf('After the fields')).toBeGreaterThan(html.indexOf('data-field="gallery"'));
     expect(html).toContain('<h1 id="content-title" class="entry__title">Hello world</h1>');
     // Its first DATE field is its date, under the title, and not repeated among the fields.
@@ -40,25 +44,8 @@ describe('content fields', () => {
   it('draws the page sections after the n-th field where the container says, the other fields after them', () => {
     const post = postPage();
     post.container.sectionsPosition = 3;
-    const full = renderPage({ page: mapPageResponse(post), theme: DEFAULT_THEME, assets, origin: null });
-    const html = full.slice(full.indexOf('<main'), full.indexOf('</main>'));
-    expect(fieldOrder(html)).toEqual([
-      'subtitle',
-      'cover',
-      'body',
-      'summary',
-      'price',
-      'featured',
-      'accent',
-      'website',
-      'place',
-      'related',
-      'tags',
-      'hours',
-      'brochure',
-      'clip',
-      'gallery',
-    ]);
+    const html = mainOf(post);
+    expect(fieldOrder(html)).toEqual(POST_FIELDS);
     const sections = html.indexOf('After the fields');
     expect(sections).toBeGreaterThan(html.indexOf('data-field="body"'));
     expect(sections).toBeLessThan(html.indexOf('data-field="summary"'));
