@@ -4,6 +4,7 @@ import { In, type EntityManager } from 'typeorm';
 import { Role } from '../roles/role.entity';
 import type { InputErrors } from '../common/http/input-errors';
 import { Access } from './access.entity';
+import { titleOfContentSql } from '../contents/content-sql';
 
 type AccessOwner = { containerId: number } | { contentId: number };
 
@@ -45,10 +46,9 @@ export class AccessesService {
    */
   async pagesOpenedBy(manager: EntityManager, roleId: string, unlessOpenedBy?: string): Promise<GuardedPage[]> {
     const rows: GuardedPage[] = await manager.query(
-      `SELECT a."containerId", a."contentId", COALESCE(c.title, ct.title) AS title
+      `SELECT a."containerId", a."contentId", COALESCE(c.title, ${titleOfContentSql('a."contentId"')}) AS title
        FROM "access" a
        LEFT JOIN "container" c ON c.id = a."containerId"
-       LEFT JOIN "content" ct ON ct.id = a."contentId"
        WHERE a."roleId" = $1
          AND ($2::varchar IS NULL OR NOT EXISTS (
            SELECT 1 FROM "access" b

@@ -9,7 +9,7 @@ import type { Content } from './content.entity';
  */
 @Entity('content_field')
 @Index(['contentId', 'lang', 'name'])
-// Full-text search of text values: an expression GIN index kept by migration ContentFullTextSearch (see search/full-text.ts).
+// Full-text search of text values: an expression GIN index kept by migration ContentFullTextSearch (see contents/read-model/full-text.ts).
 @Index('IDX_content_field_text_fts', { synchronize: false })
 export class ContentField {
   @PrimaryGeneratedColumn()

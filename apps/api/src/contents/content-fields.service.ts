@@ -28,6 +28,18 @@ function* storedItems(
   }
 }
 
+/** The content fields (content, name, locale) that show the media `mediaId`, at most `limit`, by content. */
+export function fieldsShowingMedia(manager: EntityManager, mediaId: number, limit: number): Promise<Pick<ContentField, 'contentId' | 'name' | 'lang'>[]> {
+  return manager
+    .getRepository(ContentField)
+    .createQueryBuilder('field')
+    .select(['field.contentId', 'field.name', 'field.lang'])
+    .where('field.mediaId = :mediaId', { mediaId })
+    .orderBy('field.contentId')
+    .limit(limit)
+    .getMany();
+}
+
 /**
  * Content field values: checked against the container's definitions (type, rules, references
  * that exist), stored as one ContentField row per name, locale and item, and read per locale

@@ -6,7 +6,7 @@ import { PublishableRecord } from '../database/record-columns';
 @Entity('content')
 // A contents list's page order (by container, updatedAt, then id) read straight from one index.
 @Index(['containerId', 'updatedAt', 'id'])
-// Full-text search of titles: an expression GIN index kept by migration ContentFullTextSearch (see search/full-text.ts).
+// Full-text search of titles: an expression GIN index kept by migration ContentFullTextSearch (see contents/read-model/full-text.ts).
 @Index('IDX_content_title_fts', { synchronize: false })
 export class Content extends PublishableRecord {
   @PrimaryGeneratedColumn()

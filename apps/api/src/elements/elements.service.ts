@@ -9,6 +9,7 @@ import { SectionsService } from '../sections/sections.service';
 import { AffectedPagesService } from '../slugs/affected-pages.service';
 import type { CreateElementDto, ElementDto, UpdateElementDto } from './dto/element.dto';
 import { Element } from './element.entity';
+import { titleOfContentSql } from '../contents/content-sql';
 
 const ELEMENT_LIST: ListSpec<Element> = {
   resource: 'elements',
@@ -107,8 +108,8 @@ export class ElementsService {
     return this.dataSource.transaction(async (manager) => {
       const element = await this.find(manager, id, true);
       const uses: { type: string; lang: string; containerTitle: string | null; contentTitle: string | null }[] = await manager.query(
-        `SELECT s.type, s.lang, c.title AS "containerTitle", ct.title AS "contentTitle"
-         FROM "section" s LEFT JOIN "container" c ON c.id = s."containerId" LEFT JOIN "content" ct ON ct.id = s."contentId"
+        `SELECT s.type, s.lang, c.title AS "containerTitle", ${titleOfContentSql('s."contentId"')} AS "contentTitle"
+         FROM "section" s LEFT JOIN "container" c ON c.id = s."containerId"
          WHERE s."elementId" = $1 ORDER BY s.id LIMIT 11`,
         [id],
       );

@@ -14,6 +14,7 @@ import { checkFormFields } from './form-definition';
 import { FormField } from './form-field.entity';
 import { Form } from './form.entity';
 import { invalidInput } from '../common/http/input-errors';
+import { containerOfContentSql } from '../contents/content-sql';
 
 /**
  * Where a form is shown (its own sections and the sections placing an element that holds it) and
@@ -22,7 +23,7 @@ import { invalidInput } from '../common/http/input-errors';
  */
 const PLACEMENT_SQL = `SELECT count(*)::int AS placements,
     coalesce(bool_or(${readableSql(
-      { contentId: 's."contentId"', containerId: 'COALESCE(s."containerId", (SELECT c."containerId" FROM "content" c WHERE c.id = s."contentId"))' },
+      { contentId: 's."contentId"', containerId: `COALESCE(s."containerId", ${containerOfContentSql('s."contentId"')})` },
       { role: '$2', superAdmin: '$3' },
     )}), false) AS readable
   FROM "section" s

@@ -1,6 +1,6 @@
 import { FAVICON_SETTING_NAME, LOGO_SETTING_NAME, MEDIA_REFERENCE_KEY } from '@cms/contracts';
 import type { EntityManager } from 'typeorm';
-import { ContentField } from '../contents/content-field.entity';
+import { fieldsShowingMedia } from '../contents/content-fields.service';
 import { Element } from '../elements/element.entity';
 import { Section } from '../sections/section.entity';
 import { Setting } from '../settings/setting.entity';
@@ -18,14 +18,7 @@ const REFERENCE_PATH = `$.** ? (@.${MEDIA_REFERENCE_KEY} == $id)`;
  */
 export async function findMediaUsages(manager: EntityManager, mediaId: number): Promise<string[]> {
   // One after the other: inside a transaction they share one connection.
-  const fields = await manager
-    .getRepository(ContentField)
-    .createQueryBuilder('field')
-    .select(['field.contentId', 'field.name', 'field.lang'])
-    .where('field.mediaId = :mediaId', { mediaId })
-    .orderBy('field.contentId')
-    .limit(SHOWN)
-    .getMany();
+  const fields = await fieldsShowingMedia(manager, mediaId, SHOWN);
   const sections = await manager
     .getRepository(Section)
     .createQueryBuilder('section')

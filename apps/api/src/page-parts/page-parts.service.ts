@@ -9,6 +9,7 @@ import type { InputErrors } from '../common/http/input-errors';
 import { MetadataService } from '../metadata/metadata.service';
 import { RolesService } from '../roles/roles.service';
 import { SectionsService, type PreparedSection } from '../sections/sections.service';
+import { containerOfContentSql } from '../contents/content-sql';
 
 /** Whose page the parts are: a container's or a content's. */
 type PageOwner = { kind: 'container' | 'content'; id: number };
@@ -131,7 +132,7 @@ export class PagePartsService {
   /** Whether `actor` reads the page now, by the page guard's own rule (readableSql). */
   private async reads(manager: EntityManager, actor: AuthContext, owner: PageOwner): Promise<boolean> {
     if (isSuperAdmin(actor)) return true;
-    const containerId = owner.kind === 'content' ? '(SELECT ct."containerId" FROM "content" ct WHERE ct.id = $1::int)' : '$1::int';
+    const containerId = owner.kind === 'content' ? containerOfContentSql('$1::int') : '$1::int';
     const contentId = owner.kind === 'content' ? '$1::int' : 'NULL::int';
     const [row] = await manager.query(`SELECT ${readableSql({ contentId, containerId }, { role: '$2', superAdmin: '$3' })} AS readable`, [
       owner.id,

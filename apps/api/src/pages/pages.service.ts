@@ -6,7 +6,8 @@ import { DataSource } from 'typeorm';
 import { readableSql, readerOf, type Reader } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
 import { OPTION_LISTS_SETTING } from '../contents/content-fields.service';
-import { documentJoin, fieldsOf, type LocalizedFields } from '../contents/read-model/content-rows';
+import type { LocalizedFields } from '../contents/read-model/content-rows';
+import { LISTED_SQL, PATHS_SQL, REFERENCED_SQL, SECTION_COLUMNS } from '../contents/read-model/page-reads';
 import type { Section } from '../sections/section.entity';
 import { pathOf } from '../slugs/slug-rules';
 import { batchedReads, inKeyOrder } from '../database/batched-reads';
@@ -51,76 +52,14 @@ interface ListedRead {
   definitionRows: DefinitionRow[];
 }
 
-// Listed and referenced contents are those the reader could open as pages: a public page must not
-// hand out, in a listing or a reference, what the content's own page refuses.
-const LISTED_READABLE = readableSql({ contentId: 'ct.id', containerId: 'ct."containerId"' }, { role: '$6', superAdmin: '$7' });
-const REFERENCED_READABLE = readableSql({ contentId: 'c.id', containerId: 'c."containerId"' }, { role: '$2', superAdmin: '$3' });
 /** A container the reader may read (its own page's rule): only those lend their field definitions to a page's answer. */
 const DEFINED_READABLE = readableSql({ contentId: 'NULL::int', containerId: 'cf."containerId"' }, { role: '$2', superAdmin: '$3' });
-
-const SECTION_COLUMNS = `id, type, block, "formId", "containerId", "containerContentId", "contentId", "elementId", position, content, lang`;
 
 /** Every layout section (header, footer and the bodies' top and bottom), in every locale: the same for every page, kept by PageCache. */
 const LAYOUT_SECTIONS_SQL = `SELECT ${SECTION_COLUMNS} FROM "section" WHERE type <> 'PAGE' AND "containerId" IS NULL AND "contentId" IS NULL ORDER BY position, id`;
 
-/**
- * The pages at (path, locale) pairs, $1 and $2, each read by a lateral lookup (kept whole by
- * OFFSET 0) that is planned once: PostgreSQL's plan cache keeps one generic plan for it instead of
- * planning it at every read (planning cost four times the work: docs/perf.md), as its estimates are those of
- * a custom plan: every value it filters on is a single one, and the container's own slug is a
- * subquery, not a join whose estimate of 501 rows for a unique path once gave a merge join costed
- * near `jit_above_cost`. `n` tells which pair a row answers.
- */
-const PATHS_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::varchar[], $2::lang[]) WITH ORDINALITY AS q("full", lang, n)
-  CROSS JOIN LATERAL (SELECT s."full", s.published AS "slugPublished",
-         c.id AS "contentId", c.title AS "contentTitle", c.published AS "contentPublished", c."updatedAt" AS "contentUpdatedAt",
-         k.id AS "containerId", k.title AS "containerTitle", k.published AS "containerPublished", k."hideFooter", k."disableContentSections", k."sectionsPosition",
-         (SELECT ks."full" FROM "slug" ks WHERE ks."containerId" = k.id ORDER BY ks.id LIMIT 1) AS "containerFull",
-         (SELECT coalesce(json_agg(a."roleId" ORDER BY a."roleId"), '[]') FROM "access" a WHERE a."contentId" = c.id) AS "contentAccesses",
-         (SELECT coalesce(json_agg(a."roleId" ORDER BY a."roleId"), '[]') FROM "access" a WHERE a."containerId" = k.id) AS "containerAccesses",
-         (SELECT coalesce(json_agg(json_build_object('name', m.name, 'content', m.content, 'lang', m.lang) ORDER BY m.id), '[]') FROM "metadata" m
-           WHERE m.lang = ANY(ARRAY[q.lang, 'en'::lang]) AND (m."contentId" = c.id OR (c.id IS NULL AND m."containerId" = k.id))) AS metadata,
-         (SELECT json_agg(json_build_object('name', f.name, 'label', f.label, 'type', f.type, 'multiple', f.multiple) ORDER BY f.position, f.id) FROM "container_field" f
-           WHERE c.id IS NOT NULL AND f."containerId" = k.id) AS definitions,
-         (SELECT coalesce(json_agg(x ORDER BY x.position, x.id), '[]') FROM (
-           SELECT ${SECTION_COLUMNS} FROM "section"
-           WHERE lang = ANY(ARRAY[q.lang, 'en'::lang]) AND type = 'PAGE' AND ("contentId" = c.id OR (c.id IS NULL AND "containerId" = k.id))
-         ) x) AS sections,
-         ${fieldsOf('own', 'c.id', 'q.lang')}
-       FROM "slug" s
-       LEFT JOIN "content" c ON c.id = s."contentId"
-       ${documentJoin('own', 'c.id', 'q.lang')}
-       JOIN "container" k ON k.id = COALESCE(s."containerId", c."containerId")
-       WHERE s."full" = q."full" OFFSET 0) r`;
-
 /** 2. The placed elements, any status (the mapper keeps the available ones). */
 const ELEMENTS_SQL = `SELECT id, title, block, "formId", content, status FROM "element" WHERE id = ANY($1::int[])`;
-
-/**
- * 3. What `contents` blocks list: published contents of the container the reader may open, newest
- * first or by title, a page of them, and their total (a row with a null id for an empty listing);
- * with 4, each listed content's fields in the locale ($8) from its documents (their names in order,
- * as the page answered them when it merged the field rows in Node) and the types of its container's fields.
- */
-const LISTED_SQL = `SELECT q.sid AS "sectionId", c.id, c.title, c."containerId", c."updatedAt", sl."full",
-           (SELECT count(*)::int FROM "content" ct WHERE "containerId" = q.cid AND published AND ${LISTED_READABLE}) AS total,
-           (SELECT coalesce(json_object_agg(e.key, e.value ORDER BY e.key), '{}')::text FROM json_each(d."fieldsJson"::json) e) AS "fieldsJson",
-           d."fallbackFields", t.types
-         FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[]) AS q(sid, cid, lim, sort, off)
-         LEFT JOIN LATERAL (
-           (SELECT id, title, "containerId", "updatedAt" FROM "content" ct WHERE q.sort = 'updatedAt' AND "containerId" = q.cid AND published AND ${LISTED_READABLE}
-             ORDER BY "updatedAt" DESC, id DESC LIMIT q.lim OFFSET q.off)
-           UNION ALL
-           (SELECT id, title, "containerId", "updatedAt" FROM "content" ct WHERE q.sort = 'title' AND "containerId" = q.cid AND published AND ${LISTED_READABLE}
-             ORDER BY title ASC, id ASC LIMIT q.lim OFFSET q.off)
-         ) c ON true
-         LEFT JOIN "slug" sl ON sl."contentId" = c.id AND sl.published
-         LEFT JOIN LATERAL (SELECT ${fieldsOf('own', 'c.id', '$8::lang')} FROM (VALUES (1)) one ${documentJoin('own', 'c.id', '$8::lang')}) d ON true
-         LEFT JOIN LATERAL (SELECT json_object_agg(f.name, f.type) AS types FROM "container_field" f WHERE f."containerId" = q.cid) t ON true`;
-
-/** 5. The contents CONTENT fields refer to that the reader may open. */
-const REFERENCED_SQL = `SELECT c.id, c.title, c."containerId", s."full" FROM "content" c LEFT JOIN "slug" s ON s."contentId" = c.id AND s.published
-             WHERE c.id = ANY($1::int[]) AND c.published AND ${REFERENCED_READABLE}`;
 
 /** 6. Media. */
 const MEDIA_SQL = `SELECT id, uri, "mimeType", alt, width, height, name, size FROM "media" WHERE id = ANY($1::int[])`;

@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { RevalidationService, type RevalidationEvent } from '../revalidation/revalidation.service';
 import { pathOf } from './slug-rules';
 import { preparedQuery } from '../database/prepared-query';
+import { containerOfContentSql, contentsInSql, contentsReferringToSql } from '../contents/content-sql';
 
 /** What a write touched; each list names the pages to purge. */
 export interface AffectedSeeds {
@@ -56,8 +57,7 @@ export class AffectedPagesService {
          SELECT "containerId", "contentId" FROM "section"
          WHERE (block = 'contents' AND "containerContentId" = ANY($4::int[])) OR "elementId" = ANY($5::int[])
          -- A listing shows its items' references too (their titles): it lists what references these.
-         OR (block = 'contents' AND "containerContentId" IN (
-           SELECT c."containerId" FROM "content_field" f JOIN "content" c ON c.id = f."contentId" WHERE f."contentValueId" = ANY($6::int[])))
+         OR (block = 'contents' AND "containerContentId" IN (SELECT ${containerOfContentSql('r."contentId"')} FROM (${contentsReferringToSql('$6::int[]')}) r))
        )
        SELECT
          EXISTS (SELECT 1 FROM users WHERE "containerId" IS NULL AND "contentId" IS NULL) AS "inLayout",
@@ -65,10 +65,10 @@ export class AffectedPagesService {
            SELECT DISTINCT "full" FROM (
              SELECT s."full" FROM "slug" s WHERE s."containerId" = ANY($1::int[])
              UNION ALL SELECT s."full" FROM "slug" s WHERE s."contentId" = ANY($2::int[])
-             UNION ALL SELECT s."full" FROM "slug" s JOIN "content" c ON c.id = s."contentId" WHERE c."containerId" = ANY($3::int[])
+             UNION ALL SELECT s."full" FROM "slug" s WHERE s."contentId" IN (${contentsInSql('$3::int[]')})
              UNION ALL SELECT s."full" FROM "slug" s WHERE s."containerId" IN (SELECT "containerId" FROM users)
              UNION ALL SELECT s."full" FROM "slug" s WHERE s."contentId" IN (SELECT "contentId" FROM users)
-             UNION ALL SELECT s."full" FROM "slug" s WHERE s."contentId" IN (SELECT "contentId" FROM "content_field" WHERE "contentValueId" = ANY($6::int[]))
+             UNION ALL SELECT s."full" FROM "slug" s WHERE s."contentId" IN (${contentsReferringToSql('$6::int[]')})
            ) affected
            LIMIT ${MAX_PATHS + 1}
          ) AS "affected"`,

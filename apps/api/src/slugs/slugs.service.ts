@@ -18,6 +18,7 @@ import {
 import { InputErrors } from '../common/http/input-errors';
 import { fullProblem, joinFull, MAX_SLUG_DEPTH, pathOf, segmentProblem } from './slug-rules';
 import { Slug } from './slug.entity';
+import { containerOfContentSql } from '../contents/content-sql';
 
 type SlugOwner = { containerId: number } | { contentId: number };
 
@@ -55,11 +56,11 @@ const SLUG_LIST: ListSpec<Slug> = {
 
 /** A page is guarded by its own accesses, or (a content without any) by its container's. */
 const GUARDED_SQL = `EXISTS (SELECT 1 FROM "access" a WHERE a."containerId" = slug."containerId" OR a."contentId" = slug."contentId"
-  OR a."containerId" = (SELECT c."containerId" FROM "content" c WHERE c.id = slug."contentId"))`;
+  OR a."containerId" = ${containerOfContentSql('slug."contentId"')})`;
 
 /** The slug's page is one the reader may open (parameters :readerRole, :readerIsSuperAdmin). */
 const READABLE_SQL = readableSql(
-  { contentId: 'slug."contentId"', containerId: 'COALESCE(slug."containerId", (SELECT c."containerId" FROM "content" c WHERE c.id = slug."contentId"))' },
+  { contentId: 'slug."contentId"', containerId: `COALESCE(slug."containerId", ${containerOfContentSql('slug."contentId"')})` },
   { role: ':readerRole', superAdmin: ':readerIsSuperAdmin' },
 );
 

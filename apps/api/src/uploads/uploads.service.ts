@@ -14,6 +14,7 @@ import { RangeNotSatisfiableError, STORAGE, type RangeRequest, type StorageDrive
 import { parseVariantQuery, VariantsService } from './variants.service';
 import { KeptValues } from '@cms/cache';
 import { RevalidationService } from '../revalidation/revalidation.service';
+import { containerOfContentSql, contentsShowingMediaSql } from '../contents/content-sql';
 
 const DEFAULT_FAVICON = path.join(__dirname, '..', 'assets', 'favicon.ico');
 
@@ -120,9 +121,9 @@ export class UploadsService implements OnModuleDestroy {
     const [row] = await this.dataSource.query(
       `WITH m AS (SELECT "id" FROM "media" WHERE "uri" = $1),
        u AS (
-         SELECT f."contentId", c."containerId" FROM "content_field" f JOIN "content" c ON c."id" = f."contentId" WHERE f."mediaId" = (SELECT "id" FROM m)
+         SELECT r."contentId", ${containerOfContentSql('r."contentId"')} FROM (${contentsShowingMediaSql('(SELECT "id" FROM m)')}) r
          UNION ALL
-         SELECT s."contentId", COALESCE(s."containerId", c."containerId") FROM "section" s LEFT JOIN "content" c ON c."id" = s."contentId"
+         SELECT s."contentId", COALESCE(s."containerId", ${containerOfContentSql('s."contentId"')}) FROM "section" s
            WHERE jsonb_path_exists(s."content", '${reference}', jsonb_build_object('id', (SELECT "id" FROM m)))
          UNION ALL
          SELECT NULL::int, NULL::int FROM "element" e WHERE jsonb_path_exists(e."content", '${reference}', jsonb_build_object('id', (SELECT "id" FROM m)))

@@ -1,6 +1,6 @@
 import type { Lang } from '@cms/contracts';
 import type { ListQuery, ListSpec } from '../../common/http/list-query';
-import { contentMatchSql, toPrefixQuery } from '../../search/full-text';
+import { contentMatchSql, toPrefixQuery } from './full-text';
 import { Statement } from './statement';
 import { documentJoin, fieldsOf, summaryJson } from './content-rows';
 
