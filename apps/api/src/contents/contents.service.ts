@@ -7,6 +7,7 @@ import { ContainerField } from '../containers/container-field.entity';
 import { Container } from '../containers/container.entity';
 import { batchedReads, inKeyOrder } from '../database/batched-reads';
 import { preparedQuery } from '../database/prepared-query';
+import { ReadPool } from '../database/read-pool';
 import type { Metadata } from '../metadata/metadata.entity';
 import { pickMetadata } from '../metadata/metadata.service';
 import { contentMatchSql, toPrefixQuery } from '../search/full-text';
@@ -168,6 +169,7 @@ function noSectionsIn(container: Container): string | undefined {
 export class ContentsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadPool,
     private readonly fields: ContentFieldsService,
     private readonly slugs: SlugsService,
     private readonly pageParts: PagePartsService,
@@ -178,7 +180,7 @@ export class ContentsService {
   private readonly readById = batchedReads<{ id: number; lang: Lang }, OneContentRow>(async (keys) =>
     inKeyOrder(
       keys.length,
-      await preparedQuery<OneContentRow & { n: number }>(this.dataSource, CONTENTS_BY_ID_SQL, [keys.map((k) => k.id), keys.map((k) => k.lang)]),
+      await preparedQuery<OneContentRow & { n: number }>(this.reads, CONTENTS_BY_ID_SQL, [keys.map((k) => k.id), keys.map((k) => k.lang)]),
     ),
   );
 
@@ -241,7 +243,7 @@ export class ContentsService {
         WHERE content.id = page.id OFFSET 0) content`;
     // One statement text per filter, sort and page size (values are parameters): prepared once per connection.
     const readBody = (extra: unknown[]) =>
-      preparedQuery<{ body: string; count: number; listTotal?: number }>(this.dataSource, sql, [...params, query.range.start, lang, ...extra]).then(
+      preparedQuery<{ body: string; count: number; listTotal?: number }>(this.reads, sql, [...params, query.range.start, lang, ...extra]).then(
         (rows) => rows[0],
       );
     // The aggregate answers one row even past the end, so a kept total always comes with it.

@@ -11,6 +11,7 @@ import type { Section } from '../sections/section.entity';
 import { pathOf } from '../slugs/slug-rules';
 import { batchedReads, inKeyOrder } from '../database/batched-reads';
 import { preparedQuery } from '../database/prepared-query';
+import { ReadPool } from '../database/read-pool';
 import { PageCache } from './page-cache';
 import {
   contentsOf,
@@ -151,6 +152,7 @@ const DEFINITIONS_SQL = `SELECT "containerId", name, label, type, multiple FROM 
 export class PagesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadPool,
     private readonly fields: ContentFieldsService,
     private readonly cache: PageCache,
   ) {}
@@ -218,7 +220,7 @@ export class PagesService {
 
   /** Fixed statement texts (values are parameters): prepared once per connection on a server. */
   private query<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return preparedQuery<T>(this.dataSource, sql, params);
+    return preparedQuery<T>(this.reads, sql, params);
   }
 
   /**
