@@ -42,9 +42,7 @@ export async function preparedQuery<T>(on: ReadPool | EntityManager, text: strin
   if (name === undefined) return (reads ? dataSource : (on as EntityManager)).query(text, values) as Promise<T[]>;
   dataSource.logger.logQuery(text, values);
   try {
-    const result = reads?.pool
-      ? await reads.pool.query({ name, text, values })
-      : await ((await runner!.connect()) as PoolClient).query({ name, text, values });
+    const result = reads?.pool ? await reads.pool.query({ name, text, values }) : await ((await runner!.connect()) as PoolClient).query({ name, text, values });
     return result.rows as T[];
   } catch (error) {
     dataSource.logger.logQueryError(error as Error, text, values);
