@@ -78,6 +78,34 @@ export default tseslint.config(
     },
   },
   {
+    // Nest's and other libraries' private internals change without notice: the API uses their
+    // public API only. Route handlers read the query through our own wrappers, whose record of the
+    // keys QueryKeysGuard reads (common/http/query-params.ts).
+    files: ['apps/api/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/common',
+              importNames: ['Query'],
+              message:
+                "Use @QueryParam('key', ...pipes) or @QueryDto() from common/http/query-params: QueryKeysGuard only lets through the query keys they record.",
+            },
+          ],
+          patterns: [
+            {
+              group: ['@nestjs/*/constants', '@nestjs/*/constants.js', '@nestjs/*/enums/**', '@nestjs/*/*/constants', '@nestjs/*/*/enums/**'],
+              message:
+                "Nest's constants and enums deep paths are its private internals: use its public exports (for query keys, @QueryParam/@QueryDto from common/http/query-params).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs', '**/*.js', '**/*.mjs'],
     languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -9,6 +9,7 @@ import { AccessGuard } from './common/auth/access.guard';
 import { QueryKeysGuard } from './common/http/query-keys.guard';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
+import { ReadPool } from './database/read-pool';
 import { ConfiguratorModule } from './configurator/configurator.module';
 import { FormsModule } from './forms/forms.module';
 import { InstanceEventsModule } from './instance-events/instance-events.module';
@@ -32,11 +33,13 @@ import { SlugsModule } from './slugs/slugs.module';
 interface AppModuleOptions {
   config: AppConfig & { jwtSecret: string };
   dataSource: DataSource;
+  /** The hot reads' pool (database/read-pool.ts), injected as `ReadPool`. */
+  reads: ReadPool;
 }
 
 @Module({})
 export class AppModule {
-  static forRoot({ config, dataSource }: AppModuleOptions): DynamicModule {
+  static forRoot({ config, dataSource, reads }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -71,12 +74,13 @@ export class AppModule {
       controllers: [HealthController, ThemeController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
+        { provide: ReadPool, useValue: reads },
         // Guards run in this order: who may call first, then which query keys the handler reads.
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_GUARD, useClass: QueryKeysGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
-      exports: [APP_CONFIG],
+      exports: [APP_CONFIG, ReadPool],
     };
   }
 }

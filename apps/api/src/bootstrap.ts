@@ -34,7 +34,7 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
     // so @fastify/middie, which every request would pass through, is not registered.
     skipMiddie: true,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ config, dataSource: database.dataSource }), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ config, dataSource: database.dataSource, reads: database.reads }), adapter, {
     bufferLogs: true,
     bodyParser: false,
   });

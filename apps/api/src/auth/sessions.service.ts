@@ -7,6 +7,7 @@ import { DataSource, In, Not, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { AuthContext } from '../common/auth/auth-context';
 import { preparedQuery } from '../database/prepared-query';
+import { ReadPool } from '../database/read-pool';
 import { InstanceEventsService } from '../instance-events/instance-events.service';
 import { Session } from './session.entity';
 import { KeptValues } from '@cms/cache';
@@ -51,6 +52,7 @@ const RESOLVE_SQL = `
 export class SessionsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadPool,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: InstanceEventsService,
@@ -109,7 +111,7 @@ export class SessionsService {
     const sid = await this.sessionIdOf(token);
     if (!sid) return null;
     const generation = this.resolved.generation;
-    const rows = await preparedQuery<ResolvedRow>(this.dataSource, RESOLVE_SQL, [sid]);
+    const rows = await preparedQuery<ResolvedRow>(this.reads, RESOLVE_SQL, [sid]);
     const row = rows[0];
     if (!row || row.token !== digest(token) || new Date(row.expiresAt).getTime() <= Date.now()) return null;
     let lastUsedAt = new Date(row.lastUsedAt).getTime();

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { SuperAdminOnly } from '../common/auth/access.decorators';
@@ -7,6 +7,7 @@ import { ListQueryDto } from '../common/http/list-query.dto';
 import { IdPipe } from '../common/http/params';
 import { ConfiguratorService } from './configurator.service';
 import { ConfiguratorBodyDto, ConfiguratorDto, UpdateConfiguratorDto } from './dto/configurator.dto';
+import { QueryDto } from '../common/http/query-params';
 
 @ApiTags('configurators')
 @Controller('configurators')
@@ -16,7 +17,7 @@ export class ConfiguratorController {
   @Get()
   @SuperAdminOnly()
   @ApiOkResponse({ type: ConfiguratorDto, isArray: true, description: 'Sorted and paged by id; filter id; the total is in Content-Range' })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ConfiguratorDto[]> {
+  async list(@QueryDto() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ConfiguratorDto[]> {
     const page = await this.configurators.list(query);
     setContentRange(res, 'configurators', page.start, page.items.length, page.total);
     return page.items;

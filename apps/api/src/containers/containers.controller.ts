@@ -1,5 +1,5 @@
 import { type Lang, LANGS } from '@cms/contracts';
-import { Body, Controller, Delete, Get, Param, ParseBoolPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseBoolPipe, Post, Put, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth, RequireRights } from '../common/auth/access.decorators';
@@ -9,6 +9,7 @@ import { setContentRange } from '../common/http/list-query';
 import { IdPipe, LocalePipe } from '../common/http/params';
 import { ContainersService } from './containers.service';
 import { ContainerDto, ContainerListItemDto, ContainerListQueryDto, ContainerSummaryDto, CreateContainerDto, UpdateContainerDto } from './dto/container.dto';
+import { QueryDto, QueryParam } from '../common/http/query-params';
 
 const LOCALE_QUERY = { name: 'locale', required: false, enum: LANGS, description: 'The locale of the PAGE sections and metadata read or written (default en)' };
 
@@ -41,7 +42,7 @@ export class ContainersController {
       ],
     },
   })
-  async list(@Query() query: ContainerListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ContainerListItemDto[] | ContainerSummaryDto[]> {
+  async list(@QueryDto() query: ContainerListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ContainerListItemDto[] | ContainerSummaryDto[]> {
     const page = await this.containers.list(query);
     setContentRange(res, 'containers', page.start, page.items.length, page.total);
     return page.items;
@@ -51,7 +52,7 @@ export class ContainersController {
   @RequireRights('containers', 'show')
   @ApiQuery(LOCALE_QUERY)
   @ApiOkResponse({ type: ContainerDto })
-  get(@Param('id', IdPipe) id: number, @Query('locale', LocalePipe) locale: Lang): Promise<ContainerDto> {
+  get(@Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang): Promise<ContainerDto> {
     return this.containers.get(id, locale);
   }
 
@@ -60,7 +61,7 @@ export class ContainersController {
   @ApiQuery(LOCALE_QUERY)
   @ApiCreatedResponse({ type: ContainerDto })
   @ApiConflictResponse({ description: 'The slug makes a path another page has' })
-  create(@CurrentAuth() auth: AuthContext, @Body() body: CreateContainerDto, @Query('locale', LocalePipe) locale: Lang): Promise<ContainerDto> {
+  create(@CurrentAuth() auth: AuthContext, @Body() body: CreateContainerDto, @QueryParam('locale', LocalePipe) locale: Lang): Promise<ContainerDto> {
     return this.containers.create(auth, body, locale);
   }
 
@@ -73,7 +74,7 @@ export class ContainersController {
     @CurrentAuth() auth: AuthContext,
     @Param('id', IdPipe) id: number,
     @Body() body: UpdateContainerDto,
-    @Query('locale', LocalePipe) locale: Lang,
+    @QueryParam('locale', LocalePipe) locale: Lang,
   ): Promise<ContainerDto> {
     return this.containers.update(auth, id, body, locale);
   }
@@ -83,7 +84,7 @@ export class ContainersController {
   @ApiQuery({ name: 'cascade', required: false, type: Boolean, description: 'Also delete the container’s contents' })
   @ApiOkResponse({ type: ContainerDto, description: 'The deleted record' })
   @ApiConflictResponse({ description: 'The container still has contents (the message gives their count) and cascade is not set' })
-  remove(@Param('id', IdPipe) id: number, @Query('cascade', new ParseBoolPipe({ optional: true })) cascade?: boolean): Promise<ContainerDto> {
+  remove(@Param('id', IdPipe) id: number, @QueryParam('cascade', new ParseBoolPipe({ optional: true })) cascade?: boolean): Promise<ContainerDto> {
     return this.containers.remove(id, cascade ?? false);
   }
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { KeptValues } from '@cms/cache';
 import { preparedQuery } from '../database/prepared-query';
+import { ReadPool } from '../database/read-pool';
 
 export interface ListPage {
   /** The JSON array, encoded once: a kept page is written as it is. */
@@ -30,7 +29,7 @@ export class ContentListCache {
   private running: Promise<string> | null = null;
   private queued: Promise<string> | null = null;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly reads: ReadPool) {}
 
   /**
    * The list's current version, read by a query that started after this call (so it sees every
@@ -61,7 +60,7 @@ export class ContentListCache {
 
   /** Pages kept at an older version than the one read are dropped. */
   private async readVersion(): Promise<string> {
-    const [row] = await preparedQuery<{ version: string }>(this.dataSource, VERSION_SQL, []);
+    const [row] = await preparedQuery<{ version: string }>(this.reads, VERSION_SQL, []);
     const version = row?.version ?? '0';
     if (this.version === null || BigInt(version) > BigInt(this.version)) {
       this.pages.clear();

@@ -1,5 +1,5 @@
 import { type Lang, LANGS } from '@cms/contracts';
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth, RequireRights } from '../common/auth/access.decorators';
@@ -8,6 +8,7 @@ import { setContentRange } from '../common/http/list-query';
 import { IdPipe, LocalePipe } from '../common/http/params';
 import { ContentsService } from './contents.service';
 import { ContentDto, ContentListQueryDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
+import { QueryDto, QueryParam } from '../common/http/query-params';
 
 const LOCALE_QUERY = {
   name: 'locale',
@@ -30,7 +31,7 @@ export class ContentsController {
       '(full-text search of the title and the STRING, PARAGRAPH and RICHTEXT fields in the locale; every word must match, as a prefix). The total is in Content-Range.',
   })
   @ApiOkResponse({ type: ContentSummaryDto, isArray: true })
-  async list(@Query() query: ContentListQueryDto, @Query('locale', LocalePipe) locale: Lang, @Res() res: FastifyReply): Promise<void> {
+  async list(@QueryDto() query: ContentListQueryDto, @QueryParam('locale', LocalePipe) locale: Lang, @Res() res: FastifyReply): Promise<void> {
     const page = await this.contents.list(query, locale);
     setContentRange(res, 'contents', page.start, page.count, page.total);
     // The service answers the JSON text itself (fields spliced in unparsed).
@@ -41,7 +42,7 @@ export class ContentsController {
   @RequireRights('contents', 'show')
   @ApiQuery(LOCALE_QUERY)
   @ApiOkResponse({ type: ContentDto })
-  get(@Param('id', IdPipe) id: number, @Query('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
+  get(@Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
     return this.contents.get(id, locale);
   }
 
@@ -51,7 +52,7 @@ export class ContentsController {
   @ApiCreatedResponse({ type: ContentDto })
   @ApiBadRequestResponse({ description: 'A value breaks its field’s rules: `errors` names each, e.g. `{ "fields.price": ["must be at least 0"] }`' })
   @ApiConflictResponse({ description: 'The slug makes a path another page has' })
-  create(@CurrentAuth() auth: AuthContext, @Body() body: CreateContentDto, @Query('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
+  create(@CurrentAuth() auth: AuthContext, @Body() body: CreateContentDto, @QueryParam('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
     return this.contents.create(auth, body, locale);
   }
 
@@ -65,7 +66,7 @@ export class ContentsController {
     @CurrentAuth() auth: AuthContext,
     @Param('id', IdPipe) id: number,
     @Body() body: UpdateContentDto,
-    @Query('locale', LocalePipe) locale: Lang,
+    @QueryParam('locale', LocalePipe) locale: Lang,
   ): Promise<ContentDto> {
     return this.contents.update(auth, id, body, locale);
   }

@@ -7,6 +7,7 @@ import { ContainerField } from '../containers/container-field.entity';
 import { Container } from '../containers/container.entity';
 import { batchedReads, inKeyOrder } from '../database/batched-reads';
 import { preparedQuery } from '../database/prepared-query';
+import { ReadPool } from '../database/read-pool';
 import type { Metadata } from '../metadata/metadata.entity';
 import { pickMetadata } from '../metadata/metadata.service';
 import type { AuthContext } from '../common/auth/auth-context';
@@ -73,6 +74,7 @@ function noSectionsIn(container: Container): string | undefined {
 export class ContentsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadPool,
     private readonly fields: ContentFieldsService,
     private readonly slugs: SlugsService,
     private readonly pageParts: PagePartsService,
@@ -83,7 +85,7 @@ export class ContentsService {
   private readonly readById = batchedReads<{ id: number; lang: Lang }, OneContentRow>(async (keys) =>
     inKeyOrder(
       keys.length,
-      await preparedQuery<OneContentRow & { n: number }>(this.dataSource, CONTENTS_BY_ID_SQL, [keys.map((k) => k.id), keys.map((k) => k.lang)]),
+      await preparedQuery<OneContentRow & { n: number }>(this.reads, CONTENTS_BY_ID_SQL, [keys.map((k) => k.id), keys.map((k) => k.lang)]),
     ),
   );
 
@@ -106,10 +108,10 @@ export class ContentsService {
 
   private async readPage(query: ListQuery, lang: Lang): Promise<ListPage> {
     const list = listStatement(query, lang);
-    const readBody = () => preparedQuery<{ body: string; count: number; listTotal?: number }>(this.dataSource, list.text, list.values).then((rows) => rows[0]);
+    const readBody = () => preparedQuery<{ body: string; count: number; listTotal?: number }>(this.reads, list.text, list.values).then((rows) => rows[0]);
     const readTotal = () => {
       const count = countStatement(query, lang);
-      return preparedQuery<{ total: number }>(this.dataSource, count.text, count.values).then((rows) => rows[0].total);
+      return preparedQuery<{ total: number }>(this.reads, count.text, count.values).then((rows) => rows[0].total);
     };
     // The aggregate answers one row even past the end, so a kept total always comes with it.
     const [page, total] = list.counted ? await readBody().then((page) => [page, page.listTotal!] as const) : await Promise.all([readBody(), readTotal()]);

@@ -5,9 +5,12 @@ import { dataSourceOptions } from './data-source-options';
 import { embeddedDatabasePassword, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { renameRecordedMigrations, withMigrationLock } from './migration-runner';
 import { allowNamedStatements } from './prepared-query';
+import { ReadPool, splitPoolSize } from './read-pool';
 
 export interface Database {
   dataSource: DataSource;
+  /** The hot reads' connections (preparedQuery): a pool of their own on a server, none on the embedded database. */
+  reads: ReadPool;
   /** Where the database is, with any password hidden, for logs. */
   description: string;
   /** The server's URL (DATABASE_URL), undefined for the embedded database. */
@@ -30,7 +33,9 @@ export async function openDatabase(
   let url = config.databaseUrl;
   let description: string;
   let poolSize = config.databasePoolSize;
+  let readPoolSize = 0;
   if (url) {
+    ({ typeorm: poolSize, reads: readPoolSize } = splitPoolSize(config.databasePoolSize));
     description = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
   } else {
     const dataDir = options.inMemory ? undefined : path.join(config.dataDir, 'pg');
@@ -45,6 +50,7 @@ export async function openDatabase(
     description = `embedded PGlite (${dataDir ?? 'in memory'})`;
   }
   const dataSource = new DataSource(dataSourceOptions(url, poolSize));
+  let reads = new ReadPool(dataSource);
   try {
     await dataSource.initialize();
     await withMigrationLock(config.databaseUrl, async () => {
@@ -54,7 +60,10 @@ export async function openDatabase(
     });
     // PGlite is one backend session behind every socket connection: a statement a closed
     // connection prepared would still exist there and clash with the next connection's.
-    if (!embedded) allowNamedStatements(dataSource);
+    if (!embedded) {
+      allowNamedStatements(dataSource);
+      reads = ReadPool.onServer(dataSource, url, readPoolSize);
+    }
   } catch (error) {
     if (dataSource.isInitialized) await dataSource.destroy().catch(() => undefined);
     await embedded?.stop();
@@ -62,9 +71,11 @@ export async function openDatabase(
   }
   return {
     dataSource,
+    reads,
     description,
     serverUrl: config.databaseUrl,
     async close() {
+      await reads.end();
       if (dataSource.isInitialized) await dataSource.destroy();
       await embedded?.stop();
     },

@@ -1,9 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketHandler, PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
-import { createServer, type Server, type Socket } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { authenticate, errorResponse, scramVerifier, ScramRefusal } from './scram-gate';
 
 export interface EmbeddedPostgres {
@@ -39,38 +40,39 @@ export function embeddedDatabasePassword(file: string | undefined): string {
   return password;
 }
 
-type QueryQueue = ConstructorParameters<typeof PGLiteSocketHandler>[0]['queryQueue'];
-
-/**
- * pglite-socket keeps the statements of one connection's transaction together in a query queue
- * that it creates with its server but does not export. Its server accepts any password, so it never
- * listens here: its queue serves the connections that signed in through our own listener.
- */
-function queryQueueOf(server: PGLiteSocketServer): QueryQueue {
-  const queue = (server as unknown as { queryQueue?: QueryQueue }).queryQueue;
-  if (!queue || typeof (queue as { enqueue?: unknown }).enqueue !== 'function') {
-    throw new Error(
-      '@electric-sql/pglite-socket no longer keeps its query queue where the embedded database expects it: check embedded-postgres.ts against its new version',
-    );
-  }
-  return queue;
-}
-
 /**
  * Runs PostgreSQL compiled to WebAssembly (PGlite) inside this process and exposes it on a
  * loopback port, so TypeORM keeps its ordinary `postgres` driver. Connections must sign in with
  * the password (SCRAM-SHA-256): PGlite itself would let any local process in as postgres.
  * `dataDir` undefined keeps everything in memory (tests).
+ *
+ * pglite-socket's own server (its public API: it keeps the statements of one connection's
+ * transaction together in a query queue it does not export) accepts any password, so it listens
+ * on a Unix socket in a fresh directory of mode 700: only this process's user can reach it. Our
+ * listener on the loopback port signs clients in, then pipes each connection to that socket.
  */
 export async function startEmbeddedPostgres(options: { dataDir?: string; password: string; maxConnections: number }): Promise<EmbeddedPostgres> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
   await db.waitReady;
-  const queryQueue = queryQueueOf(new PGLiteSocketServer({ db }));
   const verifier = scramVerifier(options.password);
   // One extra connection beyond the pool, for the migration runner and LISTEN clients.
   const maxConnections = options.maxConnections + 2;
-  const handlers = new Set<PGLiteSocketHandler>();
+  // mkdtemp makes it 700; a Unix socket's path must stay short (about 100 bytes), hence os.tmpdir().
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-pglite-'));
+  const socketPath = path.join(socketDir, '.s.PGSQL.5432');
+  // Our listener counts the connections; pglite-socket forgets a closed one a moment later, so a
+  // connection that replaces it must not find its own limit reached.
+  const inner = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 * maxConnections });
+  try {
+    await inner.start();
+  } catch (error) {
+    fs.rmSync(socketDir, { recursive: true, force: true });
+    await db.close();
+    throw error;
+  }
+  /** The signed-in connections' pipes to PGlite. */
+  const upstreams = new Set<Socket>();
   const sockets = new Set<Socket>();
   let stopped = false;
 
@@ -85,22 +87,26 @@ export async function startEmbeddedPostgres(options: { dataDir?: string; passwor
     } finally {
       socket.setTimeout(0);
     }
-    if (stopped || handlers.size >= maxConnections) {
+    if (stopped || upstreams.size >= maxConnections) {
       const refusal = stopped
         ? errorResponse('57P01', 'the database is shutting down')
         : errorResponse('53300', 'too many connections to the embedded database');
       socket.end(refusal, () => socket.destroy());
       return;
     }
-    const handler = new PGLiteSocketHandler({ queryQueue, closeOnDetach: true });
-    handlers.add(handler);
-    const forget = () => handlers.delete(handler);
-    handler.addEventListener('close', forget);
-    handler.addEventListener('error', forget);
+    const upstream = connect(socketPath);
+    upstreams.add(upstream);
+    const end = () => {
+      upstreams.delete(upstream);
+      socket.destroy();
+      upstream.destroy();
+    };
+    for (const side of [socket, upstream]) side.on('close', end).on('error', end);
     // The startup message goes to PGlite, which answers it (AuthenticationOk, parameters,
     // ReadyForQuery) right after the SCRAM exchange, as a PostgreSQL server would.
-    socket.unshift(replay);
-    await handler.attach(socket);
+    upstream.write(replay);
+    socket.pipe(upstream);
+    upstream.pipe(socket);
     socket.resume();
   };
 
@@ -128,11 +134,15 @@ export async function startEmbeddedPostgres(options: { dataDir?: string; passwor
       if (stopped) return;
       stopped = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all([...handlers].map((handler) => handler.detach(true)));
-      handlers.clear();
       // Connections still signing in, or whose client never closed its side, would keep the port open.
-      for (const socket of sockets) socket.destroy();
+      for (const socket of [...sockets, ...upstreams]) socket.destroy();
       await closed;
+      // pglite-socket rolls back a closed connection's open transaction when it sees the close (its
+      // stop would drop its handlers without waiting): once they are gone, the database's close
+      // comes after their rollbacks.
+      for (let waited = 0; inner.getStats().activeConnections > 0 && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+      await inner.stop();
+      fs.rmSync(socketDir, { recursive: true, force: true });
       await db.close();
     },
   };

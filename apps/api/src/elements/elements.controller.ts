@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireRights } from '../common/auth/access.decorators';
@@ -8,6 +8,7 @@ import { ListQueryDto } from '../common/http/list-query.dto';
 import { IdPipe } from '../common/http/params';
 import { CreateElementDto, ElementDto, UpdateElementDto } from './dto/element.dto';
 import { ElementsService } from './elements.service';
+import { QueryDto } from '../common/http/query-params';
 
 @ApiTags('elements')
 @Controller('elements')
@@ -27,7 +28,7 @@ export class ElementsController {
     description: 'ra-data-simple-rest dialect: sort by id, title, block, status, updatedAt; filter by id, block, formId, status, q. Total in Content-Range.',
   })
   @ApiOkResponse({ type: ElementDto, isArray: true })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ElementDto[]> {
+  async list(@QueryDto() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ElementDto[]> {
     const page = await this.elements.list(query);
     setContentRange(res, 'elements', page.start, page.items.length, page.total);
     return page.items;

@@ -1,5 +1,5 @@
 import { LANGS, type Lang } from '@cms/contracts';
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -21,6 +21,7 @@ import { ListQueryDto } from '../common/http/list-query.dto';
 import { IdPipe, LocalePipe } from '../common/http/params';
 import { CreateFormDto, FormDto, FormListItemDto, PublicFormDto, UpdateFormDto } from './dto/form.dto';
 import { FormsService } from './forms.service';
+import { QueryDto, QueryParam } from '../common/http/query-params';
 
 const LocaleQuery = () => ApiQuery({ name: 'locale', enum: LANGS, required: false, description: 'Locale of the fields (default en)' });
 
@@ -43,7 +44,7 @@ export class FormsController {
     isArray: true,
     description: 'Sorted (id, title, status, sendMail, updatedAt) and paged; filters id, status, sendMail, q; the total is in Content-Range',
   })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<FormListItemDto[]> {
+  async list(@QueryDto() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<FormListItemDto[]> {
     const page = await this.forms.list(query);
     setContentRange(res, 'forms', page.start, page.items.length, page.total);
     return page.items;
@@ -56,7 +57,11 @@ export class FormsController {
   @ApiNotFoundResponse({ description: 'No such form, or it is DISCONTINUED' })
   @ApiUnauthorizedResponse({ description: 'The form is shown only on guarded pages: send a token' })
   @ApiForbiddenResponse({ description: 'The form is shown only on guarded pages that the role may not read' })
-  publicForm(@Param('id', IdPipe) id: number, @Query('locale', LocalePipe) locale: Lang, @CurrentAuth() auth: AuthContext | undefined): Promise<PublicFormDto> {
+  publicForm(
+    @Param('id', IdPipe) id: number,
+    @QueryParam('locale', LocalePipe) locale: Lang,
+    @CurrentAuth() auth: AuthContext | undefined,
+  ): Promise<PublicFormDto> {
     return this.forms.publicForm(id, locale, readerOf(auth));
   }
 
@@ -64,7 +69,7 @@ export class FormsController {
   @RequireRights('forms', 'show')
   @LocaleQuery()
   @ApiOkResponse({ type: FormDto, description: 'The form with the fields of the locale (en’s when the locale has none; see fieldsLocale)' })
-  get(@Param('id', IdPipe) id: number, @Query('locale', LocalePipe) locale: Lang): Promise<FormDto> {
+  get(@Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang): Promise<FormDto> {
     return this.forms.get(id, locale);
   }
 
@@ -73,7 +78,7 @@ export class FormsController {
   @LocaleQuery()
   @ApiCreatedResponse({ type: FormDto })
   @ApiBadRequestResponse({ description: 'Invalid form or fields; `errors` names each (e.g. fields.2.options)' })
-  create(@Body() body: CreateFormDto, @Query('locale', LocalePipe) locale: Lang): Promise<FormDto> {
+  create(@Body() body: CreateFormDto, @QueryParam('locale', LocalePipe) locale: Lang): Promise<FormDto> {
     return this.forms.create(body, locale);
   }
 
@@ -82,7 +87,7 @@ export class FormsController {
   @LocaleQuery()
   @ApiOkResponse({ type: FormDto, description: 'Saved in one transaction; `fields`, when given, replace the fields of the locale' })
   @ApiBadRequestResponse({ description: 'Invalid form or fields; `errors` names each' })
-  update(@Param('id', IdPipe) id: number, @Body() body: UpdateFormDto, @Query('locale', LocalePipe) locale: Lang): Promise<FormDto> {
+  update(@Param('id', IdPipe) id: number, @Body() body: UpdateFormDto, @QueryParam('locale', LocalePipe) locale: Lang): Promise<FormDto> {
     return this.forms.update(id, body, locale);
   }
 

@@ -1,10 +1,11 @@
 import { type Lang, LANGS } from '@cms/contracts';
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Public, RequireRights } from '../common/auth/access.decorators';
 import { LocalePipe } from '../common/http/params';
 import { LayoutDto, LayoutRequestDto } from './dto/layout.dto';
 import { LayoutService } from './layout.service';
+import { QueryParam } from '../common/http/query-params';
 
 const LOCALE_QUERY = { name: 'locale', required: false, enum: LANGS, description: 'Default en' };
 
@@ -21,7 +22,7 @@ export class LayoutController {
     description: 'HEADER, TOP_BODY, BOTTOM_BODY and FOOTER sections; a type the locale has none of falls back to en.',
   })
   @ApiOkResponse({ type: LayoutDto })
-  get(@Query('locale', LocalePipe) locale: Lang): Promise<LayoutDto> {
+  get(@QueryParam('locale', LocalePipe) locale: Lang): Promise<LayoutDto> {
     return this.layout.get(locale);
   }
 
@@ -34,7 +35,7 @@ export class LayoutController {
   @ApiBadRequestResponse({
     description: 'A section without a layout type, an unknown block, content that breaks its schema or a reference that does not exist',
   })
-  replace(@Query('locale', LocalePipe) locale: Lang, @Body() body: LayoutRequestDto): Promise<LayoutDto> {
+  replace(@QueryParam('locale', LocalePipe) locale: Lang, @Body() body: LayoutRequestDto): Promise<LayoutDto> {
     return this.layout.replace(locale, body);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireRights } from '../common/auth/access.decorators';
@@ -7,6 +7,7 @@ import { ListQueryDto } from '../common/http/list-query.dto';
 import { IdPipe } from '../common/http/params';
 import { CreateMediaPackDto, MediaPackDetailDto, MediaPackDto, UpdateMediaPackDto } from './dto/media-pack.dto';
 import { MediaPacksService } from './media-packs.service';
+import { QueryDto } from '../common/http/query-params';
 
 @ApiTags('media-packs')
 @Controller('media-packs')
@@ -17,7 +18,7 @@ export class MediaPacksController {
   @RequireRights('media-packs', 'list')
   @ApiOperation({ summary: 'List media packs with their media counts', description: 'Sortable by id, name, createdAt, updatedAt, mediaCount; filters: id, q.' })
   @ApiOkResponse({ type: MediaPackDto, isArray: true, description: 'Sorted and paged; the total is in Content-Range' })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<MediaPackDto[]> {
+  async list(@QueryDto() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<MediaPackDto[]> {
     const page = await this.packs.list(query);
     setContentRange(res, 'media-packs', page.start, page.items.length, page.total);
     return page.items;

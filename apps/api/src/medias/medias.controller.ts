@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -20,6 +20,7 @@ import { IdPipe } from '../common/http/params';
 import { MediaDto, MediaUploadLimitsDto, UpdateMediaDto, UploadMediaBodyDto } from './dto/media.dto';
 import { ACCEPTED_LABELS } from './media-types';
 import { MediasService } from './medias.service';
+import { QueryDto } from '../common/http/query-params';
 
 @ApiTags('medias')
 @Controller('medias')
@@ -30,7 +31,7 @@ export class MediasController {
   @RequireRights('medias', 'list')
   @ApiOperation({ summary: 'List media', description: 'Filters: id (one or many), packId, mimeType (a prefix such as "image/"), q (in the name).' })
   @ApiOkResponse({ type: MediaDto, isArray: true, description: 'Sorted and paged; the total is in Content-Range' })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<MediaDto[]> {
+  async list(@QueryDto() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<MediaDto[]> {
     const page = await this.medias.list(query);
     setContentRange(res, 'medias', page.start, page.items.length, page.total);
     return page.items;

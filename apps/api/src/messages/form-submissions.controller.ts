@@ -1,5 +1,5 @@
 import { FORM_HONEYPOT_FIELD, LANGS, type Lang } from '@cms/contracts';
-import { Body, Controller, Ip, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Ip, Param, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -18,6 +18,7 @@ import type { AuthContext } from '../common/auth/auth-context';
 import { IdPipe, LocalePipe } from '../common/http/params';
 import { FormSubmissionDto, FormSubmissionResponseDto } from './dto/message.dto';
 import { SubmissionsService } from './submissions.service';
+import { QueryParam } from '../common/http/query-params';
 
 @ApiTags('forms')
 @Controller('forms/:id/messages')
@@ -46,7 +47,7 @@ export class FormSubmissionsController {
   @ApiForbiddenResponse({ description: 'The form is shown only on guarded pages that the role may not read' })
   submit(
     @Param('id', IdPipe) id: number,
-    @Query('locale', LocalePipe) locale: Lang,
+    @QueryParam('locale', LocalePipe) locale: Lang,
     @Body() body: FormSubmissionDto,
     @Ip() ip: string,
     @CurrentAuth() auth: AuthContext | undefined,

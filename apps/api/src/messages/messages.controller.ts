@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireRights } from '../common/auth/access.decorators';
@@ -8,6 +8,7 @@ import { ListQueryDto } from '../common/http/list-query.dto';
 import { IdPipe } from '../common/http/params';
 import { ExportMessagesQueryDto, MessageDto, UpdateMessageDto } from './dto/message.dto';
 import { MessagesService } from './messages.service';
+import { QueryDto } from '../common/http/query-params';
 
 /** Who may read, mark, export and delete messages is decided in libs/rights (RESOURCE_RULES.messages). */
 @ApiTags('messages')
@@ -22,7 +23,7 @@ export class MessagesController {
     isArray: true,
     description: 'Sorted (id, createdAt, read, formId) and paged; filters id, formId, read, q; the total is in Content-Range',
   })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<MessageDto[]> {
+  async list(@QueryDto() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<MessageDto[]> {
     const page = await this.messages.list(query);
     setContentRange(res, 'messages', page.start, page.items.length, page.total);
     return page.items;
@@ -45,7 +46,7 @@ export class MessagesController {
     schema: { type: 'string' },
   })
   @ApiNotFoundResponse({ description: 'No such form' })
-  async export(@Query() query: ExportMessagesQueryDto, @Res() res: FastifyReply): Promise<void> {
+  async export(@QueryDto() query: ExportMessagesQueryDto, @Res() res: FastifyReply): Promise<void> {
     const formId = new IdPipe().transform(query.formId);
     const columns = await this.messages.exportColumns(formId);
     await res

@@ -1,5 +1,5 @@
 import { LANGS, PAGE_NUMBER_MAX, type Lang } from '@cms/contracts';
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth, Public } from '../common/auth/access.decorators';
@@ -7,6 +7,7 @@ import type { AuthContext } from '../common/auth/auth-context';
 import { LocalePipe, OptionalQueryIntPipe, RequiredQueryStringPipe, type RawQuery } from '../common/http/params';
 import { PageContentRefDto, PageFieldDefinitionDto, PageFormDto, PageMediaDto, PageResponseDto } from './dto/page.dto';
 import { PagesService } from './pages.service';
+import { QueryParam } from '../common/http/query-params';
 
 /**
  * The query is read key by key through pipes rather than as a class-validator DTO: the first visit
@@ -47,9 +48,9 @@ export class PagesController {
   @ApiNotFoundResponse({ description: 'No published page at this path that the role may read' })
   @ApiUnauthorizedResponse({ description: 'The page is guarded: send a token' })
   async read(
-    @Query('path', PATH_PIPE) path: RawQuery<string>,
-    @Query('locale', LocalePipe) locale: Lang,
-    @Query('page', PAGE_PIPE) page: RawQuery<number>,
+    @QueryParam('path', PATH_PIPE) path: RawQuery<string>,
+    @QueryParam('locale', LocalePipe) locale: Lang,
+    @QueryParam('page', PAGE_PIPE) page: RawQuery<number>,
     @CurrentAuth() auth: AuthContext | undefined,
     @Res() res: FastifyReply,
   ): Promise<void> {

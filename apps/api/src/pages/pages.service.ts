@@ -1,8 +1,6 @@
 import { DEFAULT_LANG, type Lang, type PageElement, type PageResponse } from '@cms/contracts';
 import { decidePageAccess } from '@cms/rights';
 import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { readableSql, readerOf, type Reader } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
 import { OPTION_LISTS_SETTING } from '../contents/content-fields.service';
@@ -12,6 +10,7 @@ import type { Section } from '../sections/section.entity';
 import { pathOf } from '../slugs/slug-rules';
 import { batchedReads, inKeyOrder } from '../database/batched-reads';
 import { preparedQuery } from '../database/prepared-query';
+import { ReadPool } from '../database/read-pool';
 import { PageCache } from './page-cache';
 import {
   contentsOf,
@@ -95,7 +94,7 @@ const DEFINITIONS_SQL = `SELECT "containerId", name, label, type, multiple FROM 
 @Injectable()
 export class PagesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: ReadPool,
     private readonly cache: PageCache,
   ) {}
 
@@ -162,7 +161,7 @@ export class PagesService {
 
   /** Fixed statement texts (values are parameters): prepared once per connection on a server. */
   private query<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return preparedQuery<T>(this.dataSource, sql, params);
+    return preparedQuery<T>(this.reads, sql, params);
   }
 
   /**

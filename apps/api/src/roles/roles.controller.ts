@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth, RequireRights } from '../common/auth/access.decorators';
@@ -8,6 +8,7 @@ import { ChoiceDto } from '../common/http/choices';
 import { setContentRange } from '../common/http/list-query';
 import { CreateRoleDto, RoleDto, UpdateRoleDto } from './dto/role.dto';
 import { RolesService } from './roles.service';
+import { QueryDto } from '../common/http/query-params';
 
 @ApiTags('roles')
 @Controller('roles')
@@ -28,7 +29,7 @@ export class RolesController {
   @Get()
   @RequireRights('roles', 'list')
   @ApiOkResponse({ type: RoleDto, isArray: true, description: 'Sorted and paged; the total is in Content-Range' })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<RoleDto[]> {
+  async list(@QueryDto() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<RoleDto[]> {
     const page = await this.roles.list(query);
     setContentRange(res, 'roles', page.start, page.items.length, page.total);
     return page.items;

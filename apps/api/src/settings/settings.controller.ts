@@ -1,5 +1,5 @@
 import { SETTING_NAME_PATTERN } from '@cms/contracts';
-import { BadRequestException, Body, Controller, Delete, Get, Header, Injectable, Param, Post, Put, Query, Res, type PipeTransform } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, Header, Injectable, Param, Post, Put, Res, type PipeTransform } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public, RequireRights, SignedIn } from '../common/auth/access.decorators';
@@ -8,6 +8,7 @@ import { ListQueryDto } from '../common/http/list-query.dto';
 import { IdPipe } from '../common/http/params';
 import { CreateSettingDto, PublicSettingsDto, SettingDto, SettingValueDto, UpdateSettingDto } from './dto/setting.dto';
 import { SettingsService } from './settings.service';
+import { QueryDto } from '../common/http/query-params';
 
 @Injectable()
 class SettingNamePipe implements PipeTransform<string, string> {
@@ -25,7 +26,7 @@ export class SettingsController {
   @Get()
   @RequireRights('settings', 'list')
   @ApiOkResponse({ type: SettingDto, isArray: true, description: 'Sorted (id, name, updatedAt) and paged; filters id, name, q; the total is in Content-Range' })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<SettingDto[]> {
+  async list(@QueryDto() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<SettingDto[]> {
     const page = await this.settings.list(query);
     setContentRange(res, 'settings', page.start, page.items.length, page.total);
     return page.items;

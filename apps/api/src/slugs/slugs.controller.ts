@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth, Public } from '../common/auth/access.decorators';
@@ -7,6 +7,7 @@ import { setContentRange } from '../common/http/list-query';
 import { ListQueryDto } from '../common/http/list-query.dto';
 import { SlugDto } from './dto/slug.dto';
 import { SlugsService } from './slugs.service';
+import { QueryDto } from '../common/http/query-params';
 
 @ApiTags('slugs')
 @Controller('slugs')
@@ -22,7 +23,7 @@ export class SlugsController {
       'filter by id, parentId, containerId, contentId, published, q); without `range`, the first 10,000. The total is in Content-Range.',
   })
   @ApiOkResponse({ type: SlugDto, isArray: true })
-  async list(@CurrentAuth() auth: AuthContext | undefined, @Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<SlugDto[]> {
+  async list(@CurrentAuth() auth: AuthContext | undefined, @QueryDto() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<SlugDto[]> {
     const page = await this.slugs.list(query, auth);
     setContentRange(res, 'slugs', page.start, page.items.length, page.total);
     return page.items;

@@ -1,10 +1,11 @@
 import { MEDIA_FALLBACK_WIDTH, MEDIA_VARIANT_FORMATS, MEDIA_VARIANT_WIDTHS } from '@cms/contracts';
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../common/auth/access.decorators';
 import { IgnoresUnknownQueryKeys } from '../common/http/query-keys.guard';
 import { UploadsService } from './uploads.service';
+import { QueryParam } from '../common/http/query-params';
 
 @ApiTags('uploads')
 @Controller('uploads')
@@ -53,8 +54,8 @@ export class UploadsController {
   @ApiNotFoundResponse({ description: 'No such file (or a name the server never generates)' })
   file(
     @Param('file') file: string,
-    @Query('w') w: unknown,
-    @Query('format') format: unknown,
+    @QueryParam('w') w: unknown,
+    @QueryParam('format') format: unknown,
     @Req() req: FastifyRequest,
     @Res() res: FastifyReply,
   ): Promise<void> {

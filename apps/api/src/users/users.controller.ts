@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Ip, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Ip, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth, RequireRights } from '../common/auth/access.decorators';
@@ -8,6 +8,7 @@ import { ListQueryDto } from '../common/http/list-query.dto';
 import { IdPipe } from '../common/http/params';
 import { CreateUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
 import { UsersService } from './users.service';
+import { QueryDto } from '../common/http/query-params';
 
 @ApiTags('users')
 @Controller('users')
@@ -17,7 +18,7 @@ export class UsersController {
   @Get()
   @RequireRights('users', 'list')
   @ApiOkResponse({ type: UserDto, isArray: true, description: 'Sorted and paged; the total is in Content-Range' })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<UserDto[]> {
+  async list(@QueryDto() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<UserDto[]> {
     const page = await this.users.list(query);
     setContentRange(res, 'users', page.start, page.items.length, page.total);
     return page.items;

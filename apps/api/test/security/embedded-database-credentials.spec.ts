@@ -40,6 +40,22 @@ describe('embedded database credentials', () => {
     expect(new URL(embedded.url).hostname).toBe('127.0.0.1');
   });
 
+  it('keeps pglite-socket, which lets any password in, on a Unix socket in directories only their user can enter', () => {
+    const modes: number[] = [];
+    for (const name of fs.readdirSync(os.tmpdir()).filter((entry) => entry.startsWith('cms-pglite-'))) {
+      try {
+        const stat = fs.statSync(path.join(os.tmpdir(), name));
+        modes.push(stat.mode & 0o777);
+        expect(stat.uid).toBe(process.getuid?.());
+      } catch (error) {
+        // Another test process's database, closed meanwhile.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+    expect(modes.length).toBeGreaterThan(0);
+    expect(modes.every((mode) => mode === 0o700)).toBe(true);
+  });
+
   it.each([
     ['postgres/postgres', 'postgres', 'postgres'],
     ['the right user and a wrong password', 'cms', 'wrong-password'],

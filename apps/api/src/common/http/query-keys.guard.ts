@@ -1,7 +1,6 @@
 import { BadRequestException, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Reflector } from '@nestjs/core';
+import { declaredQuery } from './query-params';
 
 const ANY_QUERY_KEYS = 'cms:any-query-keys';
 
@@ -11,16 +10,13 @@ const ANY_QUERY_KEYS = 'cms:any-query-keys';
  */
 export const IgnoresUnknownQueryKeys = () => SetMetadata(ANY_QUERY_KEYS, true);
 
-/** The query keys a handler reads; null when it takes the whole query as a DTO (the validation pipe refuses unknown keys then). */
+/**
+ * The query keys a handler reads (its @QueryParam keys); null when it takes the whole query as a
+ * DTO (@QueryDto: the validation pipe refuses unknown keys then).
+ */
 function declaredQueryKeys(controller: object, handler: string): Set<string> | null {
-  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {}) as Record<string, { data?: unknown }>;
-  const keys = new Set<string>();
-  for (const [key, arg] of Object.entries(args)) {
-    if (Number(key.split(':')[0]) !== RouteParamtypes.QUERY) continue;
-    if (typeof arg.data !== 'string') return null;
-    keys.add(arg.data);
-  }
-  return keys;
+  const declared = declaredQuery(controller, handler);
+  return declared.whole ? null : new Set(declared.keys);
 }
 
 /**
