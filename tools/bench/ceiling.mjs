@@ -50,11 +50,14 @@ if (process.env.DATABASE_URL) {
   const { ContentsService } = require(join(root, 'dist/apps/api/contents/contents.service.js'));
   const { ContentListCache } = require(join(root, 'dist/apps/api/contents/content-list-cache.js'));
   const { allowNamedStatements, preparedQuery } = require(join(root, 'dist/apps/api/database/prepared-query.js'));
+  const { ReadPool } = require(join(root, 'dist/apps/api/database/read-pool.js'));
   const dataSource = await new DataSource(dataSourceOptions(process.env.DATABASE_URL, 10)).initialize();
+  // Reads run on a pool of their own, as the server's (database/read-pool.ts).
+  const reads = ReadPool.onServer(dataSource, process.env.DATABASE_URL, 10);
   // As the server does on PostgreSQL: hot statements run prepared, planned once per connection.
   allowNamedStatements(dataSource);
   // list() reads through the data source and the list cache only; the other collaborators serve writes.
-  const contents = new ContentsService(dataSource, undefined, undefined, undefined, undefined, new ContentListCache(dataSource));
+  const contents = new ContentsService(dataSource, reads, undefined, undefined, undefined, undefined, new ContentListCache(reads));
   const depths = await dataSource.query('SELECT "containerId" AS id, sum("count")::int AS n FROM content_count GROUP BY 1 ORDER BY 1');
   const backends = async () => (await dataSource.query(BACKENDS_SQL)).map((row) => row.pid);
   const pgCpu = (pids) => pids.reduce((sum, pid) => sum + (cpuMs(pid) ?? 0), 0);
@@ -101,6 +104,7 @@ if (process.env.DATABASE_URL) {
   };
   await measure('list window without HTTP', 'list', nextWindow);
   // The fixed cost of a round trip on this machine: a prepared statement that reads nothing.
-  await measure('a round trip (SELECT 1, prepared)', 'round-trip', () => preparedQuery(dataSource, 'SELECT 1', []));
+  await measure('a round trip (SELECT 1, prepared)', 'round-trip', () => preparedQuery(reads, 'SELECT 1', []));
+  await reads.end();
   await dataSource.destroy();
 }
