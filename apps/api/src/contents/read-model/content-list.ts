@@ -82,9 +82,9 @@ function countedTotalSql(statement: Statement, counted: NonNullable<ReturnType<t
  * The statement of a list page: its JSON array (written by PostgreSQL, the bytes Node would write),
  * its number of rows and, when content_count keeps it, the list's total. The window's ids are cut
  * first, from the index on (containerId, updatedAt, id) alone; then each content is read with its
- * slug and document by a lateral lookup (kept whole by OFFSET 0), not the rows the offset skips. One text per filter shape, sort and page size
- * (values are parameters), so a server plans it once per connection. `counted` tells whether the
- * total came with it; else countStatement counts it.
+ * slug and document by a lateral lookup (kept whole by OFFSET 0), not the rows the offset skips.
+ * One text per filter shape, sort and page size (values are parameters), so a server plans it once
+ * per connection. `counted` tells whether the total came with it; else countStatement counts it.
  */
 export function listStatement(query: ListQuery, lang: Lang): { text: string; values: unknown[]; counted: boolean } {
   const size = query.range.end - query.range.start + 1;
