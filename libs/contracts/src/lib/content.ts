@@ -152,6 +152,11 @@ export interface ContainerSummary {
   slug: string | null;
   /** Its address (`/blog`), null when it has no page. */
   path: string | null;
+  /**
+   * Drafts: its contents (and its own page) keep a live version, what visitors and anonymous reads
+   * get, and a working draft that staff edit, preview and publish (POST /api/contents/:id/publish).
+   */
+  drafts: boolean;
   updatedAt: string;
 }
 
@@ -180,6 +185,8 @@ export interface ContainerDto extends ContainerSummary {
  */
 export interface ContainerRequest {
   title: string;
+  /** Off when absent on create (integrations keep saving live); the back office's create screen sends true. */
+  drafts?: boolean;
   published?: boolean;
   status?: Status;
   disableContentSections?: boolean;
@@ -233,10 +240,37 @@ export interface ContentSummary {
   fields: Record<string, ContentFieldValue>;
   /** Names of the fields whose value is en's because the locale has none. */
   fallbackFields: string[];
+  /** A working draft waits that differs from the live version (contents of containers with `drafts`). */
+  hasDraft: boolean;
+  /** When it was last made live by a publish (null: never, or before drafts existed). */
+  publishedAt: string | null;
+  /** When it will be published (the draft made live), once; null: not scheduled. */
+  publishAt: string | null;
+  /** When it will be unpublished, once; null: not scheduled. */
+  unpublishAt: string | null;
+}
+
+/** Where a content stands, as the back office's status chip and the list's `state` filter say it. */
+export type ContentState = 'draft' | 'published' | 'changed' | 'scheduled';
+export const CONTENT_STATES: readonly ContentState[] = ['draft', 'published', 'changed', 'scheduled'];
+
+/** The state of a content: scheduled when a publish time waits, else unpublished is a draft, else changed when a draft differs. */
+export function contentStateOf(content: Pick<ContentSummary, 'published' | 'hasDraft' | 'publishAt'>): ContentState {
+  if (content.publishAt !== null) return 'scheduled';
+  if (!content.published) return 'draft';
+  return content.hasDraft ? 'changed' : 'published';
+}
+
+/** POST /api/contents/:id/preview?locale=: a public site URL that renders the draft, valid until expiresAt (one hour at most). */
+export interface ContentPreviewDto {
+  url: string;
+  expiresAt: string;
 }
 
 /** GET /api/contents/:id?locale= (and the answer of POST and PUT). */
 export interface ContentDto extends ContentSummary {
+  /** Its container's `drafts` switch: a PUT changes the draft, POST …/publish makes it live. */
+  drafts: boolean;
   parentSlugId: number | null;
   slugId: number | null;
   sections: SectionDto[];
@@ -266,6 +300,10 @@ export interface ContentRequest {
   accesses?: AccessEntry[];
   /** True to let `accesses: []` take away the page's last access (the page turns public); required then. */
   clearAccesses?: boolean;
+  /** ISO date-time in the future: publish then (null clears). Not part of the draft: it applies at once. */
+  publishAt?: string | null;
+  /** ISO date-time in the future: unpublish then (null clears). */
+  unpublishAt?: string | null;
 }
 /** `containerId` may be sent but not changed: a content stays in its container. */
 export type UpdateContentRequest = Partial<ContentRequest>;
