@@ -89,6 +89,11 @@ describe('backup: export and import', () => {
       sections: [{ block: 'richtext', content: { html: '<p>Sit</p>' } }],
     });
     await cm.as().put(`/api/contents/${chair.id}?locale=fr`, { fields: { name: 'Chaise' } });
+    // A container with drafts: a content with a draft waiting and a publish time (both carried by the backup).
+    const news = await cm.container({ slug: 'news', published: true, drafts: true, fields: [{ label: 'Body', name: 'body', type: 'STRING' }] });
+    const post = await cm.content({ containerId: news.id, slug: 'post', published: true, fields: { body: 'live' } });
+    const drafted = await cm.as().put(`/api/contents/${post.id}`, { fields: { body: 'draft' }, publishAt: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(drafted.body).toMatchObject({ hasDraft: true });
     const form = await t.http
       .post('/api/forms')
       .set('token', t.ownerToken)

@@ -241,7 +241,23 @@ describe('contents API', () => {
       expect(listed.body[0].fields).toEqual(one.body.fields);
       expect(JSON.stringify(listed.body[0].fields)).toBe(JSON.stringify(one.body.fields));
       expect(listed.body[0].fallbackFields).toEqual(one.body.fallbackFields);
-      const summaryKeys = ['id', 'title', 'containerId', 'published', 'status', 'slug', 'path', 'updatedAt', 'locale', 'fallbackFields', 'fields'];
+      const summaryKeys = [
+        'id',
+        'title',
+        'containerId',
+        'published',
+        'status',
+        'slug',
+        'path',
+        'updatedAt',
+        'locale',
+        'hasDraft',
+        'publishedAt',
+        'publishAt',
+        'unpublishAt',
+        'fallbackFields',
+        'fields',
+      ];
       expect(JSON.stringify(listed.body[0])).toBe(JSON.stringify(Object.fromEntries(summaryKeys.map((key) => [key, one.body[key]]))));
       expect(listed.body[0]).toMatchObject({ id, title, locale, containerId: shop.id, path: expect.stringMatching(/\/lamp$/) });
       return listed.body[0];

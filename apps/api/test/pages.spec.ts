@@ -286,7 +286,7 @@ describe('public page read', () => {
         .filter((p) => p.in === 'query')
         .map((p) => p.name)
         .sort(),
-    ).toEqual(['locale', 'page', 'path']);
+    ).toEqual(['locale', 'page', 'path', 'preview']);
     expect(parameters.find((p) => p.name === 'path')?.required).toBe(true);
     expect(parameters.find((p) => p.name === 'locale')?.schema.enum).toEqual(['en', 'fr', 'tr', 'es', 'it']);
     expect(parameters.find((p) => p.name === 'page')?.schema.minimum).toBe(1);

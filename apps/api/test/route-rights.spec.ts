@@ -89,6 +89,10 @@ const RIGHTS_TABLE: Record<string, string> = {
   'GET /api/contents/:id': 'contents.show',
   'POST /api/contents': 'contents.create',
   'PUT /api/contents/:id': 'contents.edit',
+  'POST /api/contents/:id/publish': 'contents.edit',
+  'POST /api/contents/:id/unpublish': 'contents.edit',
+  'POST /api/contents/:id/discard': 'contents.edit',
+  'POST /api/contents/:id/preview': 'contents.edit',
   'DELETE /api/contents/:id': 'contents.delete',
 
   'GET /api/elements': 'elements.list',

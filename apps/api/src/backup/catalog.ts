@@ -29,6 +29,7 @@ const MIGRATION_TABLES = [
   'form_submission_limit',
   'content_count',
   'content_document',
+  'content_draft',
   'content_read',
   'cache_version',
 ];

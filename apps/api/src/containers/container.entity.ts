@@ -18,6 +18,10 @@ export class Container extends PublishableRecord {
   @Column({ type: 'boolean', default: false })
   hideFooter: boolean;
 
+  /** Its contents keep a live version and a working draft (content_draft) that a publish makes live. */
+  @Column({ type: 'boolean', default: false })
+  drafts: boolean;
+
   /** Where its contents' pages show their sections among their fields: null after the last, 0 before the first, n after the n-th. */
   @Column({ type: 'integer', nullable: true })
   sectionsPosition: number | null;

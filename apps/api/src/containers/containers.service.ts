@@ -68,6 +68,7 @@ interface SummaryRow {
   status: ContainerSummaryDto['status'];
   disableContentSections: boolean;
   hideFooter: boolean;
+  drafts: boolean;
   sectionsPosition: number | null;
   slug: string | null;
   full: string | null;
@@ -82,6 +83,7 @@ function toSummary(row: SummaryRow): ContainerSummaryDto {
     status: row.status,
     disableContentSections: row.disableContentSections,
     hideFooter: row.hideFooter,
+    drafts: row.drafts,
     sectionsPosition: row.sectionsPosition,
     slug: row.slug,
     path: row.full === null ? null : pathOf(row.full),
@@ -179,6 +181,7 @@ export class ContainersService {
         .addSelect([
           'container.disableContentSections AS "disableContentSections"',
           'container.hideFooter AS "hideFooter"',
+          'container.drafts AS drafts',
           'container.sectionsPosition AS "sectionsPosition"',
           'container.updatedAt AS "updatedAt"',
         ])
@@ -227,6 +230,7 @@ export class ContainersService {
         status: dto.status,
         disableContentSections: dto.disableContentSections ?? false,
         hideFooter: dto.hideFooter ?? false,
+        drafts: dto.drafts ?? false,
         sectionsPosition: dto.sectionsPosition ?? null,
       });
       const id = identifiers[0].id as number;
@@ -250,11 +254,15 @@ export class ContainersService {
       const errors = new InputErrors();
       if (dto.fields != null) await this.checkFieldDefinitions(manager, dto.fields, existingFields, errors);
       const parts = await this.pageParts.check(manager, actor, { kind: 'container', id }, dto, errors);
+      if (dto.drafts === false && container.drafts) {
+        const waiting = await this.contents.draftsWaitingIn(manager, id);
+        if (waiting > 0) errors.add('drafts', `cannot be turned off while ${waiting} of its contents have drafts: publish or discard them first`);
+      }
       errors.throwIfAny();
 
       const published = dto.published ?? container.published;
-      const changes: Partial<Pick<Container, 'title' | 'published' | 'status' | 'disableContentSections' | 'hideFooter' | 'sectionsPosition'>> = {};
-      for (const key of ['title', 'published', 'status', 'disableContentSections', 'hideFooter', 'sectionsPosition'] as const) {
+      const changes: Partial<Pick<Container, 'title' | 'published' | 'status' | 'disableContentSections' | 'hideFooter' | 'drafts' | 'sectionsPosition'>> = {};
+      for (const key of ['title', 'published', 'status', 'disableContentSections', 'hideFooter', 'drafts', 'sectionsPosition'] as const) {
         // null is a value only for sectionsPosition (after the last field); elsewhere it says nothing.
         const value = dto[key];
         if (value !== undefined && (value !== null || key === 'sectionsPosition') && value !== container[key]) Object.assign(changes, { [key]: value });

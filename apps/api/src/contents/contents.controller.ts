@@ -1,13 +1,14 @@
-import { type Lang, LANGS } from '@cms/contracts';
-import { Body, Controller, Delete, Get, Param, Post, Put, Res } from '@nestjs/common';
+import { DEFAULT_LANG, type Lang, LANGS } from '@cms/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth, RequireRights } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
 import { setContentRange } from '../common/http/list-query';
-import { IdPipe, LocalePipe } from '../common/http/params';
+import { IdPipe, LocalePipe, OptionalLocalePipe } from '../common/http/params';
 import { ContentsService } from './contents.service';
-import { ContentDto, ContentListQueryDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
+import { ContentDto, ContentListQueryDto, ContentPreviewDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
+import { ContentPublishingService } from './content-publishing.service';
 import { QueryDto, QueryParam } from '../common/http/query-params';
 
 const LOCALE_QUERY = {
@@ -20,7 +21,10 @@ const LOCALE_QUERY = {
 @ApiTags('contents')
 @Controller('contents')
 export class ContentsController {
-  constructor(private readonly contents: ContentsService) {}
+  constructor(
+    private readonly contents: ContentsService,
+    private readonly publishing: ContentPublishingService,
+  ) {}
 
   @Get()
   @RequireRights('contents', 'list')
@@ -42,8 +46,12 @@ export class ContentsController {
   @RequireRights('contents', 'show')
   @ApiQuery(LOCALE_QUERY)
   @ApiOkResponse({ type: ContentDto })
+  @ApiOperation({
+    summary: 'One content in a locale',
+    description: 'In a container with drafts, the working draft when one waits (`hasDraft`); visitors and GET /api/pages keep the live version.',
+  })
   get(@Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
-    return this.contents.get(id, locale);
+    return this.contents.read(id, locale);
   }
 
   @Post()
@@ -59,6 +67,13 @@ export class ContentsController {
   @Put(':id')
   @RequireRights('contents', 'edit')
   @ApiQuery(LOCALE_QUERY)
+  @ApiOperation({
+    summary: 'Change a content',
+    description:
+      'In a container with drafts, the working draft changes (checked as a live write would be) and every public read keeps the live version until ' +
+      'POST /api/contents/{id}/publish; `published` cannot change there. `publishAt` and `unpublishAt` apply at once: the scheduler publishes or ' +
+      'unpublishes within a minute of them, once, whatever the number of instances.',
+  })
   @ApiOkResponse({ type: ContentDto })
   @ApiBadRequestResponse({ description: 'A value breaks its field’s rules; nothing is written' })
   @ApiConflictResponse({ description: 'The slug makes a path another page has; nothing is written' })
@@ -69,6 +84,67 @@ export class ContentsController {
     @QueryParam('locale', LocalePipe) locale: Lang,
   ): Promise<ContentDto> {
     return this.contents.update(auth, id, body, locale);
+  }
+
+  @Post(':id/publish')
+  @RequireRights('contents', 'edit')
+  @HttpCode(200)
+  @ApiQuery({ ...LOCALE_QUERY, description: 'Publish only this locale’s fields, sections and metadata (absent: all of the draft)' })
+  @ApiOperation({
+    summary: 'Make the draft live',
+    description:
+      'The draft (all locales, or `?locale=` alone: the changes every locale shares wait for a publish of all) becomes the live version, checked as a PUT ' +
+      'is; the content is published and a waiting publishAt cleared; the pages that show it are purged on every instance. Without a draft it only publishes.',
+  })
+  @ApiOkResponse({ type: ContentDto, description: 'The content after it, in `?locale=` (en when absent)' })
+  @ApiBadRequestResponse({ description: 'The draft no longer passes its container’s rules; nothing is published' })
+  @ApiConflictResponse({ description: 'The draft’s slug makes a path another page has; nothing is published' })
+  publish(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', IdPipe) id: number,
+    @QueryParam('locale', OptionalLocalePipe) locale: Lang | undefined,
+  ): Promise<ContentDto> {
+    return this.publishing.publish(auth, id, locale, locale ?? DEFAULT_LANG);
+  }
+
+  @Post(':id/unpublish')
+  @RequireRights('contents', 'edit')
+  @HttpCode(200)
+  @ApiQuery(LOCALE_QUERY)
+  @ApiOperation({
+    summary: 'Take the page off the site',
+    description: 'The draft, if any, is kept; a waiting unpublishAt is cleared; the pages that showed it are purged.',
+  })
+  @ApiOkResponse({ type: ContentDto })
+  unpublish(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
+    return this.publishing.unpublish(auth, id, locale);
+  }
+
+  @Post(':id/discard')
+  @RequireRights('contents', 'edit')
+  @HttpCode(200)
+  @ApiQuery(LOCALE_QUERY)
+  @ApiOperation({ summary: 'Throw the draft away', description: 'The live version, untouched, is what staff read again.' })
+  @ApiOkResponse({ type: ContentDto })
+  @ApiConflictResponse({ description: 'The content has no draft' })
+  discard(@Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
+    return this.publishing.discard(id, locale);
+  }
+
+  @Post(':id/preview')
+  @RequireRights('contents', 'edit')
+  @HttpCode(200)
+  @ApiQuery({ ...LOCALE_QUERY, description: 'The locale the preview shows (default en)' })
+  @ApiOperation({
+    summary: 'A link that shows the draft on the site',
+    description:
+      'A URL of the public site, valid for one hour, that renders the draft with the site’s own renderer, marked "Preview, not live", noindex and never cached. ' +
+      'The same path without the token shows the live page.',
+  })
+  @ApiOkResponse({ type: ContentPreviewDto })
+  @ApiConflictResponse({ description: 'The content has no page (no slug)' })
+  preview(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang): Promise<ContentPreviewDto> {
+    return this.publishing.previewLink(auth, id, locale);
   }
 
   @Delete(':id')

@@ -5,11 +5,12 @@ import { ContentFieldsService } from './content-fields.service';
 import { ContentListCache } from './content-list-cache';
 import { ContentsController } from './contents.controller';
 import { ContentsService } from './contents.service';
+import { ContentPublishingService } from './content-publishing.service';
 
 @Module({
   imports: [SlugsModule, PagePartsModule],
   controllers: [ContentsController],
-  providers: [ContentsService, ContentFieldsService, ContentListCache],
-  exports: [ContentsService, ContentFieldsService],
+  providers: [ContentsService, ContentFieldsService, ContentListCache, ContentPublishingService],
+  exports: [ContentsService, ContentFieldsService, ContentPublishingService],
 })
 export class ContentsModule {}

@@ -1,5 +1,6 @@
-import { DEFAULT_LANG, SectionType, Status, type Lang } from '@cms/contracts';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { DEFAULT_LANG, SectionType, Status, SUPER_ADMIN_ROLE_ID, type Lang } from '@cms/contracts';
+import { draftLocales, draftWrites, mergeDraft, NO_CHANGES, parseDraft, type DraftChanges } from './drafts';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { parseListQuery, type ListQuery, type RawListQuery } from '../common/http/list-query';
@@ -34,9 +35,14 @@ interface ContentRow {
   updatedAt: Date;
   slug: string | null;
   full: string | null;
+  hasDraft: boolean;
+  publishedAt: Date | null;
+  publishAt: Date | null;
+  unpublishAt: Date | null;
 }
 
 interface OneContentRow extends ContentRow {
+  drafts: boolean;
   slugId: number | null;
   parentSlugId: number | null;
   fieldsJson: string;
@@ -45,6 +51,8 @@ interface OneContentRow extends ContentRow {
   metadata: Pick<Metadata, 'name' | 'content' | 'lang'>[];
   accesses: string[];
 }
+
+const isoOrNull = (time: Date | null) => (time === null ? null : new Date(time).toISOString());
 
 function toSummary(row: ContentRow, lang: Lang): Omit<ContentSummaryDto, 'fields' | 'fallbackFields'> {
   return {
@@ -57,8 +65,68 @@ function toSummary(row: ContentRow, lang: Lang): Omit<ContentSummaryDto, 'fields
     path: row.full === null ? null : pathOf(row.full),
     updatedAt: new Date(row.updatedAt).toISOString(),
     locale: lang,
+    hasDraft: row.hasDraft,
+    publishedAt: isoOrNull(row.publishedAt),
+    publishAt: isoOrNull(row.publishAt),
+    unpublishAt: isoOrNull(row.unpublishAt),
   };
 }
+
+/** A content's container and its field definitions, read for a write. */
+export interface ContainerOfContent {
+  container: Container;
+  definitions: ContainerField[];
+}
+
+/** A PUT's schedule, checked: undefined keeps a time, null clears it. */
+interface Schedule {
+  publishAt?: Date | null;
+  unpublishAt?: Date | null;
+}
+
+/** The schedule a PUT gives, if any: each time must be in the future (400 naming the field). */
+function checkedSchedule(dto: Pick<UpdateContentDto, 'publishAt' | 'unpublishAt'>): Schedule | null {
+  if (dto.publishAt === undefined && dto.unpublishAt === undefined) return null;
+  const errors = new InputErrors();
+  const schedule: Schedule = {};
+  for (const key of ['publishAt', 'unpublishAt'] as const) {
+    const value = dto[key];
+    if (value === undefined) continue;
+    if (value === null) {
+      schedule[key] = null;
+      continue;
+    }
+    const time = new Date(value);
+    if (Number.isNaN(time.getTime())) errors.add(key, 'must be an ISO date-time, e.g. 2026-12-01T09:00:00Z');
+    else if (time.getTime() <= Date.now()) errors.add(key, `must be in the future (${value} has passed)`);
+    else schedule[key] = time;
+  }
+  errors.throwIfAny();
+  return schedule;
+}
+
+function withoutSchedule(dto: UpdateContentDto): UpdateContentDto {
+  const { publishAt: _publishAt, unpublishAt: _unpublishAt, ...rest } = dto;
+  return rest;
+}
+
+/** Thrown to roll a transaction back once it has read what it wanted (withDraftApplied). */
+const ROLLED_BACK = Symbol('rolled back');
+
+/**
+ * Who applies a draft to show it (to staff with the right to read contents, or in a preview): the
+ * draft's accesses were checked against its editor's role when it was saved, and a publish checks
+ * them against the publisher's again.
+ */
+export const DRAFT_READER: AuthContext = {
+  userId: 0,
+  loginId: 0,
+  sessionId: '',
+  name: 'drafts',
+  email: '',
+  role: SUPER_ADMIN_ROLE_ID,
+  rights: [],
+};
 
 /** Why a content of this container may have no sections of its own, if it may not. */
 function noSectionsIn(container: Container): string | undefined {
@@ -138,6 +206,7 @@ export class ContentsService {
       ...toSummary(row, lang),
       fields: JSON.parse(row.fieldsJson) as ContentDto['fields'],
       fallbackFields: row.fallbackFields,
+      drafts: row.drafts,
       slugId: row.slugId,
       parentSlugId: row.parentSlugId,
       sections: sections.map(sectionToDto),
@@ -149,6 +218,7 @@ export class ContentsService {
   }
 
   async create(actor: AuthContext, dto: CreateContentDto, lang: Lang): Promise<ContentDto> {
+    const schedule = checkedSchedule(dto);
     const { id, affected } = await this.dataSource.transaction(async (manager) => {
       const { container, definitions } = await this.containerOf(manager, dto.containerId, 'containerId');
       const errors = new InputErrors();
@@ -170,53 +240,215 @@ export class ContentsService {
         seeds.paths!.push(...result.paths);
       }
       await this.pageParts.write(manager, { kind: 'content', id }, lang, dto, parts);
+      if (dto.published) await manager.query(`UPDATE "content" SET "publishedAt" = now() WHERE id = $1`, [id]);
+      if (schedule) await this.writeSchedule(manager, { id, publishAt: null, unpublishAt: null } as Content, schedule);
       return { id, affected: await this.affected.collect(manager, seeds) };
     });
     this.affected.emit(affected, 'all');
     return this.get(id, lang);
   }
 
+  /**
+   * A PUT: the schedule (publishAt, unpublishAt) is written at once; the rest goes to the working
+   * draft on a container with drafts (the live rows and every public read stay as they were), else
+   * to the live rows, whose pages are purged.
+   */
   async update(actor: AuthContext, id: number, dto: UpdateContentDto, lang: Lang): Promise<ContentDto> {
-    const { affected, localOnly } = await this.dataSource.transaction(async (manager) => {
-      const content = await manager.getRepository(Content).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
-      if (!content) throw new NotFoundException(`No content ${id}`);
+    const schedule = checkedSchedule(dto);
+    const outcome = await this.dataSource.transaction(async (manager) => {
+      const content = await this.lock(manager, id);
       if (dto.containerId != null && dto.containerId !== content.containerId)
         InputErrors.fail('containerId', 'cannot change: a content stays in its container');
-      const { container, definitions } = await this.containerOf(manager, content.containerId, 'containerId');
-      const errors = new InputErrors();
-      let changes: FieldChanges = new Map();
-      if (dto.fields != null) {
-        changes = await this.fields.check(manager, definitions, dto.fields, errors);
-        this.fields.checkRequired(definitions, lang, await this.fields.presentNames(manager, id, lang), changes, errors);
+      const target = await this.containerOf(manager, content.containerId, 'containerId');
+      if (schedule) await this.writeSchedule(manager, content, schedule);
+      const changes = withoutSchedule(dto);
+      if (target.container.drafts) {
+        await this.saveDraft(manager, actor, content, target, changes, lang);
+        return null;
       }
-      const parts = await this.pageParts.check(manager, actor, { kind: 'content', id }, dto, errors, noSectionsIn(container));
-      errors.throwIfAny();
-
-      const published = dto.published ?? content.published;
-      const scalars: Partial<Pick<Content, 'title' | 'published' | 'status'>> = {};
-      for (const key of ['title', 'published', 'status'] as const) {
-        if (dto[key] != null && dto[key] !== content[key]) Object.assign(scalars, { [key]: dto[key] });
-      }
-      await manager.getRepository(Content).update({ id }, { ...scalars, updatedAt: new Date() });
-      await this.fields.write(manager, id, lang, definitions, changes);
-      const seeds: AffectedSeeds = { contentIds: [id], listingContainerIds: [container.id], referencingContentIds: [id], paths: [] };
-      if (dto.slug !== undefined || dto.parentSlugId !== undefined) {
-        const containerSlug = await this.slugs.findFor(manager, { containerId: container.id });
-        const result = await this.slugs.apply(
-          manager,
-          { contentId: id },
-          { basic: dto.slug, parentId: dto.parentSlugId, defaultParentId: containerSlug?.id ?? null, published },
-        );
-        seeds.paths!.push(...result.paths);
-      } else if (scalars.published !== undefined) {
-        await this.slugs.setPublished(manager, { contentId: id }, published);
-      }
-      await this.pageParts.write(manager, { kind: 'content', id }, lang, dto, parts);
-      const localOnly = Object.keys(scalars).length === 0 && dto.slug === undefined && dto.parentSlugId === undefined && dto.accesses == null;
+      const { seeds, localOnly } = await this.applyChanges(manager, actor, content, target, changes, lang);
       return { affected: await this.affected.collect(manager, seeds), localOnly };
     });
-    this.affected.emit(affected, localOnly ? lang : 'all');
-    return this.get(id, lang);
+    if (outcome) this.affected.emit(outcome.affected, outcome.localOnly ? lang : 'all');
+    return this.read(id, lang);
+  }
+
+  /** The content row, locked until the transaction ends (404 when there is none). */
+  async lock(manager: EntityManager, id: number): Promise<Content> {
+    const content = await manager.getRepository(Content).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
+    if (!content) throw new NotFoundException(`No content ${id}`);
+    return content;
+  }
+
+  /**
+   * Checks `dto` in `lang` against the container's rules and writes it on the live rows of a locked
+   * content (a PUT without drafts, and each step of a publish): what pages it touches, and whether
+   * only the locale's did change.
+   */
+  async applyChanges(
+    manager: EntityManager,
+    actor: AuthContext,
+    content: Content,
+    { container, definitions }: ContainerOfContent,
+    dto: UpdateContentDto,
+    lang: Lang,
+  ): Promise<{ seeds: AffectedSeeds; localOnly: boolean }> {
+    const id = content.id;
+    const errors = new InputErrors();
+    let changes: FieldChanges = new Map();
+    if (dto.fields != null) {
+      changes = await this.fields.check(manager, definitions, dto.fields, errors);
+      this.fields.checkRequired(definitions, lang, await this.fields.presentNames(manager, id, lang), changes, errors);
+    }
+    const parts = await this.pageParts.check(manager, actor, { kind: 'content', id }, dto, errors, noSectionsIn(container));
+    errors.throwIfAny();
+
+    const published = dto.published ?? content.published;
+    const scalars: Partial<Pick<Content, 'title' | 'published' | 'status'>> = {};
+    for (const key of ['title', 'published', 'status'] as const) {
+      if (dto[key] != null && dto[key] !== content[key]) Object.assign(scalars, { [key]: dto[key] });
+    }
+    await manager.getRepository(Content).update({ id }, { ...scalars, updatedAt: new Date() });
+    Object.assign(content, scalars);
+    await this.fields.write(manager, id, lang, definitions, changes);
+    const seeds: AffectedSeeds = { contentIds: [id], listingContainerIds: [container.id], referencingContentIds: [id], paths: [] };
+    if (dto.slug !== undefined || dto.parentSlugId !== undefined) {
+      const containerSlug = await this.slugs.findFor(manager, { containerId: container.id });
+      const result = await this.slugs.apply(
+        manager,
+        { contentId: id },
+        { basic: dto.slug, parentId: dto.parentSlugId, defaultParentId: containerSlug?.id ?? null, published },
+      );
+      seeds.paths!.push(...result.paths);
+    } else if (scalars.published !== undefined) {
+      await this.slugs.setPublished(manager, { contentId: id }, published);
+    }
+    await this.pageParts.write(manager, { kind: 'content', id }, lang, dto, parts);
+    const localOnly = Object.keys(scalars).length === 0 && dto.slug === undefined && dto.parentSlugId === undefined && dto.accesses == null;
+    return { seeds, localOnly };
+  }
+
+  /** The working draft of a content (none: no changes). */
+  async draftOf(manager: EntityManager, id: number): Promise<DraftChanges | null> {
+    const [row] = await manager.query(`SELECT changes FROM "content_draft" WHERE "contentId" = $1`, [id]);
+    return row ? parseDraft(row.changes) : null;
+  }
+
+  /**
+   * Makes the draft's PUTs (all, or `only` one locale's) on the live rows of a locked content, each
+   * checked as a PUT is: what pages they touch.
+   */
+  async applyDraft(
+    manager: EntityManager,
+    actor: AuthContext,
+    content: Content,
+    target: ContainerOfContent,
+    draft: DraftChanges,
+    only?: Lang,
+  ): Promise<AffectedSeeds[]> {
+    const seeds: AffectedSeeds[] = [];
+    for (const { lang, dto } of draftWrites(draft, only)) seeds.push((await this.applyChanges(manager, actor, content, target, dto, lang)).seeds);
+    return seeds;
+  }
+
+  /**
+   * Saves a PUT into the draft: the draft with it is applied to the live rows inside a savepoint,
+   * so it is refused (400, 409) exactly as a PUT without drafts would be, and compared with the live
+   * version; then the savepoint is rolled back, and the draft kept when it differs (dropped when
+   * the editor put back what is live).
+   */
+  private async saveDraft(
+    manager: EntityManager,
+    actor: AuthContext,
+    content: Content,
+    target: ContainerOfContent,
+    dto: UpdateContentDto,
+    lang: Lang,
+  ): Promise<void> {
+    if (dto.published !== undefined && dto.published !== content.published)
+      InputErrors.fail(
+        'published',
+        `cannot be changed by a PUT in a container with drafts: POST /api/contents/${content.id}/${dto.published ? 'publish' : 'unpublish'}`,
+      );
+    const draft = mergeDraft((await this.draftOf(manager, content.id)) ?? NO_CHANGES, dto, lang);
+    const langs = draftLocales(draft);
+    await manager.query('SAVEPOINT draft_check');
+    let differs: boolean;
+    try {
+      const live = await this.versionsOf(manager, content.id, langs);
+      await this.applyDraft(manager, actor, { ...content } as Content, target, draft);
+      differs = (await this.versionsOf(manager, content.id, langs)) !== live;
+    } finally {
+      await manager.query('ROLLBACK TO SAVEPOINT draft_check');
+    }
+    if (differs)
+      await manager.query(
+        `INSERT INTO "content_draft" ("contentId", changes, "updatedAt", "updatedBy") VALUES ($1, $2, now(), $3)
+         ON CONFLICT ("contentId") DO UPDATE SET changes = EXCLUDED.changes, "updatedAt" = now(), "updatedBy" = EXCLUDED."updatedBy"`,
+        [content.id, JSON.stringify(draft), actor.userId > 0 ? actor.userId : null],
+      );
+    else await manager.query(`DELETE FROM "content_draft" WHERE "contentId" = $1`, [content.id]);
+  }
+
+  /** What a content answers in each of `langs`, but for when it changed: two versions compare equal when they show the same. */
+  private async versionsOf(manager: EntityManager, id: number, langs: Lang[]): Promise<string> {
+    const versions = [];
+    for (const lang of langs) {
+      const { updatedAt: _updatedAt, ...shown } = await this.get(id, lang, manager);
+      versions.push(shown);
+    }
+    return JSON.stringify(versions);
+  }
+
+  /** Writes the schedule a PUT gives (null clears a time); the scheduler (ContentScheduler) runs it. */
+  private async writeSchedule(manager: EntityManager, content: Content, schedule: Schedule): Promise<void> {
+    const publishAt = schedule.publishAt === undefined ? content.publishAt : schedule.publishAt;
+    const unpublishAt = schedule.unpublishAt === undefined ? content.unpublishAt : schedule.unpublishAt;
+    if (publishAt && unpublishAt && unpublishAt <= publishAt) InputErrors.fail('unpublishAt', 'must be after publishAt');
+    await manager.query(`UPDATE "content" SET "publishAt" = $2, "unpublishAt" = $3 WHERE id = $1`, [content.id, publishAt, unpublishAt]);
+    Object.assign(content, { publishAt, unpublishAt });
+  }
+
+  /**
+   * What staff read: the live version, or the draft when one waits (applied to the live rows in a
+   * transaction that is rolled back, so it is read by the same statement as the live version). A
+   * draft that no longer passes its container's rules (they changed since) is shown as the live
+   * version with `hasDraft`; publishing it names what is wrong.
+   */
+  async read(id: number, lang: Lang): Promise<ContentDto> {
+    const live = await this.get(id, lang);
+    if (!live.hasDraft) return live;
+    try {
+      return await this.withDraftApplied(id, DRAFT_READER, undefined, (manager) => this.get(id, lang, manager));
+    } catch (error) {
+      if (error instanceof BadRequestException || error instanceof ConflictException || error instanceof ForbiddenException) return live;
+      throw error;
+    }
+  }
+
+  /**
+   * Runs `read` on the database as it would be were the draft live (all of it, or `only` one
+   * locale's), then rolls everything back: nothing it wrote is ever seen by anyone else.
+   */
+  async withDraftApplied<T>(
+    id: number,
+    actor: AuthContext,
+    only: Lang | undefined,
+    read: (manager: EntityManager, content: Content) => Promise<T>,
+  ): Promise<T> {
+    let result: T | undefined;
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        const content = await this.lock(manager, id);
+        const draft = await this.draftOf(manager, id);
+        if (draft) await this.applyDraft(manager, actor, content, await this.containerOf(manager, content.containerId, 'containerId'), draft, only);
+        result = await read(manager, content);
+        throw ROLLED_BACK;
+      });
+    } catch (error) {
+      if (error !== ROLLED_BACK) throw error;
+    }
+    return result as T;
   }
 
   async remove(id: number): Promise<ContentDto> {
@@ -233,6 +465,21 @@ export class ContentsService {
     return deleted;
   }
 
+  /** How many contents of a container have a draft waiting (the containers module asks before drafts are turned off). */
+  async draftsWaitingIn(manager: EntityManager, containerId: number): Promise<number> {
+    const [{ waiting }] = await manager.query(
+      `SELECT count(*)::int AS waiting FROM "content_draft" d JOIN "content" c ON c.id = d."contentId" WHERE c."containerId" = $1`,
+      [containerId],
+    );
+    return waiting;
+  }
+
+  /** Shows a content's page as published, inside a transaction that is rolled back (a preview's, withDraftApplied). */
+  async showAsPublished(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`UPDATE "content" SET published = true WHERE id = $1`, [id]);
+    await manager.query(`UPDATE "slug" SET published = true WHERE "contentId" = $1`, [id]);
+  }
+
   /** The ids of a container's contents (the containers module asks; it never reads this module's tables). */
   async idsIn(manager: EntityManager, containerId: number): Promise<number[]> {
     const rows: { id: number }[] = await manager.query(`SELECT id FROM "content" WHERE "containerId" = $1`, [containerId]);
@@ -245,7 +492,7 @@ export class ContentsService {
   }
 
   /** The container (locked against definition changes until the write ends) and its field definitions. */
-  private async containerOf(manager: EntityManager, containerId: number, path: string): Promise<{ container: Container; definitions: ContainerField[] }> {
+  async containerOf(manager: EntityManager, containerId: number, path: string): Promise<ContainerOfContent> {
     // One statement: the container row, share-locked, with its definitions as JSON (their keys are the entity's properties).
     const [row] = await preparedQuery<Container & { definitions: ContainerField[] }>(
       manager,

@@ -1,10 +1,19 @@
 import { LANGS, PAGE_NUMBER_MAX, type Lang } from '@cms/contracts';
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth, Public } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
-import { LocalePipe, OptionalQueryIntPipe, RequiredQueryStringPipe, type RawQuery } from '../common/http/params';
+import { LocalePipe, OptionalQueryIntPipe, OptionalQueryStringPipe, RequiredQueryStringPipe, type RawQuery } from '../common/http/params';
 import { PageContentRefDto, PageFieldDefinitionDto, PageFormDto, PageMediaDto, PageResponseDto } from './dto/page.dto';
 import { PagesService } from './pages.service';
 import { QueryParam } from '../common/http/query-params';
@@ -16,6 +25,7 @@ import { QueryParam } from '../common/http/query-params';
  */
 const PATH_PIPE = new RequiredQueryStringPipe('path', 1100);
 const PAGE_PIPE = new OptionalQueryIntPipe('page', 1, PAGE_NUMBER_MAX, 1);
+const PREVIEW_PIPE = new OptionalQueryStringPipe('preview', 2000);
 
 @ApiTags('pages')
 @Controller('pages')
@@ -44,16 +54,31 @@ export class PagesController {
     maximum: PAGE_NUMBER_MAX,
     description: 'The page of paginated contents blocks (default 1)',
   })
+  @ApiQuery({
+    name: 'preview',
+    type: String,
+    required: false,
+    description:
+      'A preview token (from POST /api/contents/{id}/preview): the page as it will be once that content’s draft is live, whoever guards it; ' +
+      '`Cache-Control: private, no-store`. 403 when the token is tampered with, expired, or made for another page or locale',
+  })
   @ApiOkResponse({ type: PageResponseDto })
+  @ApiForbiddenResponse({ description: 'The preview token is tampered with, expired, or made for another page or locale' })
   @ApiNotFoundResponse({ description: 'No published page at this path that the role may read' })
   @ApiUnauthorizedResponse({ description: 'The page is guarded: send a token' })
   async read(
     @QueryParam('path', PATH_PIPE) path: RawQuery<string>,
     @QueryParam('locale', LocalePipe) locale: Lang,
     @QueryParam('page', PAGE_PIPE) page: RawQuery<number>,
+    @QueryParam('preview', PREVIEW_PIPE) preview: RawQuery<string | undefined>,
     @CurrentAuth() auth: AuthContext | undefined,
     @Res() res: FastifyReply,
   ): Promise<void> {
+    if (preview !== undefined) {
+      const body = await this.pages.readPreview(path, locale, preview);
+      await res.header('Cache-Control', 'private, no-store').header('X-Robots-Tag', 'noindex').type('application/json; charset=utf-8').send(body);
+      return;
+    }
     const { body, guarded, personal } = await this.pages.read(path, locale, auth, page);
     // A guarded page, or a page as one role sees it (its listings and references), must not be kept by shared caches.
     if (guarded || personal) res.header('Cache-Control', 'private, no-store');

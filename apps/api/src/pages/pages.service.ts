@@ -1,6 +1,7 @@
 import { DEFAULT_LANG, type Lang, type PageElement, type PageResponse } from '@cms/contracts';
 import { decidePageAccess } from '@cms/rights';
-import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { readableSql, readerOf, type Reader } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
 import { OPTION_LISTS_SETTING } from '../contents/content-fields.service';
@@ -42,6 +43,11 @@ import {
   withReadableReferences,
 } from './page-mappers';
 import { THEME_SETTINGS } from '../theme/theme';
+import { ContentPublishingService } from '../contents/content-publishing.service';
+import { ContentsService, DRAFT_READER } from '../contents/contents.service';
+
+/** Where a read's statements run: the read pool, or a transaction (a preview's, that applies a draft and is rolled back). */
+type On = ReadPool | EntityManager;
 
 /** What the listings of a page found: their contents, totals, the fields shown (the page's own included) and the cards' field definitions. */
 interface ListedRead {
@@ -96,7 +102,29 @@ export class PagesService {
   constructor(
     private readonly reads: ReadPool,
     private readonly cache: PageCache,
+    private readonly contents: ContentsService,
+    private readonly publishing: ContentPublishingService,
   ) {}
+
+  /**
+   * A preview (GET /api/pages?preview=): the page at this path as it will be once its content's
+   * draft is live, read by the same steps inside a transaction that applies the draft, publishes
+   * the content and is rolled back. Never cached, and refused (403) unless the token was made for
+   * the content at this path in this locale.
+   */
+  async readPreview(rawPath: string, lang: Lang, token: string): Promise<Buffer> {
+    const { contentId, lang: tokenLang } = await this.publishing.previewOf(token);
+    const full = normalisePath(rawPath);
+    if (full === null) throw new NotFoundException(`No page at ${rawPath.slice(0, 200)}`);
+    if (tokenLang !== lang) throw new ForbiddenException('This preview link is for another page');
+    const page = await this.contents.withDraftApplied(contentId, DRAFT_READER, undefined, async (manager) => {
+      await this.contents.showAsPublished(manager, contentId);
+      return this.readFromDatabase(full, lang, undefined, 1, manager, (row) => {
+        if (row?.contentId !== contentId) throw new ForbiddenException('This preview link is for another page');
+      });
+    });
+    return Buffer.from(JSON.stringify(page));
+  }
 
   /**
    * A page as the JSON of a PageResponse, encoded: from the cache when it is there, else read.
@@ -128,17 +156,25 @@ export class PagesService {
    * (with the listed contents' fields and definitions), then what all of it refers to, and map
    * the rows to the answer. A step with nothing to read sends no statement.
    */
-  private async readFromDatabase(full: string, lang: Lang, auth: AuthContext | undefined, pageNumber: number): Promise<PageResponse> {
+  private async readFromDatabase(
+    full: string,
+    lang: Lang,
+    auth: AuthContext | undefined,
+    pageNumber: number,
+    on: On = this.reads,
+    preview?: (page: PageRow | undefined) => void,
+  ): Promise<PageResponse> {
     const reader = readerOf(auth);
-    const [row, layoutRows] = await Promise.all([this.readPath(full, lang), this.readLayoutSections()]);
-    const { page, roleIds } = this.guard(row, full, auth);
+    const [row, layoutRows] = await Promise.all([on === this.reads ? this.readPath(full, lang) : this.readPathOn(on, full, lang), this.readLayoutSections()]);
+    preview?.(row);
+    const { page, roleIds } = this.guard(row, full, auth, preview !== undefined);
     const sections = pageSectionsOf(page, layoutRows, lang);
     // Elements and listings both follow from the sections only: read together.
     const [elements, { listed, totals, fields, definitionRows }] = await Promise.all([
-      this.readElements(sections.all),
-      this.readListings(page, listingsOf(sections.all), pageNumber, reader, lang),
+      this.readElements(sections.all, on),
+      this.readListings(page, listingsOf(sections.all), pageNumber, reader, lang, on),
     ]);
-    const references = await this.readReferences(referencesOf(fields, sections.all, elements), lang, reader);
+    const references = await this.readReferences(referencesOf(fields, sections.all, elements), lang, reader, on);
     return pageAnswerOf({
       full,
       lang,
@@ -160,8 +196,8 @@ export class PagesService {
   }
 
   /** Fixed statement texts (values are parameters): prepared once per connection on a server. */
-  private query<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return preparedQuery<T>(this.reads, sql, params);
+  private query<T>(sql: string, params: unknown[], on: On = this.reads): Promise<T[]> {
+    return preparedQuery<T>(on, sql, params);
   }
 
   /**
@@ -174,6 +210,11 @@ export class PagesService {
     return this.readPaths({ full, lang });
   }
 
+  /** 1 inside a transaction (a preview's): not batched with other reads. */
+  private async readPathOn(on: On, full: string, lang: Lang): Promise<PageRow | undefined> {
+    return (await this.query<PageRow>(PATHS_SQL, [[full], [lang]], on))[0];
+  }
+
   private readonly readPaths = batchedReads<{ full: string; lang: Lang }, PageRow>(async (keys) =>
     inKeyOrder(keys.length, await this.query<PageRow & { n: number }>(PATHS_SQL, [keys.map((k) => k.full), keys.map((k) => k.lang)])),
   );
@@ -184,10 +225,12 @@ export class PagesService {
   }
 
   /** Published, and readable by this reader: the roles that guard it (a content without its own takes its container's). */
-  private guard(page: PageRow | undefined, full: string, auth: AuthContext | undefined): { page: PageRow; roleIds: string[] } {
+  private guard(page: PageRow | undefined, full: string, auth: AuthContext | undefined, preview = false): { page: PageRow; roleIds: string[] } {
     const published = page && page.slugPublished && (page.contentId !== null ? page.contentPublished : page.containerPublished);
     if (!page || !published) throw new NotFoundException(`No page at ${pathOf(full)}`);
     const roleIds = page.contentId !== null && page.contentAccesses.length > 0 ? page.contentAccesses : page.containerAccesses;
+    // A preview was made by staff for this page (its token says so): it shows what the page will be, whoever guards it.
+    if (preview) return { page, roleIds };
     const decision = decidePageAccess({ accesses: roleIds.map((roleId) => ({ roleId })) }, auth ? { role: auth.role, rights: auth.rights } : null);
     // Anonymous visitors learn that a published page asks for sign-in: the site must send them to
     // /sign-in (spec section 2). A signed-in role without access is told what a missing page tells.
@@ -197,19 +240,19 @@ export class PagesService {
   }
 
   /** 2. The elements the sections place (discontinued ones are not shown). */
-  private async readElements(sections: readonly Section[]): Promise<Map<number, PageElement>> {
+  private async readElements(sections: readonly Section[], on: On): Promise<Map<number, PageElement>> {
     const ids = elementIdsOf(sections);
-    return elementsOf(ids.length ? await this.query<ElementRow>(ELEMENTS_SQL, [ids]) : []);
+    return elementsOf(ids.length ? await this.query<ElementRow>(ELEMENTS_SQL, [ids], on) : []);
   }
 
   /**
    * 3. What `contents` blocks list with 4 their fields, beside it 9 their containers' field
    * definitions (both follow from the sections only); the fields map ends with the page's own content's (read with its path).
    */
-  private async readListings(page: PageRow, listings: readonly Section[], pageNumber: number, reader: Reader, lang: Lang): Promise<ListedRead> {
+  private async readListings(page: PageRow, listings: readonly Section[], pageNumber: number, reader: Reader, lang: Lang, on: On): Promise<ListedRead> {
     const [rows, definitionRows] = await Promise.all([
-      listings.length ? this.query<ListedRow>(LISTED_SQL, [...listingParamsOf(listings, pageNumber), reader.role, reader.superAdmin, lang]) : [],
-      this.readListedDefinitions(definedContainersOf(listings, page), reader),
+      listings.length ? this.query<ListedRow>(LISTED_SQL, [...listingParamsOf(listings, pageNumber), reader.role, reader.superAdmin, lang], on) : [],
+      this.readListedDefinitions(definedContainersOf(listings, page), reader, on),
     ]);
     const { listed, totals } = listedOf(listings, rows);
     const fields = listedFieldsOf(rows, page.contentId);
@@ -219,34 +262,34 @@ export class PagesService {
   }
 
   /** 9. The field definitions the site draws the listed cards with, of the containers the reader may read. */
-  private async readListedDefinitions(containerIds: number[], reader: Reader): Promise<DefinitionRow[]> {
-    return containerIds.length ? this.query<DefinitionRow>(DEFINITIONS_SQL, [containerIds, reader.role, reader.superAdmin]) : [];
+  private async readListedDefinitions(containerIds: number[], reader: Reader, on: On): Promise<DefinitionRow[]> {
+    return containerIds.length ? this.query<DefinitionRow>(DEFINITIONS_SQL, [containerIds, reader.role, reader.superAdmin], on) : [];
   }
 
   /** 5 to 8, which do not depend on each other: read together. */
-  private async readReferences(references: References, lang: Lang, reader: Reader) {
+  private async readReferences(references: References, lang: Lang, reader: Reader, on: On) {
     const [contents, media, forms, settings] = await Promise.all([
-      this.readReferencedContents(references.contentIds, reader),
-      this.readMedia(references.mediaIds, lang),
-      this.readForms(references.formIds, lang),
+      this.readReferencedContents(references.contentIds, reader, on),
+      this.readMedia(references.mediaIds, lang, on),
+      this.readForms(references.formIds, lang, on),
       this.readSettings(),
     ]);
     return { contents, media, forms: forms.forms, optionKeys: forms.optionKeys, settings };
   }
 
   /** 5. The contents CONTENT fields refer to that the reader may open, by id. */
-  private async readReferencedContents(contentIds: number[], reader: Reader) {
-    return contentsOf(contentIds.length ? await this.query<ReferencedRow>(REFERENCED_SQL, [contentIds, reader.role, reader.superAdmin]) : []);
+  private async readReferencedContents(contentIds: number[], reader: Reader, on: On) {
+    return contentsOf(contentIds.length ? await this.query<ReferencedRow>(REFERENCED_SQL, [contentIds, reader.role, reader.superAdmin], on) : []);
   }
 
   /** 6. The media the sections, elements and fields show, by id. */
-  private async readMedia(mediaIds: number[], lang: Lang) {
-    return mediaOf(mediaIds.length ? await this.query<MediaRow>(MEDIA_SQL, [mediaIds]) : [], lang);
+  private async readMedia(mediaIds: number[], lang: Lang, on: On) {
+    return mediaOf(mediaIds.length ? await this.query<MediaRow>(MEDIA_SQL, [mediaIds], on) : [], lang);
   }
 
   /** 7. The forms the sections and elements show, with their fields in the locale or en. */
-  private async readForms(formIds: number[], lang: Lang) {
-    return formsOf(formIds.length ? await this.query<FormRow>(FORMS_SQL, [formIds, [...new Set([lang, DEFAULT_LANG])]]) : [], lang);
+  private async readForms(formIds: number[], lang: Lang, on: On) {
+    return formsOf(formIds.length ? await this.query<FormRow>(FORMS_SQL, [formIds, [...new Set([lang, DEFAULT_LANG])]], on) : [], lang);
   }
 
   /** 8. The theme and option lists settings: kept until a purge of everything, like the layout. */

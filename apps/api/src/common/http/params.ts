@@ -22,6 +22,16 @@ export class LocalePipe implements PipeTransform<unknown, Lang> {
   }
 }
 
+/** `?locale=` among en, fr, tr, es, it, or absent (undefined: all locales). */
+@Injectable()
+export class OptionalLocalePipe implements PipeTransform<unknown, Lang | undefined> {
+  private readonly locale = new LocalePipe();
+
+  transform(value: unknown): Lang | undefined {
+    return value === undefined || value === '' ? undefined : this.locale.transform(value);
+  }
+}
+
 /**
  * The type of a query value read by a pipe of its own. Its design type is Object, so the global
  * validation pipe passes the value on as it came (a repeated key as an array, a number as its
@@ -43,6 +53,19 @@ export class RequiredQueryStringPipe implements PipeTransform<unknown, string> {
     if (typeof value !== 'string') throw invalidInput({ [this.key]: [`${this.key} must be a string`] });
     if (value.length > this.maxLength) throw invalidInput({ [this.key]: [`${this.key} must be shorter than or equal to ${this.maxLength} characters`] });
     return value;
+  }
+}
+
+/** An optional query value that is one string of at most `maxLength` characters; absent is undefined. */
+export class OptionalQueryStringPipe implements PipeTransform<unknown, string | undefined> {
+  private readonly required: RequiredQueryStringPipe;
+
+  constructor(key: string, maxLength: number) {
+    this.required = new RequiredQueryStringPipe(key, maxLength);
+  }
+
+  transform(value: unknown): string | undefined {
+    return value === undefined ? undefined : this.required.transform(value);
   }
 }
 

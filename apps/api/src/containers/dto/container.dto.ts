@@ -197,6 +197,15 @@ class ContainerWriteDto extends PageWriteDto {
   @IsEnum(Status, { message: 'status must be AVAILABLE or DISCONTINUED' })
   status?: Status;
 
+  @ApiPropertyOptional({
+    description:
+      'Drafts: a PUT of its contents changes their working draft only; POST /api/contents/{id}/publish makes it live. Off when absent on create. ' +
+      'Turning it off is refused while contents have drafts (publish or discard them first)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  drafts?: boolean;
+
   @ApiPropertyOptional({ description: 'Contents of this container have no sections of their own' })
   @IsOptional()
   @IsBoolean()
@@ -260,6 +269,7 @@ export class ContainerSummaryDto implements ContainerSummary {
   @ApiProperty({ enum: Status }) status: Status;
   @ApiProperty() disableContentSections: boolean;
   @ApiProperty() hideFooter: boolean;
+  @ApiProperty({ description: 'Its contents keep a live version and a working draft' }) drafts: boolean;
   @ApiProperty({ type: Number, nullable: true }) sectionsPosition: number | null;
   @ApiProperty({ type: String, nullable: true }) slug: string | null;
   @ApiProperty({ type: String, nullable: true, example: '/blog' }) path: string | null;

@@ -6,10 +6,11 @@ import {
   type ContentFieldValue,
   type ContentRequest,
   type ContentSummary,
+  type ContentPreviewDto as ContentPreview,
   type UpdateContentRequest,
 } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsEnum, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsEnum, IsInt, IsISO8601, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { AccessEntryDto } from '../../accesses/dto/access.dto';
 import { ListQueryDto } from '../../common/http/list-query.dto';
 import { PageWriteDto } from '../../containers/dto/container.dto';
@@ -42,6 +43,29 @@ class ContentWriteDto extends PageWriteDto {
   @IsOptional()
   @IsObject()
   fields?: Record<string, ContentFieldValue>;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    example: '2026-12-01T09:00:00Z',
+    description:
+      'Publish then (on a drafts container: make the draft live), once, within a minute; null clears. Applies at once, not through the draft. ' +
+      'A time in the past is refused (400)',
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'publishAt must be an ISO date-time, e.g. 2026-12-01T09:00:00Z' })
+  publishAt?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description: 'Unpublish then, once, within a minute; null clears. After publishAt when both are set',
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'unpublishAt must be an ISO date-time, e.g. 2026-12-31T23:00:00Z' })
+  unpublishAt?: string | null;
 }
 
 export class CreateContentDto extends ContentWriteDto implements ContentRequest {
@@ -90,9 +114,14 @@ export class ContentSummaryDto implements ContentSummary {
     ContentFieldValue
   >;
   @ApiProperty({ type: [String], description: "Fields whose value is en's" }) fallbackFields: string[];
+  @ApiProperty({ description: 'A working draft waits that differs from the live version (GET /api/contents/{id} answers it to staff)' }) hasDraft: boolean;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'When a publish last made it live' }) publishedAt: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'When it is to be published, once' }) publishAt: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'When it is to be unpublished, once' }) unpublishAt: string | null;
 }
 
 export class ContentDto extends ContentSummaryDto implements ContentShape {
+  @ApiProperty({ description: "Its container's drafts switch: a PUT changes the draft, POST /api/contents/{id}/publish makes it live" }) drafts: boolean;
   @ApiProperty({ type: Number, nullable: true }) parentSlugId: number | null;
   @ApiProperty({ type: Number, nullable: true }) slugId: number | null;
   @ApiProperty({ type: [SectionDto] }) sections: SectionDto[];
@@ -107,4 +136,13 @@ export class ContentListQueryDto extends ListQueryDto {
   @IsOptional()
   @IsString()
   locale?: string;
+}
+
+export class ContentPreviewDto implements ContentPreview {
+  @ApiProperty({
+    example: '/fr/blog/hello?preview=eyJj…',
+    description: 'A page of the public site that renders the draft, for whoever opens it until expiresAt',
+  })
+  url: string;
+  @ApiProperty({ format: 'date-time', description: 'One hour after it was made, at most' }) expiresAt: string;
 }

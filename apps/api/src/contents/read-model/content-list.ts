@@ -2,7 +2,8 @@ import type { Lang } from '@cms/contracts';
 import type { ListQuery, ListSpec } from '../../common/http/list-query';
 import { contentMatchSql, toPrefixQuery } from './full-text';
 import { Statement } from './statement';
-import { documentJoin, fieldsOf, summaryJson } from './content-rows';
+import { documentJoin, fieldsOf, publishingColumns, summaryJson } from './content-rows';
+import { CONTENT_STATES, type ContentState } from '@cms/contracts';
 
 /** How each sort key orders contents (of alias `a`): titles as people read them, whatever their case. */
 const SORT_EXPRESSIONS: Record<string, (a: string) => string> = {
@@ -25,6 +26,7 @@ export const CONTENT_LIST_SPEC: ListSpec<object> = {
     published: { kind: { type: 'boolean' } },
     status: { kind: { type: 'enum', values: ['AVAILABLE', 'DISCONTINUED'] } },
     q: { kind: { type: 'string' } },
+    state: { kind: { type: 'enum', values: [...CONTENT_STATES] } },
   },
   maxPageSize: 100,
 };
@@ -37,10 +39,23 @@ const EQUALITY_FILTERS: Record<string, { column: string; type: string }> = {
   status: { column: 'status', type: 'status' },
 };
 
+/** Each state of contentStateOf (@cms/contracts) as a condition on the content `a`. */
+const STATE_CONDITIONS: Record<ContentState, (a: string) => string> = {
+  scheduled: (a) => `${a}."publishAt" IS NOT NULL`,
+  draft: (a) => `(${a}."publishAt" IS NULL AND NOT ${a}.published)`,
+  changed: (a) => `(${a}."publishAt" IS NULL AND ${a}.published AND EXISTS (SELECT 1 FROM "content_draft" d WHERE d."contentId" = ${a}.id))`,
+  published: (a) => `(${a}."publishAt" IS NULL AND ${a}.published AND NOT EXISTS (SELECT 1 FROM "content_draft" d WHERE d."contentId" = ${a}.id))`,
+};
+
 /** The conditions of a list's contents (alias `a`), with their parameters added to `statement`; `lang` is the locale's placeholder (`q` searches in it). */
 function filterSql(statement: Statement, a: string, filter: ListQuery['filter'], lang: () => string): string {
   const conditions = ['true'];
   for (const [key, value] of Object.entries(filter)) {
+    if (key === 'state') {
+      const states = ([] as string[]).concat(value as string | string[]) as ContentState[];
+      conditions.push(`(${states.map((state) => STATE_CONDITIONS[state](a)).join(' OR ') || 'false'})`);
+      continue;
+    }
     if (key === 'q') {
       if (String(value).trim() === '') continue;
       const tsq = toPrefixQuery(String(value));
@@ -101,7 +116,7 @@ export function listStatement(query: ListQuery, lang: Lang): { text: string; val
   const text = `SELECT '[' || coalesce(string_agg(${summaryJson('r', langParam)}, ',' ORDER BY ${orderBy('r')}), '') || ']' AS body, count(r.id)::int AS count${total}
       FROM (SELECT w.id FROM "content" w WHERE ${where} ORDER BY ${orderBy('w')} LIMIT ${size} OFFSET ${offset}) page
       CROSS JOIN LATERAL (SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
-          slug.basic AS slug, slug.full AS full, ${fieldsOf('own', 'content.id', langParam)}
+          slug.basic AS slug, slug.full AS full, ${publishingColumns('content')}, ${fieldsOf('own', 'content.id', langParam)}
         FROM "content"
         LEFT JOIN "slug" ON slug."contentId" = content.id
         ${documentJoin('own', 'content.id', langParam)}

@@ -1,4 +1,4 @@
-import { documentJoin, fieldsOf } from './content-rows';
+import { documentJoin, fieldsOf, publishingColumns } from './content-rows';
 
 /**
  * One content's row, its slug, fields, PAGE sections, metadata and accesses, for the id and locale
@@ -10,6 +10,7 @@ const oneContentSql = (
   lang: string,
 ) => `SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
         slug.basic AS slug, slug.full AS full, slug.id AS "slugId", slug."parentId" AS "parentSlugId",
+        ${publishingColumns('content')}, (SELECT k.drafts FROM "container" k WHERE k.id = content."containerId") AS drafts,
         ${fieldsOf('own', 'content.id', lang)},
         (SELECT coalesce(json_agg(json_build_object('id', s.id, 'type', s.type, 'block', s.block, 'position', s.position, 'lang', s.lang, 'content', s.content,
             'formId', s."formId", 'elementId', s."elementId", 'containerContentId', s."containerContentId", 'containerId', s."containerId", 'contentId', s."contentId")

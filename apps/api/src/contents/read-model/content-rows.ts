@@ -23,9 +23,16 @@ const enDocument = (contentId: string, column: string) =>
 export const fieldsOf = (alias: string, contentId: string, lang: string) => `coalesce(${alias}.json, ${enDocument(contentId, 'json')}, '{}') AS "fieldsJson",
         CASE WHEN ${lang} = 'en' THEN '{}'::text[] ELSE coalesce(${alias}.fallback, ${enDocument(contentId, 'fallback')}, '{}'::text[]) END AS "fallbackFields"`;
 
+/** A timestamptz as JSON text the way Node's toISOString writes it, or null. */
+const isoTime = (column: string) => `coalesce(to_json(to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text, 'null')`;
+
+/** A content's drafts and schedule columns (of the content aliased `c`), as every read of a content answers them. */
+export const publishingColumns = (c: string) =>
+  `${c}."publishedAt", ${c}."publishAt", ${c}."unpublishAt", EXISTS (SELECT 1 FROM "content_draft" cd WHERE cd."contentId" = ${c}.id) AS "hasDraft"`;
+
 /**
  * A listed content (the columns of the list's row `r`: the content's, its slug's `slug` and `full`,
- * its "fieldsJson" and "fallbackFields") as the JSON text of a ContentSummaryDto: the keys, order and
+ * its "fieldsJson" and "fallbackFields", its publishingColumns) as the JSON text of a ContentSummaryDto: the keys, order and
  * formats of the single read's object, which Node writes (to_json escapes each value as
  * JSON.stringify does, dates as toISOString writes them), then the stored fields. The layout is
  * JSON.stringify's, no spaces: PostgreSQL's json_build_object would write `"id" : 1` and change the
@@ -38,7 +45,9 @@ export const summaryJson = (
       || ',"published":' || ${r}.published || ',"status":' || to_json(${r}.status)::text || ',"slug":' || coalesce(to_json(${r}.slug)::text, 'null')
       || ',"path":' || coalesce(to_json('/' || ${r}.full)::text, 'null')
       || ',"updatedAt":' || to_json(to_char(${r}."updatedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
-      || ',"locale":' || to_json(${lang})::text || ',"fallbackFields":' || array_to_json(${r}."fallbackFields")::text || ',"fields":' || ${r}."fieldsJson" || '}'`;
+      || ',"locale":' || to_json(${lang})::text || ',"hasDraft":' || ${r}."hasDraft"
+      || ',"publishedAt":' || ${isoTime(`${r}."publishedAt"`)} || ',"publishAt":' || ${isoTime(`${r}."publishAt"`)} || ',"unpublishAt":' || ${isoTime(`${r}."unpublishAt"`)}
+      || ',"fallbackFields":' || array_to_json(${r}."fallbackFields")::text || ',"fields":' || ${r}."fieldsJson" || '}'`;
 
 /** A content's fields in one locale as a page read takes them. */
 export interface LocalizedFields {

@@ -15,6 +15,7 @@ import { ContentDocumentMerged1795700000000 } from './1795700000000-content-docu
 import { ContentDocumentWrittenOnce1795700000001 } from './1795700000001-content-document-written-once';
 import { AccessRoleRestrict1795714383160 } from './1795714383160-access-role-restrict';
 import { DropUnusedContentCountFunctions1795714577965 } from './1795714577965-drop-unused-content-count-functions';
+import { ContentDrafts1795737431000 } from './1795737431000-content-drafts';
 
 /** In the order they run. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   ContentDocumentWrittenOnce1795700000001,
   AccessRoleRestrict1795714383160,
   DropUnusedContentCountFunctions1795714577965,
+  ContentDrafts1795737431000,
 ];
