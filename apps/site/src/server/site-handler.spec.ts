@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Lang, type PageResponse } from '@cms/contracts';
-import { createSiteHandler, type SiteRequestHandler } from './site-handler';
+import { createSiteHandler, loggableUrl, type SiteRequestHandler } from './site-handler';
 import { pageResponse, richPage, section } from './testing/page-fixtures';
 
 interface Answer {
@@ -679,6 +679,13 @@ describe('site handler', () => {
       for (const [, message] of logger.error.mock.calls) expect(String(message)).not.toContain(token);
       fake.pagesDown = false;
       expect(handler.cacheStats().entries).toBe(0);
+    });
+
+    it('leaves the token out of what it logs', () => {
+      expect(loggableUrl(`/fr/blog/post?preview=${token}`)).toBe('/fr/blog/post?preview=…');
+      expect(loggableUrl(`/fr/blog/post?page=2&preview=${token}&x=1#top`)).toBe('/fr/blog/post?page=2&preview=…&x=1#top');
+      expect(loggableUrl('/fr/blog/post?previewed=1')).toBe('/fr/blog/post?previewed=1');
+      expect(loggableUrl(undefined)).toBe('');
     });
 
     it('shows the draft of a members-only page to the holder of the link, and the stand-in to everyone else', async () => {

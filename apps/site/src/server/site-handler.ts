@@ -110,6 +110,11 @@ const PRIVATE = { 'Cache-Control': 'private, no-store' };
  */
 const PREVIEW_HEADERS = { ...PRIVATE, 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' };
 
+/** A request's URL as logs may hold it: a preview link's token, a credential for an hour, left out. */
+export function loggableUrl(url: string | undefined): string {
+  return (url ?? '').replace(/([?&]preview=)[^&#]*/g, '$1…');
+}
+
 function loadClientAssets(clientDir: string, logger: SiteLogger): ClientAssets {
   try {
     return readClientAssets(clientDir);
@@ -377,7 +382,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
 
   const handler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
     handle(req, res).catch((error: unknown) => {
-      logger.error(error, `The site could not answer ${req.method} ${req.url}`);
+      logger.error(error, `The site could not answer ${req.method} ${loggableUrl(req.url)}`);
       if (res.headersSent) return next(error);
       const route = resolveRoute(req.url ?? '/');
       const locale: Lang = route.kind === 'page' ? route.locale : DEFAULT_LANG;
