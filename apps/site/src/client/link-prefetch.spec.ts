@@ -23,6 +23,13 @@ describe('prefetchUrl', () => {
     expect(prefetchUrl('/_site/assets/main.js', page)).toBeNull();
   });
 
+  it('prefetches live pages from a preview, its own live address too, never with the token', () => {
+    const preview = 'https://example.test/fr/blog/post?preview=eyJjIjo0Mn0.c2ln';
+    expect(prefetchUrl('/fr/blog/post', preview)).toBe('https://example.test/fr/blog/post');
+    expect(prefetchUrl('/fr/blog', preview)).toBe('https://example.test/fr/blog');
+    expect(prefetchUrl('#section-1', preview)).toBeNull();
+  });
+
   it('ignores what it cannot parse', () => {
     expect(prefetchUrl('/x', 'not a url')).toBeNull();
     expect(prefetchUrl('http://[oops', page)).toBeNull();

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Lang, type PageResponse } from '@cms/contracts';
-import { createSiteHandler, type SiteRequestHandler } from './site-handler';
+import { createSiteHandler, loggableUrl, type SiteRequestHandler } from './site-handler';
 import { pageResponse, richPage, section } from './testing/page-fixtures';
 
 interface Answer {
@@ -44,6 +44,10 @@ interface FakeApi {
   slugs: unknown;
   pagesDown: boolean;
   delayMs: number;
+  /** Preview tokens the API accepts: the page and locale each was made for (`fr /blog/post`), and its draft (null: no such page). */
+  previews: Map<string, { key: string; draft: PageResponse | null }>;
+  /** The query strings of the preview reads, as they reached the API. */
+  previewQueries: string[];
 }
 
 async function listen(server: Server): Promise<number> {
@@ -99,6 +103,8 @@ describe('site handler', () => {
     slugs: [],
     pagesDown: false,
     delayMs: 0,
+    previews: new Map(),
+    previewQueries: [],
   };
   const json = (res: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -124,9 +130,19 @@ describe('site handler', () => {
       if (url.pathname === '/api/pages') {
         const pageNumber = url.searchParams.get('page');
         const key = `${url.searchParams.get('locale')} ${url.searchParams.get('path')}${pageNumber ? ` page=${pageNumber}` : ''}`;
-        fake.pageCalls.push(key);
+        const token = url.searchParams.get('preview');
+        fake.pageCalls.push(token === null ? key : `${key} preview=${token}`);
         if (req.headers.cookie || req.headers.token) return json(res, 400, { message: 'the site forwarded a credential' });
         if (fake.pagesDown) return json(res, 500, { statusCode: 500 });
+        if (token !== null) {
+          fake.previewQueries.push(url.search);
+          const granted = fake.previews.get(token);
+          // As the API: a token it did not make, that expired, or made for another page or locale is refused.
+          if (!granted || granted.key !== key) return json(res, 403, { message: 'This preview link is invalid or has expired' });
+          const draft = granted.draft;
+          setTimeout(() => (draft ? json(res, 200, draft, { 'cache-control': 'private, no-store' }) : json(res, 404, { statusCode: 404 })), fake.delayMs);
+          return;
+        }
         if (fake.guarded.has(url.searchParams.get('path') ?? '')) return json(res, 401, { statusCode: 401 });
         const page = fake.pages.get(key);
         setTimeout(() => (page ? json(res, 200, page) : json(res, 404, { statusCode: 404 })), fake.delayMs);
@@ -158,9 +174,17 @@ describe('site handler', () => {
   beforeEach(() => {
     settings = {};
     handler.revalidate({ scope: 'all' });
-    Object.assign(fake, { pageCalls: [], submissions: [], submissionAnswer: { status: 201, body: { message: 'ok' } }, pagesDown: false, delayMs: 0 });
+    Object.assign(fake, {
+      pageCalls: [],
+      submissions: [],
+      submissionAnswer: { status: 201, body: { message: 'ok' } },
+      pagesDown: false,
+      delayMs: 0,
+      previewQueries: [],
+    });
     fake.pages.clear();
     fake.guarded.clear();
+    fake.previews.clear();
   });
 
   afterAll(async () => {
@@ -495,6 +519,188 @@ describe('site handler', () => {
       const answer = await call(sitePort, '/club');
       expect(answer.headers['cache-control']).toBe('private, no-store');
       expect(answer.text).not.toContain('Secret');
+    });
+  });
+
+  describe('preview links', () => {
+    // As the API makes them: base64url text with a dot.
+    const token = 'eyJjIjo0MiwibCI6ImZyIiwicCI6Ii9ibG9nL3Bvc3QifQ.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
+    const live = () => pageResponse('/blog/post', Lang.fr, { title: 'Article', sections: [section(1, 'hero', { title: 'Live title' })] });
+    const draft = () => pageResponse('/blog/post', Lang.fr, { title: 'Article', sections: [section(1, 'hero', { title: 'Draft title' })] });
+    const band = '<div class="preview-band" role="status">Aperçu, pas en ligne</div>';
+    const withFast = async (run: (port: number) => Promise<void>) => {
+      const fast = createServer((req, res) => {
+        if (handler.serveCached(req, res)) return;
+        res.setHeader('X-Handled-By', 'handler');
+        handler(req, res, next);
+      });
+      try {
+        await run(await listen(fast));
+      } finally {
+        await new Promise((resolve) => fast.close(resolve));
+      }
+    };
+
+    beforeEach(() => {
+      fake.pages.set('fr /blog/post', live());
+      fake.previews.set(token, { key: 'fr /blog/post', draft: draft() });
+    });
+
+    it('renders the draft with the site renderer, the band, noindex and no-store, asking the API with the token', async () => {
+      const answer = await call(sitePort, `/fr/blog/post?preview=${token}`);
+      expect(answer.status).toBe(200);
+      expect(fake.pageCalls).toEqual([`fr /blog/post preview=${token}`]);
+      expect(answer.headers).toMatchObject({
+        'cache-control': 'private, no-store',
+        'x-robots-tag': 'noindex',
+        'referrer-policy': 'no-referrer',
+        'content-language': 'fr',
+        'content-type': 'text/html; charset=utf-8',
+      });
+      expect(answer.headers['x-cache']).toBeUndefined();
+      expect(answer.text).toContain('<h1 id="section-1-title" class="hero__title">Draft title</h1>');
+      expect(answer.text).not.toContain('Live title');
+      // The band comes first in the body, before the skip link and the header.
+      expect(answer.text).toMatch(new RegExp(`<body[^>]*>${band}<a class="skip-link"`));
+      expect(answer.text).toContain('<meta name="robots" content="noindex"/>');
+      expect(answer.text).toContain('<script type="module" src="/_site/assets/main-AbCd1234.js"></script>');
+      // HEAD answers the same, without a body.
+      const head = await call(sitePort, `/fr/blog/post?preview=${token}`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers['cache-control']).toBe('private, no-store');
+      expect(head.body).toHaveLength(0);
+    });
+
+    it('sends the token URL-encoded, whatever it holds, with the page number', async () => {
+      const odd = 'a+b&locale=en/=.c d%';
+      fake.previews.set(odd, { key: 'fr /blog/post', draft: draft() });
+      const answer = await call(sitePort, `/fr/blog/post?preview=${encodeURIComponent(odd)}`);
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain('Draft title');
+      expect(fake.previewQueries).toEqual([`?path=%2Fblog%2Fpost&locale=fr&preview=${encodeURIComponent(odd)}`]);
+      fake.previews.set(token, { key: 'fr /blog/post page=2', draft: draft() });
+      expect((await call(sitePort, `/fr/blog/post?page=2&preview=${token}`)).status).toBe(404);
+      expect(fake.previewQueries[1]).toBe(`?path=%2Fblog%2Fpost&locale=fr&page=2&preview=${token}`);
+    });
+
+    it('never answers a preview from the cache nor keeps one: the same path without the token is the live page', async () => {
+      await withFast(async (port) => {
+        // A live page kept first: the preview of the same path is rendered by the handler, from the draft.
+        expect((await call(port, '/fr/blog/post')).headers['x-cache']).toBe('MISS');
+        expect((await call(port, '/fr/blog/post')).headers['x-cache']).toBe('HIT');
+        const preview = await call(port, `/fr/blog/post?preview=${token}`, { headers: { 'accept-encoding': 'gzip' } });
+        expect(preview.headers['x-handled-by']).toBe('handler');
+        expect(preview.text).toContain('Draft title');
+        expect(preview.text).toContain(band);
+        const after = await call(port, '/fr/blog/post');
+        expect(after.headers['x-cache']).toBe('HIT');
+        expect(after.text).toContain('Live title');
+        expect(after.text).not.toContain('preview-band');
+        expect(handler.cacheStats().entries).toBe(1);
+
+        // A preview first, the cache empty: the next visitor gets the live page, read afresh.
+        handler.revalidate({ scope: 'all' });
+        fake.pageCalls = [];
+        expect((await call(port, `/fr/blog/post?preview=${token}`)).text).toContain('Draft title');
+        expect(handler.cacheStats().entries).toBe(0);
+        const visitor = await call(port, '/fr/blog/post');
+        expect(visitor.headers['x-cache']).toBe('MISS');
+        expect(visitor.text).toContain('Live title');
+        expect(visitor.text).not.toContain('Draft title');
+        expect(fake.pageCalls).toEqual([`fr /blog/post preview=${token}`, 'fr /blog/post']);
+      });
+    });
+
+    it('never shares a render in flight between a preview and visitors', async () => {
+      fake.delayMs = 100;
+      const [visitor, preview, other] = await Promise.all([
+        call(sitePort, '/fr/blog/post'),
+        call(sitePort, `/fr/blog/post?preview=${token}`),
+        call(sitePort, '/fr/blog/post'),
+      ]);
+      expect(preview.text).toContain('Draft title');
+      for (const answer of [visitor, other]) {
+        expect(answer.text).toContain('Live title');
+        expect(answer.text).not.toContain('preview-band');
+      }
+      expect([...fake.pageCalls].sort()).toEqual(['fr /blog/post', `fr /blog/post preview=${token}`]);
+    });
+
+    it('answers 403 in the locale, with nothing of the draft, when the API refuses the token', async () => {
+      fake.pages.set('es /blog/post', pageResponse('/blog/post', Lang.es, { sections: [section(1, 'hero', { title: 'Publicado' })] }));
+      // Made for the French page; tampered; expired or never made.
+      for (const target of [
+        `/es/blog/post?preview=${token}`,
+        `/fr/blog/other?preview=${token}`,
+        `/fr/blog/post?preview=${token}x`,
+        '/fr/blog/post?preview=old.token',
+      ]) {
+        const answer = await call(sitePort, target);
+        expect([target, answer.status]).toEqual([target, 403]);
+        expect(answer.headers).toMatchObject({ 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' });
+        expect(answer.text).toContain('<meta name="robots" content="noindex"/>');
+        expect(answer.text).not.toContain('Draft title');
+        expect(answer.text).not.toContain('preview-band');
+      }
+      const es = await call(sitePort, `/es/blog/post?preview=${token}`);
+      expect(es.headers['content-language']).toBe('es');
+      expect(es.text).toContain('Este enlace de vista previa no funciona');
+      expect(es.text).toContain('<a class="button" href="/es/blog/post">Ver la página publicada</a>');
+      const fr = await call(sitePort, '/fr/blog/post?preview=old.token');
+      expect(fr.text).toContain('Ce lien d’aperçu ne fonctionne pas');
+      expect(fr.text).toContain('Le lien d’aperçu est invalide ou a expiré.');
+      // Nothing to ask the API about: refused at once.
+      fake.pageCalls = [];
+      for (const target of ['/fr/blog/post?preview=', `/fr/blog/post?preview=${'a'.repeat(3000)}`]) expect((await call(sitePort, target)).status).toBe(403);
+      expect(fake.pageCalls).toEqual([]);
+      // The live page is untouched.
+      expect((await call(sitePort, '/es/blog/post')).text).toContain('Publicado');
+    });
+
+    it('answers the usual 404 and 503, never kept', async () => {
+      fake.previews.set(token, { key: 'fr /blog/post', draft: null });
+      const missing = await call(sitePort, `/fr/blog/post?preview=${token}`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers['cache-control']).toBe('private, no-store');
+      expect(missing.text).toContain('Page introuvable');
+      expect(missing.text).not.toContain('preview-band');
+      // A path that cannot be a page, and a page number that cannot be one: 404 without asking.
+      fake.pageCalls = [];
+      expect((await call(sitePort, `/fr/Blog?preview=${token}`)).status).toBe(404);
+      expect((await call(sitePort, `/fr/blog/post?page=0&preview=${token}`)).status).toBe(404);
+      expect(fake.pageCalls).toEqual([]);
+
+      fake.pagesDown = true;
+      const down = await call(sitePort, `/fr/blog/post?preview=${token}`);
+      expect(down.status).toBe(503);
+      expect(down.headers['cache-control']).toBe('private, no-store');
+      expect(down.headers['retry-after']).toBe('30');
+      // Logs name the page, never the token (page-source.spec checks a failure's own line).
+      for (const [, message] of logger.error.mock.calls) expect(String(message)).not.toContain(token);
+      fake.pagesDown = false;
+      expect(handler.cacheStats().entries).toBe(0);
+    });
+
+    it('leaves the token out of what it logs', () => {
+      expect(loggableUrl(`/fr/blog/post?preview=${token}`)).toBe('/fr/blog/post?preview=…');
+      expect(loggableUrl(`/fr/blog/post?page=2&preview=${token}&x=1#top`)).toBe('/fr/blog/post?page=2&preview=…&x=1#top');
+      expect(loggableUrl('/fr/blog/post?previewed=1')).toBe('/fr/blog/post?previewed=1');
+      expect(loggableUrl(undefined)).toBe('');
+    });
+
+    it('shows the draft of a members-only page to the holder of the link, and the stand-in to everyone else', async () => {
+      fake.guarded.add('/club');
+      fake.previews.set(token, {
+        key: 'fr /club',
+        draft: pageResponse('/club', Lang.fr, { accesses: [{ roleId: 'members' }], sections: [section(1, 'hero', { title: 'Club draft' })] }),
+      });
+      const preview = await call(sitePort, `/fr/club?preview=${token}`);
+      expect(preview.status).toBe(200);
+      expect(preview.text).toContain('Club draft');
+      expect(preview.headers['cache-control']).toBe('private, no-store');
+      const visitor = await call(sitePort, '/fr/club');
+      expect(visitor.text).toContain('data-guarded-path="/club"');
+      expect(visitor.text).not.toContain('Club draft');
     });
   });
 

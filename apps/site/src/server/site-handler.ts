@@ -26,7 +26,8 @@ import { messagesFor } from './i18n/messages';
 import { guardedPage } from './pages/guarded-page';
 import { notFoundPage } from './pages/not-found-page';
 import type { PageModel, SectionModel } from './pages/page-model';
-import { createApiPageSource, parsePageNumber, type PageLookup, type PageSource } from './pages/page-source';
+import { createApiPageSource, parsePageNumber, type PageLookup, type PageSource, type PreviewLookup } from './pages/page-source';
+import { previewRefusedPage } from './pages/preview-refused-page';
 import { renderErrorPage } from './render/error-page';
 import { FAVICON_URL } from './render/favicon';
 import { renderPage } from './render/render-page';
@@ -103,6 +104,16 @@ interface Rendered {
 /** What the site answers when the API cannot give a page: ask again soon, keep nothing. */
 const UNAVAILABLE_RETRY_SECONDS = 30;
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
+/**
+ * Every answer to a preview link: for its reader alone, out of indexes, and its URL (which holds the
+ * token) never sent on as a Referer by what the page loads or links to.
+ */
+const PREVIEW_HEADERS = { ...PRIVATE, 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' };
+
+/** A request's URL as logs may hold it: a preview link's token, a credential for an hour, left out. */
+export function loggableUrl(url: string | undefined): string {
+  return (url ?? '').replace(/([?&]preview=)[^&#]*/g, '$1…');
+}
 
 function loadClientAssets(clientDir: string, logger: SiteLogger): ClientAssets {
   try {
@@ -210,6 +221,32 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     }
   };
 
+  /**
+   * A page's working draft through a preview link (`?preview=token`), with the preview band: read
+   * and rendered for this request alone, never from the cache, never into it, and never shared
+   * with a live render in flight. A token the API refuses answers 403, and nothing of the draft.
+   */
+  const renderPreview = async (req: IncomingMessage, res: ServerResponse, locale: Lang, path: string, token: string, page: string | null): Promise<void> => {
+    const origin = publicOrigin;
+    const pageNumber = parsePageNumber(page);
+    const found: PreviewLookup = pageNumber === null ? { kind: 'not-found' } : await pages.preview(locale, path, token, pageNumber);
+    const lookup = found.kind === 'page' && pageNumber !== null && pageNumber > (found.page.lastPage ?? 1) ? { kind: 'not-found' as const } : found;
+    let rendered: Pick<Rendered, 'status' | 'html' | 'headers'>;
+    if (lookup.kind === 'page') {
+      const siteSettings = await settings.current();
+      const theme = lookup.page.theme ?? (await themes.current());
+      const html = prepareHtml(renderPage({ page: lookup.page, theme, assets, origin, settings: siteSettings, preview: true }));
+      rendered = { status: 200, html, headers: { 'Content-Language': locale } };
+    } else if (lookup.kind === 'refused') {
+      const siteSettings = await settings.current();
+      const html = prepareHtml(renderPage({ page: previewRefusedPage(locale, path), theme: await themes.current(), assets, origin, settings: siteSettings }));
+      rendered = { status: 403, html, headers: { 'Content-Language': locale } };
+    } else {
+      rendered = await render(lookup, locale, path, origin);
+    }
+    sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, ...PREVIEW_HEADERS });
+  };
+
   /** The origin the sitemap and robots.txt name: PUBLIC_URL's, else the one this request names. */
   const seoOriginOf = (req: IncomingMessage) => publicOrigin ?? requestOrigin(req.headers, Boolean((req.socket as TLSSocket).encrypted));
   const seoVary = publicOrigin ? {} : { Vary: 'Host, Accept-Encoding' };
@@ -238,6 +275,10 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     if (route.kind === 'redirect') return sendRedirect(res, 301, route.location);
     const origin = publicOrigin;
     const query = new URLSearchParams(target.includes('?') ? target.slice(target.indexOf('?') + 1) : '');
+
+    // A preview link: the draft, for this reader alone. The same path without it is the live page.
+    const preview = query.get('preview');
+    if (preview !== null) return renderPreview(req, res, route.locale, route.path, preview, query.get('page'));
 
     // After a form sent without JavaScript (POST, then 303 here): the page with that form's thanks.
     const sent = query.get('sent');
@@ -270,8 +311,8 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     let pageNumber: number | null = 1;
     if (queryStart !== -1) {
       const query = new URLSearchParams(target.slice(queryStart + 1));
-      // The thanks after a form sent without JavaScript is rendered for its reader alone.
-      if (query.has('sent')) return false;
+      // The thanks after a form sent without JavaScript, and a preview link's draft, are rendered for their reader alone.
+      if (query.has('sent') || query.has('preview')) return false;
       pageNumber = parsePageNumber(query.get('page'));
       if (pageNumber === null) return false;
     }
@@ -341,7 +382,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
 
   const handler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
     handle(req, res).catch((error: unknown) => {
-      logger.error(error, `The site could not answer ${req.method} ${req.url}`);
+      logger.error(error, `The site could not answer ${req.method} ${loggableUrl(req.url)}`);
       if (res.headersSent) return next(error);
       const route = resolveRoute(req.url ?? '/');
       const locale: Lang = route.kind === 'page' ? route.locale : DEFAULT_LANG;

@@ -49,6 +49,11 @@ export interface Messages {
   navigation: { main: string; footer: string; menu: string };
   /** The staff bar the client script shows to signed-in users who may edit the page. */
   staff: { label: string; backOffice: string; edit: string };
+  /**
+   * A draft shown through a preview link: the band over the page, and the page of a link the API
+   * refused (tampered, expired, or made for another page).
+   */
+  preview: { band: string; refusedTitle: string; refusedText: string; refusedAction: string };
 }
 
 const en: Messages = {
@@ -112,6 +117,12 @@ const en: Messages = {
   pagination: { label: 'Pages', previous: 'Previous', next: 'Next', page: 'Page {page} of {pages}' },
   navigation: { main: 'Main', footer: 'Footer', menu: 'Menu' },
   staff: { label: 'Staff', backOffice: 'Back office', edit: 'Edit this page' },
+  preview: {
+    band: 'Preview, not live',
+    refusedTitle: 'This preview link does not work',
+    refusedText: 'The preview link is invalid or has expired. Open the preview again from the back office.',
+    refusedAction: 'See the published page',
+  },
 };
 
 const fr: Messages = {
@@ -175,6 +186,12 @@ const fr: Messages = {
   pagination: { label: 'Pages', previous: 'Précédent', next: 'Suivant', page: 'Page {page} sur {pages}' },
   navigation: { main: 'Principal', footer: 'Pied de page', menu: 'Menu' },
   staff: { label: 'Équipe', backOffice: 'Administration', edit: 'Modifier cette page' },
+  preview: {
+    band: 'Aperçu, pas en ligne',
+    refusedTitle: 'Ce lien d’aperçu ne fonctionne pas',
+    refusedText: 'Le lien d’aperçu est invalide ou a expiré. Rouvrez l’aperçu depuis l’administration.',
+    refusedAction: 'Voir la page publiée',
+  },
 };
 
 const tr: Messages = {
@@ -238,6 +255,12 @@ const tr: Messages = {
   pagination: { label: 'Sayfalar', previous: 'Önceki', next: 'Sonraki', page: 'Sayfa {page} / {pages}' },
   navigation: { main: 'Ana menü', footer: 'Alt bilgi', menu: 'Menü' },
   staff: { label: 'Ekip', backOffice: 'Yönetim paneli', edit: 'Bu sayfayı düzenle' },
+  preview: {
+    band: 'Önizleme, yayında değil',
+    refusedTitle: 'Bu önizleme bağlantısı çalışmıyor',
+    refusedText: 'Önizleme bağlantısı geçersiz ya da süresi dolmuş. Önizlemeyi yönetim panelinden yeniden açın.',
+    refusedAction: 'Yayındaki sayfayı gör',
+  },
 };
 
 const es: Messages = {
@@ -301,6 +324,12 @@ const es: Messages = {
   pagination: { label: 'Páginas', previous: 'Anterior', next: 'Siguiente', page: 'Página {page} de {pages}' },
   navigation: { main: 'Principal', footer: 'Pie de página', menu: 'Menú' },
   staff: { label: 'Equipo', backOffice: 'Administración', edit: 'Editar esta página' },
+  preview: {
+    band: 'Vista previa, no publicada',
+    refusedTitle: 'Este enlace de vista previa no funciona',
+    refusedText: 'El enlace de vista previa no es válido o ha caducado. Vuelve a abrir la vista previa desde el panel de administración.',
+    refusedAction: 'Ver la página publicada',
+  },
 };
 
 const it: Messages = {
@@ -364,6 +393,12 @@ const it: Messages = {
   pagination: { label: 'Pagine', previous: 'Precedente', next: 'Successiva', page: 'Pagina {page} di {pages}' },
   navigation: { main: 'Principale', footer: 'Piè di pagina', menu: 'Menu' },
   staff: { label: 'Staff', backOffice: 'Amministrazione', edit: 'Modifica questa pagina' },
+  preview: {
+    band: 'Anteprima, non pubblicata',
+    refusedTitle: 'Questo link di anteprima non funziona',
+    refusedText: 'Il link di anteprima non è valido o è scaduto. Riapri l’anteprima dal pannello di amministrazione.',
+    refusedAction: 'Vedi la pagina pubblicata',
+  },
 };
 
 const MESSAGES: Record<Lang, Messages> = { en, fr, tr, es, it };

@@ -13,10 +13,34 @@ export type PageLookup =
   /** The API did not answer usefully (down, slow, 5xx, nonsense). */
   | { kind: 'unavailable' };
 
+/** What a preview link shows: the page's working draft, or why not. */
+export type PreviewLookup =
+  | { kind: 'page'; page: PageModel }
+  | { kind: 'not-found' }
+  /** The API refused the token: tampered, expired, or made for another page or locale. */
+  | { kind: 'refused' }
+  | { kind: 'unavailable' };
+
 /** Where pages come from. */
 export interface PageSource {
   /** `pageNumber`: the page of paginating `contents` blocks (`?page=`), 1 by default. */
   find(locale: Lang, path: string, pageNumber?: number): Promise<PageLookup>;
+  /**
+   * The page as the draft of a preview link shows it (`?preview=token`): the API checks the token,
+   * made for one page and locale, and answers the draft. What it gives is for that reader alone.
+   */
+  preview(locale: Lang, path: string, token: string, pageNumber?: number): Promise<PreviewLookup>;
+}
+
+/**
+ * Longest `?preview=` token the site sends on: the API's are about 400 characters; anything far
+ * longer is refused without asking (a page's URL is no place for kilobytes).
+ */
+export const PREVIEW_TOKEN_MAX_LENGTH = 2048;
+
+/** Whether `?preview=` holds something worth asking the API about. */
+export function isPreviewToken(token: string): boolean {
+  return token.length > 0 && token.length <= PREVIEW_TOKEN_MAX_LENGTH;
 }
 
 /** `?page=` as the site accepts it: 1 to PAGE_NUMBER_MAX without sign or leading zero; absent is 1; anything else is null (404). */
@@ -43,46 +67,83 @@ function isPageResponse(value: unknown): value is PageResponse {
   return typeof page.path === 'string' && Array.isArray(page.sections) && Array.isArray(page.layout);
 }
 
+/** What `GET /api/pages` answered, before the live read and the preview read make their lookup of it. */
+type ApiPageAnswer = { kind: 'page'; body: PageResponse } | { kind: 'status'; status: number } | { kind: 'unavailable' };
+
 /**
  * Reads pages from `GET /api/pages?path=&locale=` over HTTP, anonymously: the site forwards no
- * header of the visitor's, so what it renders (and caches) is what anyone may read.
+ * header of the visitor's, so what it renders (and caches) is what anyone may read. A preview read
+ * adds `&preview=token`, the one credential the site sends on, and its page is never cached.
  */
 export function createApiPageSource(options: ApiPageSourceOptions): PageSource {
   const api = createApiClient(options, 2500);
   const report = (error: unknown, url: string) => api.report(error, `Pages unavailable: ${url} failed`);
 
+  const read = async (url: string, logged: string): Promise<ApiPageAnswer> => {
+    let response: Response;
+    try {
+      response = await api.get(url);
+    } catch (error) {
+      report(error, logged);
+      return { kind: 'unavailable' };
+    }
+    if (response.status !== 200) {
+      await response.body?.cancel().catch(() => undefined);
+      return { kind: 'status', status: response.status };
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      report(error, logged);
+      return { kind: 'unavailable' };
+    }
+    if (!isPageResponse(body)) {
+      report(new Error('answered something that is not a page'), logged);
+      return { kind: 'unavailable' };
+    }
+    return { kind: 'page', body };
+  };
+
+  const pageUrl = (locale: Lang, path: string, pageNumber: number) =>
+    `${options.apiOrigin}/api/pages?path=${encodeURIComponent(apiPath(path))}&locale=${encodeURIComponent(locale)}${pageNumber > 1 ? `&page=${pageNumber}` : ''}`;
+
   return {
     async find(locale, path, pageNumber = 1) {
       if (!isPagePath(path)) return { kind: 'not-found' };
-      const url = `${options.apiOrigin}/api/pages?path=${encodeURIComponent(apiPath(path))}&locale=${encodeURIComponent(locale)}${pageNumber > 1 ? `&page=${pageNumber}` : ''}`;
-      let response: Response;
-      try {
-        response = await api.get(url);
-      } catch (error) {
-        report(error, url);
-        return { kind: 'unavailable' };
-      }
-      if (response.status !== 200) {
-        await response.body?.cancel().catch(() => undefined);
-        if (response.status === 404) return path === '' ? { kind: 'page', page: homePage(locale), builtIn: true } : { kind: 'not-found' };
-        if (response.status === 401 || response.status === 403) return { kind: 'guarded', status: response.status };
-        report(new Error(`answered ${response.status}`), url);
-        return { kind: 'unavailable' };
-      }
-      let body: unknown;
-      try {
-        body = await response.json();
-      } catch (error) {
-        report(error, url);
-        return { kind: 'unavailable' };
-      }
-      if (!isPageResponse(body)) {
-        report(new Error('answered something that is not a page'), url);
+      const url = pageUrl(locale, path, pageNumber);
+      const answer = await read(url, url);
+      if (answer.kind === 'unavailable') return answer;
+      if (answer.kind === 'status') {
+        if (answer.status === 404) return path === '' ? { kind: 'page', page: homePage(locale), builtIn: true } : { kind: 'not-found' };
+        if (answer.status === 401 || answer.status === 403) return { kind: 'guarded', status: answer.status };
+        report(new Error(`answered ${answer.status}`), url);
         return { kind: 'unavailable' };
       }
       // An anonymous read never gets a guarded page; should it ever, it is treated as one.
-      if (Array.isArray(body.accesses) && body.accesses.length > 0) return { kind: 'guarded', status: 401 };
-      return { kind: 'page', page: mapPageResponse(body) };
+      if (Array.isArray(answer.body.accesses) && answer.body.accesses.length > 0) return { kind: 'guarded', status: 401 };
+      return { kind: 'page', page: mapPageResponse(answer.body) };
+    },
+
+    async preview(locale, path, token, pageNumber = 1) {
+      if (!isPagePath(path)) return { kind: 'not-found' };
+      if (!isPreviewToken(token)) return { kind: 'refused' };
+      const page = pageUrl(locale, path, pageNumber);
+      // The token is a credential for an hour: logs name the page, never the token.
+      const logged = `${page}&preview=…`;
+      const answer = await read(`${page}&preview=${encodeURIComponent(token)}`, logged);
+      if (answer.kind === 'unavailable') return answer;
+      if (answer.kind === 'status') {
+        // No welcome page here: a preview of a page the API does not have shows that it is missing.
+        if (answer.status === 404) return { kind: 'not-found' };
+        // 403 is the API's refusal of the token; 400 and 401 (a token it cannot read) say the same to the editor.
+        if (answer.status === 400 || answer.status === 401 || answer.status === 403) return { kind: 'refused' };
+        report(new Error(`answered ${answer.status}`), logged);
+        return { kind: 'unavailable' };
+      }
+      // A members-only page's draft too: the API gave it to the holder of a token staff asked for,
+      // and this answer is for that reader alone (never cached). Visitors without it get the stand-in.
+      return { kind: 'page', page: mapPageResponse(answer.body) };
     },
   };
 }

@@ -4,6 +4,7 @@ import { homePage } from '../pages/home-page';
 import { mapPageResponse } from '../pages/map-page';
 import type { PageModel } from '../pages/page-model';
 import { notFoundPage } from '../pages/not-found-page';
+import { previewRefusedPage } from '../pages/preview-refused-page';
 import { richPage } from '../testing/page-fixtures';
 import { DEFAULT_THEME } from '../theme/site-theme';
 import { renderPage } from './render-page';
@@ -204,6 +205,38 @@ describe('renderPage of a CMS page', () => {
     const page = rich();
     const html = renderPage({ page, theme: page.theme ?? DEFAULT_THEME, assets, origin: null });
     expect(html).toContain('--cms-primary:#112233');
+  });
+
+  it('marks a preview with a band that stays at the top, announced as a status, and keeps it out of indexes', () => {
+    const html = renderPage({ page: rich(Lang.fr), theme: DEFAULT_THEME, assets, origin: null, preview: true });
+    expect(html).toMatch(/<body[^>]*><div class="preview-band" role="status">Aperçu, pas en ligne<\/div><a class="skip-link" href="#main">/);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html.match(/name="robots"/g)).toHaveLength(1);
+    // The page itself, as the live render draws it.
+    expect(html).toContain('<h1 id="section-1-title" class="hero__title">We make sites</h1>');
+    expect(html.replace('<div class="preview-band" role="status">Aperçu, pas en ligne</div>', '').replace('<meta name="robots" content="noindex"/>', '')).toBe(
+      renderPage({ page: rich(Lang.fr), theme: DEFAULT_THEME, assets, origin: null }),
+    );
+    for (const [locale, band] of [
+      [Lang.en, 'Preview, not live'],
+      [Lang.tr, 'Önizleme, yayında değil'],
+      [Lang.es, 'Vista previa, no publicada'],
+      [Lang.it, 'Anteprima, non pubblicata'],
+    ] as const) {
+      expect(renderPage({ page: rich(locale), theme: DEFAULT_THEME, assets, origin: null, preview: true })).toContain(`role="status">${band}</div>`);
+    }
+    expect(renderRich()).not.toContain('preview-band');
+  });
+
+  it('renders the page of a refused preview link in its locale, with a way to the published page', () => {
+    const html = render(previewRefusedPage(Lang.it, 'blog/post'));
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).toContain('<title>Questo link di anteprima non funziona · CMS</title>');
+    expect(html).toContain('<p class="message__code" aria-hidden="true">403</p>');
+    expect(html).toContain('Il link di anteprima non è valido o è scaduto.');
+    expect(html).toContain('<a class="button" href="/it/blog/post">Vedi la pagina pubblicata</a>');
+    expect(html).not.toContain('rel="canonical"');
+    expect(html).not.toContain('preview-band');
   });
 
   it('renders the stand-in of a guarded page with nothing of it, and a way to sign in', () => {

@@ -28,6 +28,11 @@ interface RenderInput {
   form?: FormState;
   /** The Settings screen's site name, cookie text, default locale and logo; the site's own defaults without. */
   settings?: SiteSettings;
+  /**
+   * A draft shown through a preview link: a band over the page says it is not live, and the page
+   * is kept out of search indexes.
+   */
+  preview?: boolean;
 }
 
 /** Sections whose block is unknown or whose content is unusable are left out. */
@@ -52,7 +57,7 @@ const OG_LOCALES: Record<Lang, string> = { en: 'en_US', fr: 'fr_FR', tr: 'tr_TR'
 /** `<meta>` names the document writes itself. */
 const OWN_META = new Set(['description', 'viewport', 'robots', 'theme-color', 'charset']);
 
-function Document({ page, theme, assets, origin, form, settings = DEFAULT_SETTINGS }: RenderInput) {
+function Document({ page, theme, assets, origin, form, settings = DEFAULT_SETTINGS, preview = false }: RenderInput) {
   const m = messagesFor(page.locale);
   const named = textIn(settings.siteName, page.locale);
   const siteName = named?.text ?? m.siteName;
@@ -76,7 +81,7 @@ function Document({ page, theme, assets, origin, form, settings = DEFAULT_SETTIN
   const title = page.path === '' ? `${siteName} · ${page.title}` : `${page.title} · ${siteName}`;
   const alternates = alternatesFor(page, settings.defaultLocale);
   const canonical = alternates.find((alternate) => alternate.hreflang === page.locale);
-  const robots = page.noIndex ? 'noindex' : page.meta?.find((tag) => tag.key === 'robots')?.content;
+  const robots = page.noIndex || preview ? 'noindex' : page.meta?.find((tag) => tag.key === 'robots')?.content;
 
   const sectionsOf = (prepared: PreparedSection[], layoutSection: boolean) =>
     prepared.map((item) => {
@@ -142,6 +147,11 @@ function Document({ page, theme, assets, origin, form, settings = DEFAULT_SETTIN
         {...(page.guardedPath ? { [GUARDED_PATH_ATTR]: page.guardedPath } : {})}
         {...(page.editId !== undefined ? { [EDIT_TARGET_ATTR]: `${page.kind === 'content' ? 'contents' : 'containers'}/${page.editId}` } : {})}
       >
+        {preview && (
+          <div className="preview-band" role="status">
+            {m.preview.band}
+          </div>
+        )}
         <SiteLayout
           skipLabel={m.skipToContent}
           header={
