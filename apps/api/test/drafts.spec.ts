@@ -359,3 +359,12 @@ onServer('a schedule on two instances', () => {
     expect((await second.http.get('/api/pages?path=/news/n7')).body.content.fields.body).toBe('new');
   });
 });
+
+describe('request log', () => {
+  it('leaves a preview link’s token out of the logged URL', async () => {
+    const { withoutPreviewToken } = await import('../src/bootstrap');
+    expect(withoutPreviewToken('/fr/blog/a?preview=eyJh.eyJj.sig&page=2')).toBe('/fr/blog/a?preview=…&page=2');
+    expect(withoutPreviewToken('/api/pages?path=%2Fa&preview=abc')).toBe('/api/pages?path=%2Fa&preview=…');
+    expect(withoutPreviewToken('/blog/a')).toBe('/blog/a');
+  });
+});

@@ -75,7 +75,7 @@ export class PagesController {
     @Res() res: FastifyReply,
   ): Promise<void> {
     if (preview !== undefined) {
-      const body = await this.pages.readPreview(path, locale, preview);
+      const body = await this.pages.readPreview(path, locale, preview, page);
       await res.header('Cache-Control', 'private, no-store').header('X-Robots-Tag', 'noindex').type('application/json; charset=utf-8').send(body);
       return;
     }

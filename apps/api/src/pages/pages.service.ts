@@ -112,14 +112,14 @@ export class PagesService {
    * the content and is rolled back. Never cached, and refused (403) unless the token was made for
    * the content at this path in this locale.
    */
-  async readPreview(rawPath: string, lang: Lang, token: string): Promise<Buffer> {
+  async readPreview(rawPath: string, lang: Lang, token: string, pageNumber = 1): Promise<Buffer> {
     const { contentId, lang: tokenLang } = await this.publishing.previewOf(token);
     const full = normalisePath(rawPath);
     if (full === null) throw new NotFoundException(`No page at ${rawPath.slice(0, 200)}`);
     if (tokenLang !== lang) throw new ForbiddenException('This preview link is for another page');
     const page = await this.contents.withDraftApplied(contentId, DRAFT_READER, undefined, async (manager) => {
       await this.contents.showAsPublished(manager, contentId);
-      return this.readFromDatabase(full, lang, undefined, 1, manager, (row) => {
+      return this.readFromDatabase(full, lang, undefined, pageNumber, manager, (row) => {
         if (row?.contentId !== contentId) throw new ForbiddenException('This preview link is for another page');
       });
     });
