@@ -6,6 +6,7 @@
  */
 import { RightType } from '@cms/contracts';
 import { JwtService } from '@nestjs/jwt';
+import { withoutPreviewToken } from '../src/bootstrap';
 import { ContentPublishingService } from '../src/contents/content-publishing.service';
 import { RevalidationService, type RevalidationEvent } from '../src/revalidation/revalidation.service';
 import { contentModel } from './support/content-model';
@@ -362,7 +363,6 @@ onServer('a schedule on two instances', () => {
 
 describe('request log', () => {
   it('leaves a preview link’s token out of the logged URL', async () => {
-    const { withoutPreviewToken } = await import('../src/bootstrap');
     expect(withoutPreviewToken('/fr/blog/a?preview=eyJh.eyJj.sig&page=2')).toBe('/fr/blog/a?preview=…&page=2');
     expect(withoutPreviewToken('/api/pages?path=%2Fa&preview=abc')).toBe('/api/pages?path=%2Fa&preview=…');
     expect(withoutPreviewToken('/blog/a')).toBe('/blog/a');
