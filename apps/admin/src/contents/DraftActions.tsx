@@ -4,8 +4,10 @@ import CloudOff from '@mui/icons-material/CloudOff';
 import Publish from '@mui/icons-material/Publish';
 import Restore from '@mui/icons-material/Restore';
 import Schedule from '@mui/icons-material/Schedule';
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import ButtonGroup from '@mui/material/ButtonGroup';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -13,6 +15,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -31,7 +35,8 @@ const DONE: Record<ContentAction, string> = {
 const CONFLICT: Partial<Record<ContentAction, string>> = { discard: 'cms.drafts.no_draft' };
 
 /**
- * The buttons of a content in a drafts container, after "Save draft": Publish (or Publish changes),
+ * The buttons of a content in a drafts container, after "Save draft": Publish (or Publish changes,
+ * with "Publish only <locale>" in its menu),
  * Schedule, Discard changes and Unpublish. Each acts on what was saved: the record is read again
  * afterwards, which resets the form, so unsaved edits are confirmed away first.
  */
@@ -42,16 +47,19 @@ export function DraftActions({ locale }: { locale: Lang }) {
   const refresh = useRefresh();
   const translate = useTranslate();
   const [busy, setBusy] = useState<ContentAction | null>(null);
-  const [asking, setAsking] = useState<ContentAction | null>(null);
+  // `only`: publish the locale being edited alone (its fields, sections and metadata).
+  const [asking, setAsking] = useState<{ action: ContentAction; only?: Lang } | null>(null);
   const [scheduling, setScheduling] = useState(false);
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
   if (!record) return null;
 
-  const run = async (action: ContentAction) => {
+  const run = async (action: ContentAction, only?: Lang) => {
     setAsking(null);
     setBusy(action);
     try {
-      await runContentAction(record.id, action);
-      notify(DONE[action], { type: 'success' });
+      await runContentAction(record.id, action, only);
+      if (only) notify('cms.drafts.published_locale', { type: 'success', messageArgs: { locale: only } });
+      else notify(DONE[action], { type: 'success' });
       refresh();
     } catch (failure) {
       notify(actionErrorMessage(failure, translate, CONFLICT[action]), { type: 'error' });
@@ -60,7 +68,7 @@ export function DraftActions({ locale }: { locale: Lang }) {
     }
   };
   // Discard and unpublish always ask; publish asks only when unsaved edits would be lost.
-  const ask = (action: ContentAction) => (action === 'publish' && !dirty ? run(action) : setAsking(action));
+  const ask = (action: ContentAction, only?: Lang) => (action === 'publish' && !dirty ? run(action, only) : setAsking({ action, only }));
   const unsaved = dirty ? ` ${translate('cms.drafts.unsaved_lost')}` : '';
   const confirmTitle: Record<ContentAction, string> = {
     publish: 'cms.drafts.publish_confirm_title',
@@ -76,15 +84,30 @@ export function DraftActions({ locale }: { locale: Lang }) {
 
   return (
     <>
-      <Button
-        variant="contained"
-        color="success"
-        startIcon={icon('publish', <Publish />)}
-        disabled={busy !== null || (record.published && !record.hasDraft)}
-        onClick={() => ask('publish')}
-      >
-        {translate(publishLabelKey(record))}
-      </Button>
+      <ButtonGroup variant="contained" color="success" disabled={busy !== null || (record.published && !record.hasDraft)}>
+        <Button startIcon={icon('publish', <Publish />)} onClick={() => ask('publish')}>
+          {translate(publishLabelKey(record))}
+        </Button>
+        <Button
+          size="small"
+          aria-label={translate('cms.drafts.publish_options')}
+          aria-haspopup="menu"
+          aria-controls={menu ? 'publish-menu' : undefined}
+          onClick={(event) => setMenu(event.currentTarget)}
+        >
+          <ArrowDropDown />
+        </Button>
+      </ButtonGroup>
+      <Menu id="publish-menu" anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+        <MenuItem
+          onClick={() => {
+            setMenu(null);
+            ask('publish', locale);
+          }}
+        >
+          {translate('cms.drafts.publish_locale', { locale: locale.toUpperCase() })}
+        </MenuItem>
+      </Menu>
       <Button variant="outlined" startIcon={<Schedule />} disabled={busy !== null} onClick={() => setScheduling(true)}>
         {translate('cms.drafts.schedule')}
       </Button>
@@ -98,10 +121,10 @@ export function DraftActions({ locale }: { locale: Lang }) {
       )}
       <Confirm
         isOpen={asking !== null}
-        title={asking ? confirmTitle[asking] : ''}
-        content={asking ? confirmContent[asking] : ''}
+        title={asking ? confirmTitle[asking.action] : ''}
+        content={asking ? confirmContent[asking.action] : ''}
         titleTranslateOptions={{ title: record.title }}
-        onConfirm={() => asking && run(asking)}
+        onConfirm={() => asking && run(asking.action, asking.only)}
         onClose={() => setAsking(null)}
       />
       {scheduling && <ScheduleDialog record={record} locale={locale} dirty={dirty} onClose={() => setScheduling(false)} />}

@@ -8,9 +8,12 @@ export type ContentAction = 'publish' | 'unpublish' | 'discard';
 const contentUrl = (id: number | string, suffix = '', locale?: Lang) =>
   `${API_URL}/contents/${encodeURIComponent(String(id))}${suffix}${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`;
 
-/** Publishes (every locale), unpublishes or discards the draft; the API answers the content as it now stands. */
-export async function runContentAction(id: number | string, action: ContentAction): Promise<ContentDto> {
-  return (await httpClient(contentUrl(id, `/${action}`), { method: 'POST' })).json as ContentDto;
+/**
+ * Publishes (every locale, or `only` the one given), unpublishes or discards the draft; the API
+ * answers the content as it now stands.
+ */
+export async function runContentAction(id: number | string, action: ContentAction, only?: Lang): Promise<ContentDto> {
+  return (await httpClient(contentUrl(id, `/${action}`, action === 'publish' ? only : undefined), { method: 'POST' })).json as ContentDto;
 }
 
 /** Sets or clears the publish and unpublish times (ISO, UTC; null clears): they apply at once, draft or not. */

@@ -406,6 +406,9 @@ const fr: Catalog = {
       saved: 'Brouillon enregistré',
       publish: 'Publier',
       publish_changes: 'Publier les modifications',
+      publish_options: 'Options de publication',
+      publish_locale: 'Publier seulement %{locale}',
+      published_locale: '%{locale} publié : les autres langues gardent leur version en ligne',
       published: 'Publié : la page est en ligne',
       publish_confirm_title: 'Publier %{title} ?',
       publish_confirm:
