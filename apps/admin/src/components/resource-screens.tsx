@@ -1,4 +1,5 @@
 import { Lang } from '@cms/contracts';
+import Stack from '@mui/material/Stack';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import {
   BooleanField,
@@ -12,6 +13,7 @@ import {
   SelectField,
   Toolbar,
   TopToolbar,
+  useNotify,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -36,18 +38,31 @@ export function EditToolbar<R extends RaRecord>({
   confirm,
   redirect,
   deleteButton,
+  saveLabel,
+  children,
 }: {
   confirm?: (record: R) => [key: string, args: Record<string, unknown>];
   redirect?: (record: R) => RedirectionSideEffect;
   /** A resource's own delete button, in place of the plain one. */
   deleteButton?: ReactElement;
+  /** The Save button's words when they are not react-admin's "Save" (a content's "Save draft"). */
+  saveLabel?: string;
+  /** More buttons after Save (a content's Publish, Schedule...). */
+  children?: ReactNode;
 }) {
   const record = useRecordContext<R>();
   const translate = useTranslate();
   const title = record && confirm ? translate(...confirm(record)) : undefined;
   return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
+    <Toolbar sx={{ justifyContent: 'space-between', gap: 1 }}>
+      {children ? (
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+          <SaveButton label={saveLabel} />
+          {children}
+        </Stack>
+      ) : (
+        <SaveButton label={saveLabel} />
+      )}
       {deleteButton ?? <DeleteButton mutationMode="pessimistic" redirect={record && redirect ? redirect(record) : undefined} confirmTitle={title} />}
     </Toolbar>
   );
@@ -74,14 +89,43 @@ export const StatusColumn = () => (
 
 /**
  * The edit screen of a record kept per locale (containers, contents, forms): the locale switcher
- * above, the record read and saved in the chosen locale, the form drawn for it.
+ * above, the record read and saved in the chosen locale, the form drawn for it. A screen may add
+ * actions above the form, a panel beside it (`aside`, for the locale shown) and its own words
+ * once a save succeeded (`savedMessage`, a catalog key; react-admin's "updated" otherwise).
  */
-export function LocaleEdit({ title, children }: { title: ReactElement; children: (locale: Lang) => ReactNode }) {
+export function LocaleEdit({
+  title,
+  children,
+  actions,
+  aside,
+  savedMessage,
+}: {
+  title: ReactElement;
+  children: (locale: Lang) => ReactNode;
+  actions?: ReactElement | false;
+  aside?: (locale: Lang) => ReactNode;
+  savedMessage?: (record: RaRecord) => string | undefined;
+}) {
   const [locale, setLocale] = useState<Lang>(Lang.en);
+  const notify = useNotify();
+  const onSuccess = (record: RaRecord) => {
+    const key = savedMessage?.(record);
+    notify(key ?? 'ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+  };
   return (
     <>
       <LocaleSwitcher value={locale} onChange={setLocale} />
-      <Edit title={title} mutationMode="pessimistic" redirect={false} queryOptions={{ meta: { locale } }} mutationOptions={{ meta: { locale } }}>
+      <Edit
+        title={title}
+        actions={actions}
+        aside={aside?.(locale)}
+        // A panel beside the form goes under it on narrow screens.
+        sx={aside ? { '& .RaEdit-main': { flexWrap: { xs: 'wrap', lg: 'nowrap' } } } : undefined}
+        mutationMode="pessimistic"
+        redirect={false}
+        queryOptions={{ meta: { locale } }}
+        mutationOptions={savedMessage ? { meta: { locale }, onSuccess } : { meta: { locale } }}
+      >
         {children(locale)}
       </Edit>
     </>

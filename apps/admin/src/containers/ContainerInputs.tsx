@@ -34,6 +34,7 @@ export function ContainerMainInputs() {
       <TextInput source="slug" label="cms.fields.slug" validate={slugValidation} helperText="cms.containers.slug_help" fullWidth />
       <SelectInput source="status" label="cms.fields.status" choices={STATUS_CHOICES} validate={required()} sx={{ minWidth: 240 }} />
       <BooleanInput source="published" label="cms.fields.published" helperText={false} />
+      <BooleanInput source="drafts" label="cms.containers.drafts" helperText="cms.containers.drafts_help" />
       <BooleanInput source="disableContentSections" label="cms.containers.disable_content_sections" helperText={false} />
       <BooleanInput source="hideFooter" label="cms.containers.hide_footer" helperText={false} />
       <SectionsPositionInput />

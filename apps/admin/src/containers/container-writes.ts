@@ -2,7 +2,17 @@ import { ContainerFieldType, type ContainerFieldInput } from '@cms/contracts';
 import { changedFields, filledFields, numberOrNull, type Payload, type ResourceWrites } from '../http/resource-writes';
 import { PAGE_PARTS, pagePartShape, withAccessClearing } from '../page-parts/page-parts-payload';
 
-const CONTAINER_FIELDS = ['title', 'published', 'status', 'disableContentSections', 'hideFooter', 'sectionsPosition', 'fields', ...PAGE_PARTS] as const;
+const CONTAINER_FIELDS = [
+  'title',
+  'drafts',
+  'published',
+  'status',
+  'disableContentSections',
+  'hideFooter',
+  'sectionsPosition',
+  'fields',
+  ...PAGE_PARTS,
+] as const;
 
 /** A field definition as the API takes it: options only for OPTION, the Zoho key only for ZOHOOPTIONS... */
 function toFieldInput(raw: Payload): ContainerFieldInput {

@@ -9,8 +9,12 @@ import { ChoiceInput } from '../components/ChoiceInput';
 import { MetadataInput, slugValidation, STATUS_CHOICES } from '../containers/ContainerInputs';
 import { ContentFieldInput } from './ContentFieldInput';
 
-/** Title, container, slug and flags. A content stays in its container: it is chosen on creation only. */
+/**
+ * Title, container, slug and flags. A content stays in its container: it is chosen on creation only.
+ * In a drafts container, Publish and Unpublish (DraftActions) take the place of the Published switch.
+ */
 export function ContentMainInputs({ containerLocked }: { containerLocked?: boolean }) {
+  const record = useRecordContext<ContentDto>();
   return (
     <>
       <TextInput source="title" label="cms.fields.title" validate={required()} fullWidth />
@@ -25,7 +29,7 @@ export function ContentMainInputs({ containerLocked }: { containerLocked?: boole
       />
       <TextInput source="slug" label="cms.fields.slug" validate={slugValidation} helperText="cms.contents.slug_help" fullWidth />
       <SelectInput source="status" label="cms.fields.status" choices={STATUS_CHOICES} validate={required()} />
-      <BooleanInput source="published" label="cms.fields.published" />
+      {!record?.drafts && <BooleanInput source="published" label="cms.fields.published" />}
     </>
   );
 }

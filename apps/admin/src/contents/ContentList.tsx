@@ -1,7 +1,9 @@
 import type { ContainerDto } from '@cms/contracts';
-import { CreateButton, DataTable, List, ReferenceField, SearchInput, TopToolbar, useCreatePath, useGetOne, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, ReferenceField, SearchInput, SelectInput, TopToolbar, useCreatePath, useGetOne, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { UpdatedColumn, PublishedColumn } from '../components/resource-screens';
+import { PublishedColumn, UpdatedColumn } from '../components/resource-screens';
+import { ContentStatusChip } from './ContentStatusChip';
+import { STATE_CHOICES } from './drafts';
 
 /** `?container={id}` of the address, as the top bar's Containers shortcuts write it. */
 export function useContainerParam(): number | undefined {
@@ -30,7 +32,10 @@ export function ContentList() {
       storeKey={containerId ? `contents.container.${containerId}` : 'contents'}
       title={container ? translate('cms.contents.list_title_of', { title: container.title }) : 'cms.contents.list_title'}
       filter={containerId ? { containerId } : undefined}
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.any')} />]}
+      filters={[
+        <SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.any')} />,
+        <SelectInput key="state" source="state" label="cms.drafts.state_filter" choices={STATE_CHOICES} alwaysOn emptyText="cms.drafts.any_state" />,
+      ]}
       sort={{ field: 'updatedAt', order: 'DESC' }}
       perPage={25}
       actions={<ContentListActions containerId={containerId} />}
@@ -42,6 +47,9 @@ export function ContentList() {
           <ReferenceField source="containerId" reference="containers" link={false} />
         </DataTable.Col>
         <PublishedColumn />
+        <DataTable.Col source="state" label="cms.drafts.state_column" disableSort>
+          <ContentStatusChip />
+        </DataTable.Col>
         <UpdatedColumn />
       </DataTable>
     </List>

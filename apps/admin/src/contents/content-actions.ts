@@ -1,0 +1,33 @@
+import type { ContentDto, ContentPreviewDto, Lang } from '@cms/contracts';
+import { API_URL } from '../http/api-request';
+import { httpClient } from '../http/http-client';
+
+/** The actions on a content beyond its save: POST /api/contents/:id/{publish,unpublish,discard}. */
+export type ContentAction = 'publish' | 'unpublish' | 'discard';
+
+const contentUrl = (id: number | string, suffix = '', locale?: Lang) =>
+  `${API_URL}/contents/${encodeURIComponent(String(id))}${suffix}${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`;
+
+/**
+ * Publishes (every locale, or `only` the one given), unpublishes or discards the draft; the API
+ * answers the content as it now stands.
+ */
+export async function runContentAction(id: number | string, action: ContentAction, only?: Lang): Promise<ContentDto> {
+  return (await httpClient(contentUrl(id, `/${action}`, action === 'publish' ? only : undefined), { method: 'POST' })).json as ContentDto;
+}
+
+/** Sets or clears the publish and unpublish times (ISO, UTC; null clears): they apply at once, draft or not. */
+export async function saveSchedule(id: number | string, body: { publishAt?: string | null; unpublishAt?: string | null }, locale?: Lang): Promise<ContentDto> {
+  return (
+    await httpClient(contentUrl(id, '', locale), {
+      method: 'PUT',
+      body: JSON.stringify(body),
+      headers: new Headers({ 'Content-Type': 'application/json' }),
+    })
+  ).json as ContentDto;
+}
+
+/** A site address that renders the draft in the locale, valid for a while (409: the content has no page). */
+export async function requestPreview(id: number | string, locale: Lang, signal?: AbortSignal): Promise<ContentPreviewDto> {
+  return (await httpClient(contentUrl(id, '/preview', locale), { method: 'POST', signal })).json as ContentPreviewDto;
+}
