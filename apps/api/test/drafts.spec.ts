@@ -265,6 +265,16 @@ describe('drafts, scheduled publishing and previews', () => {
       expect((await page('/blog/preview', 'fr')).body.content.fields.body).toBe('live words');
     });
 
+    it('reads a preview with cold caches (on the embedded database the transaction holds the one connection)', async () => {
+      const id = await publishedPost('cold', 'warm');
+      await t.ownerUpdates(`/api/contents/${id}`, { fields: { body: 'cold draft' } });
+      const { token } = await previewOf(id);
+      expect((await post('/api/revalidate/all')).status).toBe(204);
+      const shown = await page('/blog/cold', 'en', token);
+      expect(shown.status).toBe(200);
+      expect(shown.body.content.fields.body).toBe('cold draft');
+    });
+
     it('shows a page that is not published yet to the token only', async () => {
       const { id } = await cm.content({ containerId: blog.id, title: 'Unborn', slug: 'unborn', fields: { body: 'soon' } });
       const { token } = await previewOf(id);

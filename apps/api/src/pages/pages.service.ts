@@ -165,7 +165,7 @@ export class PagesService {
     preview?: (page: PageRow | undefined) => void,
   ): Promise<PageResponse> {
     const reader = readerOf(auth);
-    const [row, layoutRows] = await Promise.all([on === this.reads ? this.readPath(full, lang) : this.readPathOn(on, full, lang), this.readLayoutSections()]);
+    const [row, layoutRows] = await Promise.all([on === this.reads ? this.readPath(full, lang) : this.readPathOn(on, full, lang), this.readLayoutSections(on)]);
     preview?.(row);
     const { page, roleIds } = this.guard(row, full, auth, preview !== undefined);
     const sections = pageSectionsOf(page, layoutRows, lang);
@@ -220,7 +220,9 @@ export class PagesService {
   );
 
   /** 1 beside it. The layout's sections in every locale, the same for every page: kept until a purge of everything. */
-  private readLayoutSections(): Promise<readonly Section[]> {
+  private readLayoutSections(on: On): Promise<readonly Section[]> {
+    // Inside a transaction the read goes through it: on the embedded database the pool's one connection is the transaction's.
+    if (on !== this.reads) return this.query<Section>(LAYOUT_SECTIONS_SQL, [], on);
     return this.cache.layoutSections(() => this.query<Section>(LAYOUT_SECTIONS_SQL, []));
   }
 
@@ -272,7 +274,7 @@ export class PagesService {
       this.readReferencedContents(references.contentIds, reader, on),
       this.readMedia(references.mediaIds, lang, on),
       this.readForms(references.formIds, lang, on),
-      this.readSettings(),
+      this.readSettings(on),
     ]);
     return { contents, media, forms: forms.forms, optionKeys: forms.optionKeys, settings };
   }
@@ -293,7 +295,9 @@ export class PagesService {
   }
 
   /** 8. The theme and option lists settings: kept until a purge of everything, like the layout. */
-  private readSettings(): Promise<readonly SettingRow[]> {
-    return this.cache.pageSettings(() => this.query<SettingRow>(SETTINGS_SQL, [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]]));
+  private readSettings(on: On): Promise<readonly SettingRow[]> {
+    const names = [...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING];
+    if (on !== this.reads) return this.query<SettingRow>(SETTINGS_SQL, [names], on);
+    return this.cache.pageSettings(() => this.query<SettingRow>(SETTINGS_SQL, [names]));
   }
 }
