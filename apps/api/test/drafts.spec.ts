@@ -10,7 +10,7 @@ import { withoutPreviewToken } from '../src/bootstrap';
 import { ContentPublishingService } from '../src/contents/content-publishing.service';
 import { RevalidationService, type RevalidationEvent } from '../src/revalidation/revalidation.service';
 import { contentModel } from './support/content-model';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestApp, onServer, useTwoInstances, type TestApp } from './support/test-app';
 
 describe('drafts, scheduled publishing and previews', () => {
   let t: TestApp;
@@ -335,21 +335,9 @@ describe('drafts, scheduled publishing and previews', () => {
   });
 });
 
-// Two instances on one database: the embedded database serves one process only, so this runs
-// where DATABASE_URL names a server (CI's second run).
-const onServer = process.env.DATABASE_URL ? describe : describe.skip;
-
+// Two instances on one database (the embedded database serves one process only: CI's second run).
 onServer('a schedule on two instances', () => {
-  let first: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    first = await createTestApp();
-    second = await createTestApp({ DATABASE_URL: first.config.databaseUrl! });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  const { first, second } = useTwoInstances();
 
   it('publishes each due content once, whichever instance runs it', async () => {
     const cm = contentModel(first);

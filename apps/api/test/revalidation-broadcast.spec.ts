@@ -1,22 +1,10 @@
 import type { RevalidationEvent } from '../src/revalidation/revalidation.service';
 import { RevalidationService } from '../src/revalidation/revalidation.service';
-import { createTestApp, type TestApp } from './support/test-app';
+import { onServer, useTwoInstances, type TestApp } from './support/test-app';
 
-// Two instances share purges through PostgreSQL LISTEN/NOTIFY; the embedded database serves one
-// process only, so this runs where DATABASE_URL names a server (CI's second run).
-const onServer = process.env.DATABASE_URL ? describe : describe.skip;
-
+// Two instances share purges through PostgreSQL LISTEN/NOTIFY (on a server only: CI's second run).
 onServer('revalidation across instances', () => {
-  let first: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    first = await createTestApp();
-    second = await createTestApp({ DATABASE_URL: first.config.databaseUrl! });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  const { first, second } = useTwoInstances();
 
   it('delivers an event emitted by one instance to the other', async () => {
     const received = new Promise<RevalidationEvent>((resolve) => {

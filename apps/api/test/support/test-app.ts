@@ -129,3 +129,24 @@ export function useTestApp(env: Record<string, string> = {}): UsedTestApp {
   afterAll(() => used.close?.());
   return used;
 }
+
+/**
+ * Two instances on one database (to test what crosses instances), started in beforeAll and closed
+ * in afterAll. The embedded database serves one process only: describe them with `onServer`.
+ */
+export function useTwoInstances(): { first: UsedTestApp; second: UsedTestApp } {
+  const first = { events: [] } as unknown as UsedTestApp;
+  const second = { events: [] } as unknown as UsedTestApp;
+  beforeAll(async () => {
+    Object.assign(first, await createTestApp());
+    Object.assign(second, await createTestApp({ DATABASE_URL: first.config.databaseUrl! }));
+  });
+  afterAll(async () => {
+    await second.close?.();
+    await first.close?.();
+  });
+  return { first, second };
+}
+
+/** describe where DATABASE_URL names a PostgreSQL server (CI's second run), else skipped. */
+export const onServer: jest.Describe = process.env.DATABASE_URL ? describe : describe.skip;
