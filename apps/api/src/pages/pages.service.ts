@@ -165,7 +165,7 @@ export class PagesService {
     preview?: (page: PageRow | undefined) => void,
   ): Promise<PageResponse> {
     const reader = readerOf(auth);
-    const [row, layoutRows] = await Promise.all([on === this.reads ? this.readPath(full, lang) : this.readPathOn(on, full, lang), this.readLayoutSections()]);
+    const [row, layoutRows] = await Promise.all([on === this.reads ? this.readPath(full, lang) : this.readPathOn(on, full, lang), this.readLayoutSections(on)]);
     preview?.(row);
     const { page, roleIds } = this.guard(row, full, auth, preview !== undefined);
     const sections = pageSectionsOf(page, layoutRows, lang);
@@ -219,8 +219,13 @@ export class PagesService {
     inKeyOrder(keys.length, await this.query<PageRow & { n: number }>(PATHS_SQL, [keys.map((k) => k.full), keys.map((k) => k.lang)])),
   );
 
-  /** 1 beside it. The layout's sections in every locale, the same for every page: kept until a purge of everything. */
-  private readLayoutSections(): Promise<readonly Section[]> {
+  /**
+   * 1 beside it. The layout's sections in every locale, the same for every page: kept until a purge
+   * of everything. A preview reads them in its transaction (on the embedded database the pool's one
+   * connection is the transaction's until it ends: a read beside it would wait for ever).
+   */
+  private readLayoutSections(on: On = this.reads): Promise<readonly Section[]> {
+    if (on !== this.reads) return this.query<Section>(LAYOUT_SECTIONS_SQL, [], on);
     return this.cache.layoutSections(() => this.query<Section>(LAYOUT_SECTIONS_SQL, []));
   }
 
@@ -272,7 +277,7 @@ export class PagesService {
       this.readReferencedContents(references.contentIds, reader, on),
       this.readMedia(references.mediaIds, lang, on),
       this.readForms(references.formIds, lang, on),
-      this.readSettings(),
+      this.readSettings(on),
     ]);
     return { contents, media, forms: forms.forms, optionKeys: forms.optionKeys, settings };
   }
@@ -293,7 +298,10 @@ export class PagesService {
   }
 
   /** 8. The theme and option lists settings: kept until a purge of everything, like the layout. */
-  private readSettings(): Promise<readonly SettingRow[]> {
-    return this.cache.pageSettings(() => this.query<SettingRow>(SETTINGS_SQL, [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]]));
+  private readSettings(on: On = this.reads): Promise<readonly SettingRow[]> {
+    const params = [[...Object.values(THEME_SETTINGS), OPTION_LISTS_SETTING]];
+    // A preview reads them in its transaction, as the layout (readLayoutSections).
+    if (on !== this.reads) return this.query<SettingRow>(SETTINGS_SQL, params, on);
+    return this.cache.pageSettings(() => this.query<SettingRow>(SETTINGS_SQL, params));
   }
 }
