@@ -94,6 +94,9 @@ describe('backup: export and import', () => {
     const post = await cm.content({ containerId: news.id, slug: 'post', published: true, fields: { body: 'live' } });
     const drafted = await cm.as().put(`/api/contents/${post.id}`, { fields: { body: 'draft' }, publishAt: new Date(Date.now() + 86_400_000).toISOString() });
     expect(drafted.body).toMatchObject({ hasDraft: true });
+    // And a draft of the container's own page (container_draft).
+    const pageDraft = await cm.as().put(`/api/containers/${news.id}?locale=fr`, { sections: [{ block: 'richtext', content: { html: '<p>Brouillon</p>' } }] });
+    expect(pageDraft.body).toMatchObject({ hasDraft: true });
     const form = await t.http
       .post('/api/forms')
       .set('token', t.ownerToken)

@@ -135,6 +135,23 @@ describe('drafts, scheduled publishing and previews', () => {
     expect((await t.ownerUpdates<{ hasDraft: boolean }>(`/api/contents/${id}`, { fields: { body: 'original' } })).hasDraft).toBe(false);
   });
 
+  it('drops a draft of sections put back as they are live (their rows get new ids when applied)', async () => {
+    const { id } = await cm.content({
+      containerId: blog.id,
+      title: 'Sections',
+      slug: 'sections',
+      published: true,
+      fields: { body: 'x' },
+      sections: [{ block: 'richtext', content: { html: '<p>Live</p>' } }],
+    });
+    const changed = await t.ownerUpdates<{ hasDraft: boolean }>(`/api/contents/${id}`, {
+      sections: [{ block: 'richtext', content: { html: '<p>Draft</p>' } }],
+    });
+    expect(changed.hasDraft).toBe(true);
+    const back = await t.ownerUpdates<{ hasDraft: boolean }>(`/api/contents/${id}`, { sections: [{ block: 'richtext', content: { html: '<p>Live</p>' } }] });
+    expect(back.hasDraft).toBe(false);
+  });
+
   it('publishes the draft: the page changes, its old path is purged, the draft is gone', async () => {
     const id = await publishedPost('second', 'before');
     await t.ownerUpdates(`/api/contents/${id}`, { fields: { body: 'after' } });

@@ -83,6 +83,9 @@ const RIGHTS_TABLE: Record<string, string> = {
   'GET /api/containers/:id': 'containers.show',
   'POST /api/containers': 'containers.create',
   'PUT /api/containers/:id': 'containers.edit',
+  'POST /api/containers/:id/publish': 'containers.edit',
+  'POST /api/containers/:id/discard': 'containers.edit',
+  'POST /api/containers/:id/preview': 'containers.edit',
   'DELETE /api/containers/:id': 'containers.delete',
 
   'GET /api/contents': 'contents.list',

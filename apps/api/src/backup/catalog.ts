@@ -31,6 +31,7 @@ const MIGRATION_TABLES = [
   'content_document',
   'content_draft',
   'content_read',
+  'container_draft',
   'cache_version',
 ];
 

@@ -1,12 +1,24 @@
-import { type Lang, LANGS } from '@cms/contracts';
-import { Body, Controller, Delete, Get, Param, ParseBoolPipe, Post, Put, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { DEFAULT_LANG, type Lang, LANGS } from '@cms/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseBoolPipe, Post, Put, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth, RequireRights } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
 import { ChoiceDto } from '../common/http/choices';
 import { setContentRange } from '../common/http/list-query';
-import { IdPipe, LocalePipe } from '../common/http/params';
+import { IdPipe, LocalePipe, OptionalLocalePipe } from '../common/http/params';
+import { ContentPreviewDto } from '../contents/dto/content.dto';
+import { ContainerDraftsService } from './container-drafts.service';
 import { ContainersService } from './containers.service';
 import { ContainerDto, ContainerListItemDto, ContainerListQueryDto, ContainerSummaryDto, CreateContainerDto, UpdateContainerDto } from './dto/container.dto';
 import { QueryDto, QueryParam } from '../common/http/query-params';
@@ -17,7 +29,10 @@ const LOCALE_QUERY = { name: 'locale', required: false, enum: LANGS, description
 @Controller('containers')
 @ApiExtraModels(ContainerListItemDto, ContainerSummaryDto)
 export class ContainersController {
-  constructor(private readonly containers: ContainersService) {}
+  constructor(
+    private readonly containers: ContainersService,
+    private readonly drafts: ContainerDraftsService,
+  ) {}
 
   @Get('choices')
   @RequireRights('containers', 'choices')
@@ -51,9 +66,14 @@ export class ContainersController {
   @Get(':id')
   @RequireRights('containers', 'show')
   @ApiQuery(LOCALE_QUERY)
+  @ApiOperation({
+    summary: 'One container in a locale',
+    description:
+      'With drafts, its page’s sections and metadata are the working draft when one waits (`hasDraft`); visitors and GET /api/pages keep the live page.',
+  })
   @ApiOkResponse({ type: ContainerDto })
   get(@Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang): Promise<ContainerDto> {
-    return this.containers.get(id, locale);
+    return this.containers.read(id, locale);
   }
 
   @Post()
@@ -68,7 +88,15 @@ export class ContainersController {
   @Put(':id')
   @RequireRights('containers', 'edit')
   @ApiQuery(LOCALE_QUERY)
+  @ApiOperation({
+    summary: 'Change a container',
+    description:
+      'With drafts (on once this PUT is written), `sections` and `metadata` change the working draft of its page in the locale (checked as a live write ' +
+      'would be, dropped when it shows what is live) and GET /api/pages keeps the live page until POST /api/containers/{id}/publish; everything else ' +
+      '(title, fields, slug, accesses, drafts, published...) is written live.',
+  })
   @ApiOkResponse({ type: ContainerDto })
+  @ApiBadRequestResponse({ description: 'A value breaks its rules (the draft’s included); nothing is written' })
   @ApiConflictResponse({ description: 'The slug makes a path another page has (or a descendant’s would)' })
   update(
     @CurrentAuth() auth: AuthContext,
@@ -77,6 +105,55 @@ export class ContainersController {
     @QueryParam('locale', LocalePipe) locale: Lang,
   ): Promise<ContainerDto> {
     return this.containers.update(auth, id, body, locale);
+  }
+
+  @Post(':id/publish')
+  @RequireRights('containers', 'edit')
+  @HttpCode(200)
+  @ApiQuery({ ...LOCALE_QUERY, description: 'Publish only this locale’s sections and metadata (absent: all of the draft)' })
+  @ApiOperation({
+    summary: 'Make the draft of the container’s page live',
+    description:
+      'The draft of its page (all locales, or `?locale=` alone: the other locales’ changes wait) becomes the live version, checked as a PUT is; ' +
+      'the page is purged on every instance. Without a draft (in that locale) nothing changes.',
+  })
+  @ApiOkResponse({ type: ContainerDto, description: 'The container after it, in `?locale=` (en when absent)' })
+  @ApiBadRequestResponse({ description: 'The draft no longer passes the rules; nothing is published' })
+  async publish(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', IdPipe) id: number,
+    @QueryParam('locale', OptionalLocalePipe) locale: Lang | undefined,
+  ): Promise<ContainerDto> {
+    await this.drafts.publish(auth, id, locale);
+    return this.containers.read(id, locale ?? DEFAULT_LANG);
+  }
+
+  @Post(':id/discard')
+  @RequireRights('containers', 'edit')
+  @HttpCode(200)
+  @ApiQuery(LOCALE_QUERY)
+  @ApiOperation({ summary: 'Throw the draft of the container’s page away', description: 'The live page, untouched, is what staff read again.' })
+  @ApiOkResponse({ type: ContainerDto })
+  @ApiConflictResponse({ description: 'The container’s page has no draft' })
+  async discard(@Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang): Promise<ContainerDto> {
+    await this.drafts.discard(id);
+    return this.containers.read(id, locale);
+  }
+
+  @Post(':id/preview')
+  @RequireRights('containers', 'edit')
+  @HttpCode(200)
+  @ApiQuery({ ...LOCALE_QUERY, description: 'The locale the preview shows (default en)' })
+  @ApiOperation({
+    summary: 'A link that shows the draft of the container’s page on the site',
+    description:
+      'A URL of the public site, valid for one hour, that renders the container’s page with its draft (sections, metadata) with the site’s own renderer, ' +
+      'marked "Preview, not live", noindex and never cached. The same path without the token shows the live page; the token opens no other page.',
+  })
+  @ApiOkResponse({ type: ContentPreviewDto })
+  @ApiConflictResponse({ description: 'The container has no page (no slug)' })
+  preview(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang): Promise<ContentPreviewDto> {
+    return this.drafts.previewLink(auth, id, locale);
   }
 
   @Delete(':id')

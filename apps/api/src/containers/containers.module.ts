@@ -7,10 +7,12 @@ import { PagePartsModule } from '../page-parts/page-parts.module';
 import { SlugsModule } from '../slugs/slugs.module';
 import { ContainersController } from './containers.controller';
 import { ContainersService } from './containers.service';
+import { ContainerDraftsService } from './container-drafts.service';
 
 @Module({
   imports: [SlugsModule, SectionsModule, MetadataModule, AccessesModule, PagePartsModule, ContentsModule],
   controllers: [ContainersController],
-  providers: [ContainersService],
+  providers: [ContainersService, ContainerDraftsService],
+  exports: [ContainerDraftsService],
 })
 export class ContainersModule {}

@@ -1,5 +1,5 @@
 import { ContainerFieldType, DEFAULT_LANG, type Lang, NUMBER_FIELD_TYPES, SectionType } from '@cms/contracts';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccessesService } from '../accesses/accesses.service';
@@ -36,7 +36,8 @@ import type {
   UpdateContainerDto,
 } from './dto/container.dto';
 import { ContentFieldsService } from '../contents/content-fields.service';
-import { ContentsService } from '../contents/contents.service';
+import { ContentsService, DRAFT_READER } from '../contents/contents.service';
+import { ContainerDraftsService, pageChangesOf } from './container-drafts.service';
 import { PagePartsService } from '../page-parts/page-parts.service';
 
 const CONTAINER_LIST: ListSpec<Container> = {
@@ -126,6 +127,7 @@ export class ContainersService {
     private readonly pageParts: PagePartsService,
     private readonly contents: ContentsService,
     private readonly contentFields: ContentFieldsService,
+    private readonly drafts: ContainerDraftsService,
   ) {}
 
   /** Id and title of every container, for the pickers of screens that may not list them. */
@@ -212,7 +214,25 @@ export class ContainersService {
       metadata,
       metadataFallback: fallback,
       accesses,
+      hasDraft: await this.drafts.hasDraft(manager, id),
     };
+  }
+
+  /**
+   * What staff read: the live container, or with drafts its page's draft when one waits (applied
+   * to the live rows in a transaction that is rolled back, read by the same steps). A draft that
+   * no longer passes the rules (a form it places was deleted since) is shown as the live page with
+   * `hasDraft`; publishing it names what is wrong.
+   */
+  async read(id: number, lang: Lang): Promise<ContainerDto> {
+    const live = await this.get(id, lang);
+    if (!live.hasDraft) return live;
+    try {
+      return await this.drafts.withDraftApplied(id, DRAFT_READER, (manager) => this.get(id, lang, manager));
+    } catch (error) {
+      if (error instanceof BadRequestException || error instanceof ConflictException || error instanceof ForbiddenException) return live;
+      throw error;
+    }
   }
 
   async create(actor: AuthContext, dto: CreateContainerDto, lang: Lang): Promise<ContainerDto> {
@@ -247,51 +267,78 @@ export class ContainersService {
     return this.get(id, lang);
   }
 
+  /**
+   * A PUT. With drafts (on after this PUT), its page parts (PAGE sections and metadata of the
+   * locale) go to the page's working draft (ContainerDraftsService.save) and every public read
+   * keeps the live page; the rest of the body is written live as without drafts, and purged.
+   */
   async update(actor: AuthContext, id: number, dto: UpdateContainerDto, lang: Lang): Promise<ContainerDto> {
-    const { affected, localOnly } = await this.dataSource.transaction(async (manager) => {
+    const outcome = await this.dataSource.transaction(async (manager) => {
       const container = await findOr404(manager, Container, { id }, `No container ${id}`, true);
+      const drafted = (dto.drafts ?? container.drafts) ? pageChangesOf(dto) : null;
+      const live: UpdateContainerDto = drafted ? { ...dto, sections: undefined, metadata: undefined } : dto;
       const existingFields = await manager.getRepository(ContainerField).find({ where: { containerId: id }, order: { position: 'ASC', id: 'ASC' } });
       const errors = new InputErrors();
-      if (dto.fields != null) await this.checkFieldDefinitions(manager, dto.fields, existingFields, errors);
+      if (live.fields != null) await this.checkFieldDefinitions(manager, live.fields, existingFields, errors);
+      // The drafted parts are checked here too (one 400 names every problem), and again with the whole draft when it is saved.
       const parts = await this.pageParts.check(manager, actor, { kind: 'container', id }, dto, errors);
       if (dto.drafts === false && container.drafts) {
         const waiting = await this.contents.draftsWaitingIn(manager, id);
         if (waiting > 0) errors.add('drafts', `cannot be turned off while ${waiting} of its contents have drafts: publish or discard them first`);
+        if (await this.drafts.hasDraft(manager, id))
+          errors.add('drafts', `cannot be turned off while its own page has a draft: POST /api/containers/${id}/publish or /discard first`);
       }
       errors.throwIfAny();
 
-      const published = dto.published ?? container.published;
-      const changes: Partial<Pick<Container, 'title' | 'published' | 'status' | 'disableContentSections' | 'hideFooter' | 'drafts' | 'sectionsPosition'>> = {};
-      for (const key of ['title', 'published', 'status', 'disableContentSections', 'hideFooter', 'drafts', 'sectionsPosition'] as const) {
-        // null is a value only for sectionsPosition (after the last field); elsewhere it says nothing.
-        const value = dto[key];
-        if (value !== undefined && (value !== null || key === 'sectionsPosition') && value !== container[key]) Object.assign(changes, { [key]: value });
-      }
-      await manager.getRepository(Container).update({ id }, { ...changes, updatedAt: new Date() });
-      const seeds: AffectedSeeds = { containerIds: [id], paths: [] };
-      if (dto.fields != null) await this.writeFields(manager, id, dto.fields, existingFields);
-      if (dto.slug !== undefined || dto.parentSlugId !== undefined) {
-        const result = await this.slugs.apply(manager, { containerId: id }, { basic: dto.slug, parentId: dto.parentSlugId, published });
-        seeds.paths!.push(...result.paths);
-      } else if (changes.published !== undefined) {
-        await this.slugs.setPublished(manager, { containerId: id }, published);
-      }
-      await this.pageParts.write(manager, { kind: 'container', id }, lang, dto, parts);
-      const localOnly =
-        Object.keys(changes).length === 0 && dto.fields == null && dto.slug === undefined && dto.parentSlugId === undefined && dto.accesses == null;
-      if (!localOnly) {
-        // Content pages show their container's title, footer setting and field definitions.
-        seeds.contentsOfContainerIds = [id];
-        seeds.listingContainerIds = [id];
-      }
-      if (dto.accesses != null) {
-        // Its contents take these accesses: pages whose CONTENT fields reference them show them or not.
-        seeds.referencingContentIds = await this.contents.idsIn(manager, id);
-      }
-      return { affected: await this.affected.collect(manager, seeds), localOnly };
+      // A body with drafted parts only leaves the live container as it is (nothing to purge).
+      const liveWrite = drafted === null || Object.values(live).some((value) => value !== undefined);
+      const result = liveWrite ? await this.writeLive(manager, container, existingFields, live, drafted ? { ...parts, sections: null } : parts, lang) : null;
+      if (drafted) await this.drafts.save(manager, actor, id, drafted, lang);
+      return result;
     });
-    this.affected.emit(affected, localOnly ? lang : 'all');
-    return this.get(id, lang);
+    if (outcome) this.affected.emit(outcome.affected, outcome.localOnly ? lang : 'all');
+    return this.read(id, lang);
+  }
+
+  /** The live part of a PUT, checked: the container's row, fields, slug and page parts; what pages it touches. */
+  private async writeLive(
+    manager: EntityManager,
+    container: Container,
+    existingFields: ContainerField[],
+    dto: UpdateContainerDto,
+    parts: Awaited<ReturnType<PagePartsService['check']>>,
+    lang: Lang,
+  ): Promise<{ affected: string[] | 'all'; localOnly: boolean }> {
+    const id = container.id;
+    const published = dto.published ?? container.published;
+    const changes: Partial<Pick<Container, 'title' | 'published' | 'status' | 'disableContentSections' | 'hideFooter' | 'drafts' | 'sectionsPosition'>> = {};
+    for (const key of ['title', 'published', 'status', 'disableContentSections', 'hideFooter', 'drafts', 'sectionsPosition'] as const) {
+      // null is a value only for sectionsPosition (after the last field); elsewhere it says nothing.
+      const value = dto[key];
+      if (value !== undefined && (value !== null || key === 'sectionsPosition') && value !== container[key]) Object.assign(changes, { [key]: value });
+    }
+    await manager.getRepository(Container).update({ id }, { ...changes, updatedAt: new Date() });
+    const seeds: AffectedSeeds = { containerIds: [id], paths: [] };
+    if (dto.fields != null) await this.writeFields(manager, id, dto.fields, existingFields);
+    if (dto.slug !== undefined || dto.parentSlugId !== undefined) {
+      const result = await this.slugs.apply(manager, { containerId: id }, { basic: dto.slug, parentId: dto.parentSlugId, published });
+      seeds.paths!.push(...result.paths);
+    } else if (changes.published !== undefined) {
+      await this.slugs.setPublished(manager, { containerId: id }, published);
+    }
+    await this.pageParts.write(manager, { kind: 'container', id }, lang, dto, parts);
+    const localOnly =
+      Object.keys(changes).length === 0 && dto.fields == null && dto.slug === undefined && dto.parentSlugId === undefined && dto.accesses == null;
+    if (!localOnly) {
+      // Content pages show their container's title, footer setting and field definitions.
+      seeds.contentsOfContainerIds = [id];
+      seeds.listingContainerIds = [id];
+    }
+    if (dto.accesses != null) {
+      // Its contents take these accesses: pages whose CONTENT fields reference them show them or not.
+      seeds.referencingContentIds = await this.contents.idsIn(manager, id);
+    }
+    return { affected: await this.affected.collect(manager, seeds), localOnly };
   }
 
   /** Deletes a container; with contents, only with `cascade` (they go with it). Answers the deleted container. */

@@ -18,16 +18,24 @@ const SCHEDULER_INTERVAL_MS = 15_000;
 /** Due contents one look takes at a time. */
 const SCHEDULER_BATCH = 20;
 
-/** The claims of a preview link's token: which content, in which locale, made by whom. */
+/**
+ * The claims of a preview link's token: which page (a content's, `c`, or a container's own, `k`:
+ * exactly one of them), in which locale, made by whom.
+ */
 interface PreviewClaims {
   typ: 'preview';
   /** The content. */
-  c: number;
+  c?: number;
+  /** The container, for its own page. */
+  k?: number;
   /** The locale. */
   l: Lang;
   /** The staff user who asked for it. */
   u: number;
 }
+
+/** The page a preview token opens: a content's, or a container's own. */
+export type PreviewTarget = { contentId: number; containerId?: undefined } | { containerId: number; contentId?: undefined };
 
 /** Who publishes what a schedule says: the draft was checked against its editor's role when it was saved. */
 const SCHEDULER: AuthContext = { ...DRAFT_READER, name: 'scheduler' };
@@ -208,22 +216,41 @@ export class ContentPublishingService implements OnApplicationBootstrap, OnModul
       return (slug?.full as string | undefined) ?? null;
     });
     if (full === null) throw new ConflictException(`Content ${id} has no page to preview: give it a slug first`);
-    const claims: PreviewClaims = { typ: 'preview', c: id, l: lang, u: actor.userId };
+    return this.previewUrl(actor, { contentId: id }, lang, full);
+  }
+
+  /**
+   * The site URL of the page at `full` (its slug's full path) in `lang`, with a token that opens
+   * `target`'s draft there for an hour (the containers module asks it for a container's own page).
+   */
+  async previewUrl(actor: AuthContext, target: PreviewTarget, lang: Lang, full: string): Promise<ContentPreviewDto> {
+    const claims: PreviewClaims =
+      target.contentId !== undefined
+        ? { typ: 'preview', c: target.contentId, l: lang, u: actor.userId }
+        : { typ: 'preview', k: target.containerId, l: lang, u: actor.userId };
     const token = await this.jwt.signAsync(claims, { expiresIn: PREVIEW_SECONDS });
     const expiresAt = new Date((Math.floor(Date.now() / 1000) + PREVIEW_SECONDS) * 1000).toISOString();
     return { url: `${this.config.publicUrl ?? ''}${localePath(lang, full)}?preview=${token}`, expiresAt };
   }
 
-  /** The content and locale a preview token was made for: 403 when it is tampered with, expired, or not a preview token. */
-  async previewOf(token: string): Promise<{ contentId: number; lang: Lang }> {
+  /**
+   * The page (a content's or a container's own) and locale a preview token was made for: 403 when
+   * it is tampered with, expired, not a preview token, or names both kinds or neither.
+   */
+  async previewOf(token: string): Promise<{ target: PreviewTarget; lang: Lang }> {
+    const invalid = () => new ForbiddenException('This preview link is invalid or has expired: ask for a new one from the back office');
     let claims: Partial<PreviewClaims>;
     try {
       claims = await this.jwt.verifyAsync<PreviewClaims>(token);
     } catch {
-      throw new ForbiddenException('This preview link is invalid or has expired: ask for a new one from the back office');
+      throw invalid();
     }
-    if (claims.typ !== 'preview' || !Number.isInteger(claims.c) || typeof claims.l !== 'string')
-      throw new ForbiddenException('This preview link is invalid or has expired: ask for a new one from the back office');
-    return { contentId: claims.c!, lang: claims.l };
+    if (claims.typ !== 'preview' || typeof claims.l !== 'string') throw invalid();
+    const content = Number.isInteger(claims.c);
+    const container = Number.isInteger(claims.k);
+    // Exactly one page: a token naming both (or neither) opens nothing.
+    if (claims.c !== undefined && claims.k !== undefined) throw invalid();
+    if (content === container) throw invalid();
+    return { target: content ? { contentId: claims.c! } : { containerId: claims.k! }, lang: claims.l };
   }
 }

@@ -390,12 +390,13 @@ export class ContentsService {
     else await manager.query(`DELETE FROM "content_draft" WHERE "contentId" = $1`, [content.id]);
   }
 
-  /** What a content answers in each of `langs`, but for when it changed: two versions compare equal when they show the same. */
+  /** What a content answers in each of `langs`, but for when it changed and its sections' row ids: two versions compare equal when they show the same. */
   private async versionsOf(manager: EntityManager, id: number, langs: Lang[]): Promise<string> {
     const versions = [];
     for (const lang of langs) {
-      const { updatedAt: _updatedAt, ...shown } = await this.get(id, lang, manager);
-      versions.push(shown);
+      const { updatedAt: _updatedAt, sections, ...shown } = await this.get(id, lang, manager);
+      // Sections written again get new row ids: what they show is the rest.
+      versions.push({ ...shown, sections: sections.map(({ id: _id, ...section }) => section) });
     }
     return JSON.stringify(versions);
   }

@@ -59,7 +59,8 @@ export class PagesController {
     type: String,
     required: false,
     description:
-      'A preview token (from POST /api/contents/{id}/preview): the page as it will be once that content’s draft is live, whoever guards it; ' +
+      'A preview token (from POST /api/contents/{id}/preview or POST /api/containers/{id}/preview): the page as it will be once that content’s ' +
+      '(or container page’s) draft is live, whoever guards it; ' +
       '`Cache-Control: private, no-store`. 403 when the token is tampered with, expired, or made for another page or locale',
   })
   @ApiOkResponse({ type: PageResponseDto })

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { ContainersModule } from '../containers/containers.module';
 import { ContentsModule } from '../contents/contents.module';
 import { PageCache } from './page-cache';
 import { PagesController } from './pages.controller';
 import { PagesService } from './pages.service';
 
-@Module({ imports: [ContentsModule], controllers: [PagesController], providers: [PagesService, PageCache] })
+@Module({ imports: [ContentsModule, ContainersModule], controllers: [PagesController], providers: [PagesService, PageCache] })
 export class PagesModule {}

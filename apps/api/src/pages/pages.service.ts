@@ -45,6 +45,7 @@ import {
 import { THEME_SETTINGS } from '../theme/theme';
 import { ContentPublishingService } from '../contents/content-publishing.service';
 import { ContentsService, DRAFT_READER } from '../contents/contents.service';
+import { ContainerDraftsService } from '../containers/container-drafts.service';
 
 /** Where a read's statements run: the read pool, or a transaction (a preview's, that applies a draft and is rolled back). */
 type On = ReadPool | EntityManager;
@@ -104,25 +105,36 @@ export class PagesService {
     private readonly cache: PageCache,
     private readonly contents: ContentsService,
     private readonly publishing: ContentPublishingService,
+    private readonly containerDrafts: ContainerDraftsService,
   ) {}
 
   /**
-   * A preview (GET /api/pages?preview=): the page at this path as it will be once its content's
-   * draft is live, read by the same steps inside a transaction that applies the draft, publishes
-   * the content and is rolled back. Never cached, and refused (403) unless the token was made for
-   * the content at this path in this locale.
+   * A preview (GET /api/pages?preview=): the page at this path as it will be once the draft the
+   * token names is live (a content's, or a container's own page's), read by the same steps inside
+   * a transaction that applies the draft, publishes the page and is rolled back. Never cached, and
+   * refused (403) unless the token was made for the page at this path (a content token opens only
+   * its content's page, a container token only the container's own page) in this locale.
    */
   async readPreview(rawPath: string, lang: Lang, token: string, pageNumber = 1): Promise<Buffer> {
-    const { contentId, lang: tokenLang } = await this.publishing.previewOf(token);
+    const { target, lang: tokenLang } = await this.publishing.previewOf(token);
     const full = normalisePath(rawPath);
     if (full === null) throw new NotFoundException(`No page at ${rawPath.slice(0, 200)}`);
     if (tokenLang !== lang) throw new ForbiddenException('This preview link is for another page');
-    const page = await this.contents.withDraftApplied(contentId, DRAFT_READER, undefined, async (manager) => {
-      await this.contents.showAsPublished(manager, contentId);
-      return this.readFromDatabase(full, lang, undefined, pageNumber, manager, (row) => {
-        if (row?.contentId !== contentId) throw new ForbiddenException('This preview link is for another page');
-      });
-    });
+    const page =
+      target.contentId !== undefined
+        ? await this.contents.withDraftApplied(target.contentId, DRAFT_READER, undefined, async (manager) => {
+            await this.contents.showAsPublished(manager, target.contentId);
+            return this.readFromDatabase(full, lang, undefined, pageNumber, manager, (row) => {
+              if (row?.contentId !== target.contentId) throw new ForbiddenException('This preview link is for another page');
+            });
+          })
+        : await this.containerDrafts.withDraftApplied(target.containerId, DRAFT_READER, async (manager) => {
+            await this.containerDrafts.showAsPublished(manager, target.containerId);
+            return this.readFromDatabase(full, lang, undefined, pageNumber, manager, (row) => {
+              if (!row || row.contentId !== null || row.containerId !== target.containerId)
+                throw new ForbiddenException('This preview link is for another page');
+            });
+          });
     return Buffer.from(JSON.stringify(page));
   }
 

@@ -176,6 +176,8 @@ export interface ContainerDto extends ContainerSummary {
   metadata: MetadataEntry[];
   metadataFallback: boolean;
   accesses: AccessEntry[];
+  /** With drafts: a working draft of its page (sections, metadata) waits; GET answers it to staff. */
+  hasDraft: boolean;
 }
 
 /**

@@ -199,8 +199,9 @@ class ContainerWriteDto extends PageWriteDto {
 
   @ApiPropertyOptional({
     description:
-      'Drafts: a PUT of its contents changes their working draft only; POST /api/contents/{id}/publish makes it live. Off when absent on create. ' +
-      'Turning it off is refused while contents have drafts (publish or discard them first)',
+      'Drafts: a PUT of its contents changes their working draft only; POST /api/contents/{id}/publish makes it live. Its own page follows: a PUT’s ' +
+      '`sections` and `metadata` go to its draft (POST /api/containers/{id}/publish). Off when absent on create. ' +
+      'Turning it off is refused while contents or its own page have drafts (publish or discard them first)',
   })
   @IsOptional()
   @IsBoolean()
@@ -286,6 +287,11 @@ export class ContainerDto extends ContainerSummaryDto implements ContainerShape 
   @ApiProperty({ type: [MetadataEntryDto] }) metadata: MetadataEntryDto[];
   @ApiProperty() metadataFallback: boolean;
   @ApiProperty({ type: [AccessEntryDto] }) accesses: AccessEntryDto[];
+  @ApiProperty({
+    description:
+      'With drafts, a working draft of its page (sections, metadata) waits that differs from the live page (GET /api/containers/{id} answers it to staff)',
+  })
+  hasDraft: boolean;
 }
 
 export class ContainerListQueryDto extends ListQueryDto {

@@ -16,6 +16,7 @@ import { ContentDocumentWrittenOnce1795700000001 } from './1795700000001-content
 import { AccessRoleRestrict1795714383160 } from './1795714383160-access-role-restrict';
 import { DropUnusedContentCountFunctions1795714577965 } from './1795714577965-drop-unused-content-count-functions';
 import { ContentDrafts1795737431000 } from './1795737431000-content-drafts';
+import { ContainerDrafts1795738668000 } from './1795738668000-container-drafts';
 
 /** In the order they run. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   AccessRoleRestrict1795714383160,
   DropUnusedContentCountFunctions1795714577965,
   ContentDrafts1795737431000,
+  ContainerDrafts1795738668000,
 ];
