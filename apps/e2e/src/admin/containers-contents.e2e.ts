@@ -129,6 +129,8 @@ async function containerAndContent(page: Page) {
     const title = unique('Products');
     await page.locator('input[name="title"]').fill(title);
     await page.locator('input[name="slug"]').fill(title.toLowerCase());
+    // Drafts are on by default in this screen; this test saves live (drafts.e2e.ts does the drafts).
+    await page.locator('input[name="drafts"]').uncheck();
 
     const addField = async () => {
       await page.getByRole('button', { name: 'Add', exact: true }).first().click();
