@@ -1,5 +1,7 @@
 import { type ContainerDto, Lang } from '@cms/contracts';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
+import { PreviewPanel, PreviewProvider } from '../contents/PreviewPanel';
+import { ContainerDraftNote, ContainerEditActions, ContainerPageDraftActions } from './ContainerPageDraft';
 import { DraftKeeper } from '../components/DraftKeeper';
 import { AccessesInput, PageSectionsInput } from '../components/block-inputs';
 import { ContainerDeleteButton } from './ContainerDeleteButton';
@@ -13,15 +15,25 @@ function ContainerTitle() {
   return <>{record ? translate('cms.containers.edit_title', { title: record.title }) : translate('resources.containers.name', { smart_count: 1 })}</>;
 }
 
-const ContainerEditToolbar = () => <EditToolbar deleteButton={<ContainerDeleteButton />} />;
+function ContainerEditToolbar({ locale }: { locale: Lang }) {
+  const record = useRecordContext<ContainerDto>();
+  return <EditToolbar deleteButton={<ContainerDeleteButton />}>{record?.drafts ? <ContainerPageDraftActions locale={locale} /> : undefined}</EditToolbar>;
+}
+
+/** After a save of a container with drafts, the toast says where its page's sections and metadata went. */
+const savedMessage = (record: RaRecord) =>
+  (record as Partial<ContainerDto>).drafts && (record as Partial<ContainerDto>).hasDraft
+    ? 'cms.drafts.page_saved'
+    : 'resources.containers.notifications.updated';
 
 function ContainerEditForm({ locale }: { locale: Lang }) {
   const record = useRecordContext<ContainerDto>();
   return (
-    <PageEditForm toolbar={<ContainerEditToolbar />}>
+    <PageEditForm toolbar={<ContainerEditToolbar locale={locale} />}>
       <DraftKeeper />
       <ContainerMainInputs />
       <ContainerFieldsInput />
+      <ContainerDraftNote />
       <PageSectionsInput fallback={!!record?.sectionsFallback && locale !== Lang.en} />
       <MetadataInput locale={locale} fallback={!!record?.metadataFallback && locale !== Lang.en} />
       <AccessesInput helperText={CONTAINER_ACCESS_HELP} />
@@ -30,5 +42,16 @@ function ContainerEditForm({ locale }: { locale: Lang }) {
 }
 
 export function ContainerEdit() {
-  return <LocaleEdit title={<ContainerTitle />}>{(locale) => <ContainerEditForm locale={locale} />}</LocaleEdit>;
+  return (
+    <PreviewProvider>
+      <LocaleEdit
+        title={<ContainerTitle />}
+        actions={<ContainerEditActions />}
+        aside={(locale) => <PreviewPanel locale={locale} resource="containers" />}
+        savedMessage={savedMessage}
+      >
+        {(locale) => <ContainerEditForm locale={locale} />}
+      </LocaleEdit>
+    </PreviewProvider>
+  );
 }

@@ -1,8 +1,9 @@
-import type { ContentDto, Lang } from '@cms/contracts';
+import type { Lang } from '@cms/contracts';
 import Close from '@mui/icons-material/Close';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import Refresh from '@mui/icons-material/Refresh';
 import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +15,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { requestPreview } from './content-actions';
+import { requestPreview, type DraftResource } from './content-actions';
 import { actionErrorMessage } from './drafts';
 
 interface PreviewState {
@@ -36,7 +37,8 @@ export function PreviewButton() {
   const { open, setOpen } = useContext(PreviewContext);
   const translate = useTranslate();
   return (
-    <Button size="small" variant={open ? 'contained' : 'outlined'} startIcon={<Visibility />} onClick={() => setOpen(!open)} aria-pressed={open}>
+    // Outlined either way (a contained button in the screen's actions bar is drawn nearly transparent); the icon says the state.
+    <Button size="small" variant="outlined" startIcon={open ? <VisibilityOff /> : <Visibility />} onClick={() => setOpen(!open)} aria-pressed={open}>
       {translate('cms.drafts.preview')}
     </Button>
   );
@@ -55,9 +57,9 @@ interface Loaded {
  * for a fresh preview address when it opens, when the locale changes and whenever the record
  * changes (each save, publish, discard or schedule refetches it), so it always shows what was saved.
  */
-export function PreviewPanel({ locale }: { locale: Lang }) {
+export function PreviewPanel({ locale, resource = 'contents' }: { locale: Lang; resource?: DraftResource }) {
   const { open, setOpen } = useContext(PreviewContext);
-  const record = useRecordContext<ContentDto>();
+  const record = useRecordContext<{ id: number }>();
   const translate = useTranslate();
   const [loaded, setLoaded] = useState<Loaded>({ url: null, error: null, loading: false, version: 0 });
   const [asked, setAsked] = useState(0);
@@ -67,7 +69,7 @@ export function PreviewPanel({ locale }: { locale: Lang }) {
     if (!open || id === undefined) return;
     const controller = new AbortController();
     setLoaded((previous) => ({ ...previous, loading: true, error: null }));
-    requestPreview(id, locale, controller.signal).then(
+    requestPreview(id, locale, controller.signal, resource).then(
       (answer) => setLoaded((previous) => ({ url: answer.url, error: null, loading: false, version: previous.version + 1 })),
       (failure) => {
         if (controller.signal.aborted) return;
@@ -76,7 +78,7 @@ export function PreviewPanel({ locale }: { locale: Lang }) {
     );
     return () => controller.abort();
     // `record` is a dependency on purpose: a new record (after a save or an action) is a new draft to show.
-  }, [open, id, locale, record, asked, translate]);
+  }, [open, id, locale, record, asked, translate, resource]);
 
   if (!open || !record) return null;
   return (

@@ -112,4 +112,38 @@ describe('drafts, as an editor', () => {
       await close();
     }
   });
+
+  it("drafts a container page's sections: the live page keeps its own until Publish page changes", async () => {
+    const slug = unique('landing').toLowerCase();
+    const container = await session.create<{ id: number }>('/containers', { title: unique('Landing'), slug, published: true, drafts: true });
+    const { context, page, close } = await session.open(`/admin/containers/${container.id}`);
+    page.setDefaultTimeout(20_000);
+    const visitor = await context.newPage();
+    try {
+      await page.getByText('Drafts are on').waitFor();
+      await page.getByRole('button', { name: 'Add a section' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Rich text' }).click();
+      await page.getByRole('region', { name: 'Section 1: Rich text' }).locator('.ProseMirror').click();
+      await page.keyboard.type('Opening soon');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText("Saved: the page's sections and metadata wait as a draft").waitFor();
+      await page.getByText('Changed since publishing').waitFor();
+      expect(await liveText(visitor, `/${slug}`)).not.toContain('Opening soon');
+
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await page.frameLocator('iframe[title="Preview (en)"]').getByText('Opening soon').waitFor();
+      await page.mouse.move(5, 300);
+      await page.waitForTimeout(400);
+      await screenshot(page, 'drafts-container-page', { fullPage: false });
+
+      await page.getByRole('button', { name: 'Publish page changes' }).click();
+      await page.getByText('Page published: its sections and metadata are live').waitFor();
+      expect(await liveText(visitor, `/${slug}`)).toContain('Opening soon');
+    } catch (error) {
+      await screenshot(page, 'drafts-container-failure');
+      throw error;
+    } finally {
+      await close();
+    }
+  });
 });
