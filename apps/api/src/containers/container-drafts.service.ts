@@ -13,6 +13,7 @@ import { sectionToDto, SectionsService } from '../sections/sections.service';
 import { AffectedPagesService } from '../slugs/affected-pages.service';
 import { SlugsService } from '../slugs/slugs.service';
 import { Container } from './container.entity';
+import { changesWhatItShows } from '../database/tried-in-savepoint';
 
 /** What a container's draft changes in one locale: its PAGE sections and its metadata, each replaced whole. */
 export interface ContainerPageChanges {
@@ -108,15 +109,11 @@ export class ContainerDraftsService {
     const before = (await this.draftOf(manager, id)) ?? { locales: {} };
     const draft: ContainerDraftChanges = { locales: { ...before.locales, [lang]: { ...before.locales[lang], ...changes } } };
     const langs = localesOf(draft);
-    await manager.query('SAVEPOINT container_draft_check');
-    let differs: boolean;
-    try {
-      const live = await this.versionsOf(manager, id, langs);
-      await this.apply(manager, actor, id, draft);
-      differs = (await this.versionsOf(manager, id, langs)) !== live;
-    } finally {
-      await manager.query('ROLLBACK TO SAVEPOINT container_draft_check');
-    }
+    const differs = await changesWhatItShows(
+      manager,
+      () => this.versionsOf(manager, id, langs),
+      () => this.apply(manager, actor, id, draft),
+    );
     if (differs)
       await manager.query(
         `INSERT INTO "container_draft" ("containerId", changes, "updatedAt", "updatedBy") VALUES ($1, $2, now(), $3)
@@ -127,7 +124,7 @@ export class ContainerDraftsService {
   }
 
   /** What the page shows in each of `langs` (sections without their row ids, which a rewrite renews; metadata): equal when the page shows the same. */
-  private async versionsOf(manager: EntityManager, id: number, langs: Lang[]): Promise<string> {
+  private async versionsOf(manager: EntityManager, id: number, langs: Lang[]): Promise<unknown[]> {
     const versions = [];
     for (const lang of langs) {
       const { sections, fallbackTypes } = await this.sections.read(manager, { kind: 'container', id }, lang, [SectionType.PAGE]);
@@ -138,7 +135,7 @@ export class ContainerDraftsService {
       });
       versions.push({ sections: shown, fallbackTypes, metadata: metadata.map(({ name, content }) => ({ name, content })), fallback });
     }
-    return JSON.stringify(versions);
+    return versions;
   }
 
   /**

@@ -19,6 +19,7 @@ import { AffectedPagesService, type AffectedSeeds } from '../slugs/affected-page
 import { pathOf } from '../slugs/slug-rules';
 import { SlugsService } from '../slugs/slugs.service';
 import { ContentFieldsService, type FieldChanges } from './content-fields.service';
+import { changesWhatItShows } from '../database/tried-in-savepoint';
 import { ContentListCache, type ListPage } from './content-list-cache';
 import { Content } from './content.entity';
 import { countStatement, CONTENT_LIST_SPEC, listStatement } from './read-model/content-list';
@@ -372,15 +373,11 @@ export class ContentsService {
       );
     const draft = mergeDraft((await this.draftOf(manager, content.id)) ?? NO_CHANGES, dto, lang);
     const langs = draftLocales(draft);
-    await manager.query('SAVEPOINT draft_check');
-    let differs: boolean;
-    try {
-      const live = await this.versionsOf(manager, content.id, langs);
-      await this.applyDraft(manager, actor, { ...content } as Content, target, draft);
-      differs = (await this.versionsOf(manager, content.id, langs)) !== live;
-    } finally {
-      await manager.query('ROLLBACK TO SAVEPOINT draft_check');
-    }
+    const differs = await changesWhatItShows(
+      manager,
+      () => this.versionsOf(manager, content.id, langs),
+      () => this.applyDraft(manager, actor, { ...content } as Content, target, draft),
+    );
     if (differs)
       await manager.query(
         `INSERT INTO "content_draft" ("contentId", changes, "updatedAt", "updatedBy") VALUES ($1, $2, now(), $3)
@@ -391,14 +388,14 @@ export class ContentsService {
   }
 
   /** What a content answers in each of `langs`, but for when it changed and its sections' row ids: two versions compare equal when they show the same. */
-  private async versionsOf(manager: EntityManager, id: number, langs: Lang[]): Promise<string> {
+  private async versionsOf(manager: EntityManager, id: number, langs: Lang[]): Promise<unknown[]> {
     const versions = [];
     for (const lang of langs) {
       const { updatedAt: _updatedAt, sections, ...shown } = await this.get(id, lang, manager);
       // Sections written again get new row ids: what they show is the rest.
       versions.push({ ...shown, sections: sections.map(({ id: _id, ...section }) => section) });
     }
-    return JSON.stringify(versions);
+    return versions;
   }
 
   /** Writes the schedule a PUT gives (null clears a time); the scheduler (ContentScheduler) runs it. */
