@@ -1,3 +1,4 @@
+import { withoutPreviewToken } from '@cms/contracts';
 import proxyAddr from '@fastify/proxy-addr';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -24,11 +25,6 @@ const CORS_EXPOSED_HEADERS = ['Content-Range', 'Retry-After'];
  * guard, error filter and OpenAPI, and, unless serving the API alone, the admin and the site.
  * It runs on Fastify, whose framework overhead per request is a quarter of Express's (docs/perf.md).
  */
-/** A URL as logged: a preview link's token (a page's draft for an hour, to whoever holds it) is left out. */
-export function withoutPreviewToken(url: string | undefined): string | undefined {
-  return url?.includes('preview=') ? url.replace(/([?&]preview=)[^&#]*/g, '$1…') : url;
-}
-
 export async function createApp(config: AppConfig & { jwtSecret: string }, database: Database): Promise<NestFastifyApplication> {
   const trustProxy = trustProxyFunction(config.trustProxy);
   const clientAddressOf = (req: IncomingMessage) => (trustProxy ? proxyAddr(req, trustProxy) : req.socket.remoteAddress);
@@ -65,7 +61,10 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
   const logRequests = (levels.values[config.logLevel] ?? Infinity) <= levels.values.info;
   // Flat fields: pino-http's req/res serializers would read them off raw Node objects.
   const logCompleted = (method: string | undefined, url: string | undefined, statusCode: number, remoteAddress: string | undefined, elapsedMs: number) =>
-    PinoLogger.root.info({ method, url: withoutPreviewToken(url), statusCode, remoteAddress, responseTime: Math.round(elapsedMs) }, 'request completed');
+    PinoLogger.root.info(
+      { method, url: url === undefined ? url : withoutPreviewToken(url), statusCode, remoteAddress, responseTime: Math.round(elapsedMs) },
+      'request completed',
+    );
   if (logRequests) {
     fastify.addHook('onResponse', (request, reply, done) => {
       if (request.url !== '/api/health') logCompleted(request.method, request.url, reply.statusCode, request.ip, reply.elapsedTime);

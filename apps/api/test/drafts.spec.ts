@@ -4,9 +4,8 @@
  * sitemap's slugs, search), publish / discard / schedule do what they say once, and preview
  * tokens show the draft only to the page and locale they were made for, and never after they expire.
  */
-import { RightType } from '@cms/contracts';
+import { RightType, withoutPreviewToken } from '@cms/contracts';
 import { JwtService } from '@nestjs/jwt';
-import { withoutPreviewToken } from '../src/bootstrap';
 import { ContentPublishingService } from '../src/contents/content-publishing.service';
 import { RevalidationService, type RevalidationEvent } from '../src/revalidation/revalidation.service';
 import { contentModel } from './support/content-model';

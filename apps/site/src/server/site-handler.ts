@@ -1,5 +1,5 @@
 import { KeptValues } from '@cms/cache';
-import { DEFAULT_LANG, type Lang, localePath } from '@cms/contracts';
+import { DEFAULT_LANG, type Lang, localePath, withoutPreviewToken } from '@cms/contracts';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { FORM_ID_FIELD, FORM_SECTION_FIELD } from '../shared/dom-contract';
@@ -112,7 +112,7 @@ const PREVIEW_HEADERS = { ...PRIVATE, 'X-Robots-Tag': 'noindex', 'Referrer-Polic
 
 /** A request's URL as logs may hold it: a preview link's token, a credential for an hour, left out. */
 export function loggableUrl(url: string | undefined): string {
-  return (url ?? '').replace(/([?&]preview=)[^&#]*/g, '$1…');
+  return withoutPreviewToken(url ?? '');
 }
 
 function loadClientAssets(clientDir: string, logger: SiteLogger): ClientAssets {

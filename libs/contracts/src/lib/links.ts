@@ -36,3 +36,11 @@ export function safeHref(value: unknown): string | undefined {
   }
   return href;
 }
+
+/**
+ * A URL as logs may hold it: a preview link's token (`preview=`, a page's draft for an hour to
+ * whoever holds it) left out. The API's request log and the site's error log both write URLs so.
+ */
+export function withoutPreviewToken(url: string): string {
+  return url.includes('preview=') ? url.replace(/([?&]preview=)[^&#]*/g, '$1…') : url;
+}
