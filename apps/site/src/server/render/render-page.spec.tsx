@@ -214,8 +214,13 @@ describe('renderPage of a CMS page', () => {
     expect(html.match(/name="robots"/g)).toHaveLength(1);
     // The page itself, as the live render draws it.
     expect(html).toContain('<h1 id="section-1-title" class="hero__title">We make sites</h1>');
+    // Neither the cookie banner nor the staff bar: the editor's own look at a draft asks no consent and leads nowhere else.
+    expect(html).not.toContain('<template id="cookie-banner-template">');
+    expect(html).not.toContain('<template id="staff-bar-template">');
+    const live = renderPage({ page: rich(Lang.fr), theme: DEFAULT_THEME, assets, origin: null });
+    expect(live).toContain('<template id="cookie-banner-template">');
     expect(html.replace('<div class="preview-band" role="status">Aperçu, pas en ligne</div>', '').replace('<meta name="robots" content="noindex"/>', '')).toBe(
-      renderPage({ page: rich(Lang.fr), theme: DEFAULT_THEME, assets, origin: null }),
+      live.replace(/<template id="(cookie-banner|staff-bar)-template">.*?<\/template>/gs, ''),
     );
     for (const [locale, band] of [
       [Lang.en, 'Preview, not live'],

@@ -181,8 +181,9 @@ function Document({ page, theme, assets, origin, form, settings = DEFAULT_SETTIN
           {sectionsOf(own, false)}
           {sectionsOf(bottomBody, true)}
         </SiteLayout>
-        <CookieBannerTemplate locale={page.locale} text={textIn(settings.cookieConsentText, page.locale)} />
-        <StaffBarTemplate locale={page.locale} />
+        {/* A preview is the editor's own look at a draft (often in the back office's side panel): no consent to ask, no bar back to the back office. */}
+        {!preview && <CookieBannerTemplate locale={page.locale} text={textIn(settings.cookieConsentText, page.locale)} />}
+        {!preview && <StaffBarTemplate locale={page.locale} />}
       </body>
     </html>
   );
