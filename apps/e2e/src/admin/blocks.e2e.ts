@@ -284,16 +284,22 @@ describe('the rich-text editor', () => {
       await editor.click();
       await page.keyboard.type('Opening hours');
       await page.keyboard.press('Enter');
+      // A mark toggled from the toolbar: typing waits until the editor has taken it (its button says
+      // so), else under load the first keys reached the editor before the focus came back and were lost.
+      const mark = async (name: string, on: boolean) => {
+        await toolbar.getByRole('button', { name }).click();
+        await toolbar.locator(`button[aria-label="${name}"][aria-pressed="${on}"]`).waitFor();
+      };
       await page.keyboard.type('We open ');
-      await toolbar.getByRole('button', { name: 'Bold' }).click();
+      await mark('Bold', true);
       await page.keyboard.type('every day');
-      await toolbar.getByRole('button', { name: 'Bold' }).click();
-      await toolbar.getByRole('button', { name: 'Italic' }).click();
+      await mark('Bold', false);
+      await mark('Italic', true);
       await page.keyboard.type(' at nine');
-      await toolbar.getByRole('button', { name: 'Italic' }).click();
-      await toolbar.getByRole('button', { name: 'Underline' }).click();
+      await mark('Italic', false);
+      await mark('Underline', true);
       await page.keyboard.type(' sharp');
-      await toolbar.getByRole('button', { name: 'Underline' }).click();
+      await mark('Underline', false);
       await page.keyboard.press('Enter');
       await toolbar.getByRole('button', { name: 'Bulleted list' }).click();
       await page.keyboard.type('Coffee');
