@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -34,10 +33,14 @@ export class LocalStorageDriver implements StorageDriver {
     const target = this.pathOf(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     const partial = `${target}.part-${randomBytes(6).toString('hex')}`;
+    // Opened before the copy starts: a write stream opens its file asynchronously, and a body that
+    // failed at once let that open land after the removal below, leaving the part file behind.
+    const handle = await fs.open(partial, 'wx');
     try {
-      await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(body, handle.createWriteStream());
       await fs.rename(partial, target);
     } catch (error) {
+      await handle.close().catch(() => undefined);
       await fs.rm(partial, { force: true });
       throw error;
     }
