@@ -13,7 +13,7 @@ import { sectionToDto, SectionsService } from '../sections/sections.service';
 import { AffectedPagesService } from '../slugs/affected-pages.service';
 import { SlugsService } from '../slugs/slugs.service';
 import { Container } from './container.entity';
-import { changesWhatItShows } from '../database/tried-in-savepoint';
+import { changesWhatItShows, inRolledBackTransaction } from '../database/tried-in-savepoint';
 
 /** What a container's draft changes in one locale: its PAGE sections and its metadata, each replaced whole. */
 export interface ContainerPageChanges {
@@ -46,9 +46,6 @@ function parseDraft(stored: unknown): ContainerDraftChanges {
   const locales = stored && typeof stored === 'object' ? (stored as Partial<ContainerDraftChanges>).locales : undefined;
   return { locales: locales && typeof locales === 'object' ? locales : {} };
 }
-
-/** Thrown to roll a transaction back once it has read what it wanted (withDraftApplied). */
-const ROLLED_BACK = Symbol('rolled back');
 
 /**
  * Drafts of a container's own page (issue 25: container pages follow their container's drafts
@@ -143,19 +140,12 @@ export class ContainerDraftsService {
    * nothing it wrote is ever seen by anyone else. 404 when there is no such container.
    */
   async withDraftApplied<T>(id: number, actor: AuthContext, read: (manager: EntityManager) => Promise<T>): Promise<T> {
-    let result: T | undefined;
-    try {
-      await this.dataSource.transaction(async (manager) => {
-        await findOr404(manager, Container, { id }, `No container ${id}`, true);
-        const draft = await this.draftOf(manager, id);
-        if (draft) await this.apply(manager, actor, id, draft);
-        result = await read(manager);
-        throw ROLLED_BACK;
-      });
-    } catch (error) {
-      if (error !== ROLLED_BACK) throw error;
-    }
-    return result as T;
+    return inRolledBackTransaction(this.dataSource, async (manager) => {
+      await findOr404(manager, Container, { id }, `No container ${id}`, true);
+      const draft = await this.draftOf(manager, id);
+      if (draft) await this.apply(manager, actor, id, draft);
+      return read(manager);
+    });
   }
 
   /**

@@ -19,7 +19,7 @@ import { AffectedPagesService, type AffectedSeeds } from '../slugs/affected-page
 import { pathOf } from '../slugs/slug-rules';
 import { SlugsService } from '../slugs/slugs.service';
 import { ContentFieldsService, type FieldChanges } from './content-fields.service';
-import { changesWhatItShows } from '../database/tried-in-savepoint';
+import { changesWhatItShows, inRolledBackTransaction } from '../database/tried-in-savepoint';
 import { ContentListCache, type ListPage } from './content-list-cache';
 import { Content } from './content.entity';
 import { countStatement, CONTENT_LIST_SPEC, listStatement } from './read-model/content-list';
@@ -110,9 +110,6 @@ function withoutSchedule(dto: UpdateContentDto): UpdateContentDto {
   const { publishAt: _publishAt, unpublishAt: _unpublishAt, ...rest } = dto;
   return rest;
 }
-
-/** Thrown to roll a transaction back once it has read what it wanted (withDraftApplied). */
-const ROLLED_BACK = Symbol('rolled back');
 
 /**
  * Who applies a draft to show it (to staff with the right to read contents, or in a preview): the
@@ -434,19 +431,12 @@ export class ContentsService {
     only: Lang | undefined,
     read: (manager: EntityManager, content: Content) => Promise<T>,
   ): Promise<T> {
-    let result: T | undefined;
-    try {
-      await this.dataSource.transaction(async (manager) => {
-        const content = await this.lock(manager, id);
-        const draft = await this.draftOf(manager, id);
-        if (draft) await this.applyDraft(manager, actor, content, await this.containerOf(manager, content.containerId, 'containerId'), draft, only);
-        result = await read(manager, content);
-        throw ROLLED_BACK;
-      });
-    } catch (error) {
-      if (error !== ROLLED_BACK) throw error;
-    }
-    return result as T;
+    return inRolledBackTransaction(this.dataSource, async (manager) => {
+      const content = await this.lock(manager, id);
+      const draft = await this.draftOf(manager, id);
+      if (draft) await this.applyDraft(manager, actor, content, await this.containerOf(manager, content.containerId, 'containerId'), draft, only);
+      return read(manager, content);
+    });
   }
 
   async remove(id: number): Promise<ContentDto> {

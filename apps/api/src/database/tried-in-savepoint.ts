@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /**
  * Whether `apply` changes what `show` answers: both run inside a savepoint that is always rolled
@@ -15,4 +15,24 @@ export async function changesWhatItShows(manager: EntityManager, show: () => Pro
   } finally {
     await manager.query('ROLLBACK TO SAVEPOINT tried');
   }
+}
+
+/** Thrown to roll a transaction back once it has read what it wanted (inRolledBackTransaction). */
+const ROLLED_BACK = Symbol('rolled back');
+
+/**
+ * What `work` answers inside a transaction that is then rolled back, whatever it wrote: how a draft
+ * is shown (applied to the live rows, read by the live statements, and never seen by anyone else).
+ */
+export async function inRolledBackTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  let result: T | undefined;
+  try {
+    await dataSource.transaction(async (manager) => {
+      result = await work(manager);
+      throw ROLLED_BACK;
+    });
+  } catch (error) {
+    if (error !== ROLLED_BACK) throw error;
+  }
+  return result as T;
 }
