@@ -1,6 +1,9 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider } from 'react-admin';
+import { type DataProvider, HttpError } from 'react-admin';
+import { translate } from '../i18n-provider';
 import { API_URL } from './api-request';
+import { conflictOf } from './conflict';
+import { etagKey, etags, ifMatch } from './etags';
 import { httpClient } from './http-client';
 import type { Payload, ResourceWrites } from './resource-writes';
 
@@ -16,10 +19,18 @@ function localeQuery(meta: unknown): string {
   return typeof locale === 'string' && locale ? `?locale=${encodeURIComponent(locale)}` : '';
 }
 
-function requestBody(payload: Payload | FormData): RequestInit {
+function requestBody(payload: Payload | FormData, headers: Record<string, string> = {}): RequestInit {
   // A multipart upload: the browser sets the Content-Type with its boundary.
-  if (payload instanceof FormData) return { body: payload };
-  return { body: JSON.stringify(payload), headers: new Headers({ 'Content-Type': 'application/json' }) };
+  if (payload instanceof FormData) return { body: payload, headers: new Headers(headers) };
+  return { body: JSON.stringify(payload), headers: new Headers({ ...headers, 'Content-Type': 'application/json' }) };
+}
+
+/** A save refused because someone else saved first, worded for the toast; the screens read `conflictOf(error)`. */
+function withConflictWords(error: unknown): unknown {
+  const conflict = conflictOf(error);
+  if (!conflict) return error;
+  const { body } = error as HttpError;
+  return new HttpError(translate('cms.conflict.error', { name: conflict.changedBy.userName || translate('cms.conflict.someone') }), 409, body);
 }
 
 function without(record: Payload, keys: readonly string[] = []): Payload {
@@ -45,27 +56,42 @@ export function createDataProvider(writes: Readonly<Record<string, ResourceWrite
     if (changes === 'containers-menu') hooks.onContainersChanged?.();
     return result;
   };
-  const send = async (method: 'POST' | 'PUT', target: string, payload: Payload | FormData) =>
-    (await httpClient(target, { method, ...requestBody(payload) })).json as Payload;
+  const send = async (method: 'POST' | 'PUT', target: string, payload: Payload | FormData, headers?: Record<string, string>) =>
+    await httpClient(target, { method, ...requestBody(payload, headers) });
 
   return {
     ...rest,
     getList: (resource, params) => rest.getList(path(resource), params),
     getOne: async (resource, params) => {
-      if (!of(resource).localized) return rest.getOne(path(resource), params);
-      const { json } = await httpClient(url(resource, params.id, params.meta));
+      const { json, headers } = await httpClient(url(resource, params.id, params.meta), { signal: params.signal });
+      etags.remember(etagKey(path(resource), params.id), headers.get('ETag'));
       return { data: json };
     },
     getMany: (resource, params) => rest.getMany(path(resource), params),
     getManyReference: (resource, params) => rest.getManyReference(path(resource), params),
     create: async (resource, params) => {
       const body = of(resource).create?.(params.data) ?? params.data;
-      return afterWrite(resource, { data: await send('POST', url(resource, undefined, params.meta), body) });
+      return afterWrite(resource, { data: (await send('POST', url(resource, undefined, params.meta), body)).json as Payload });
     },
     update: async (resource, params) => {
       const { update, forget, localized } = of(resource);
       const previous = (params.previousData ?? {}) as Payload;
-      const answer = await send('PUT', url(resource, params.id, params.meta), update ? update(params.data, previous) : params.data);
+      const key = etagKey(path(resource), params.id);
+      // Each save says which version it changes: a stale one is refused (409) rather than overwriting.
+      const answer = await etags.serialize(key, async () => {
+        try {
+          const { json, headers } = await send(
+            'PUT',
+            url(resource, params.id, params.meta),
+            update ? update(params.data, previous) : params.data,
+            ifMatch(etags, key),
+          );
+          etags.remember(key, headers.get('ETag'));
+          return json as Payload;
+        } catch (error) {
+          throw withConflictWords(error);
+        }
+      });
       // A localized record is answered whole in its locale. Otherwise: what the screen held, then
       // what the API answered; never the passwords just typed.
       const record = localized ? answer : { ...previous, ...without(params.data, forget), ...answer, id: params.id };
