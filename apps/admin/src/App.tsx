@@ -4,7 +4,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { I18nContextProvider, StoreContextProvider, useTranslate } from 'react-admin';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { AuthProvider, useAuth } from './auth/AuthContext';
 import { RequireBackOfficeAccess } from './auth/RequireBackOfficeAccess';
 import { CenteredSpinner } from './components/CenteredSpinner';
@@ -41,22 +41,33 @@ function AppRoutes() {
   );
 }
 
+/**
+ * The shell inside the router: the providers that navigate (sign-in, sign-out) and the routes.
+ * The router is a data router (createBrowserRouter) because react-admin can only warn before
+ * leaving a form with unsaved changes (warnWhenUnsavedChanges) under one.
+ */
+function Shell() {
+  return (
+    <AuthProvider>
+      {/* The sign-in and not-found pages speak the language of the back office, chosen in its user menu. */}
+      <StoreContextProvider value={store}>
+        <I18nContextProvider value={i18nProvider}>
+          <AppRoutes />
+        </I18nContextProvider>
+      </StoreContextProvider>
+    </AuthProvider>
+  );
+}
+
+const router = createBrowserRouter([{ path: '*', element: <Shell /> }]);
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {/* Plain (non-transition) navigations keep a sign-out's route change and token change in step. */}
-        <BrowserRouter useTransitions={false}>
-          <AuthProvider>
-            {/* The sign-in and not-found pages speak the language of the back office, chosen in its user menu. */}
-            <StoreContextProvider value={store}>
-              <I18nContextProvider value={i18nProvider}>
-                <AppRoutes />
-              </I18nContextProvider>
-            </StoreContextProvider>
-          </AuthProvider>
-        </BrowserRouter>
+        <RouterProvider router={router} useTransitions={false} />
       </ThemeProvider>
     </QueryClientProvider>
   );

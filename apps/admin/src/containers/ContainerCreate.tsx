@@ -6,7 +6,10 @@ import { CONTAINER_ACCESS_HELP, ContainerFieldsInput, ContainerMainInputs, Metad
 export function ContainerCreate() {
   return (
     <Create title="cms.containers.create" redirect="edit" mutationOptions={{ meta: { locale: 'en' } }}>
-      <SimpleForm defaultValues={{ status: Status.AVAILABLE, drafts: true, published: false, fields: [], metadata: [], sections: [], accesses: [] }}>
+      <SimpleForm
+        warnWhenUnsavedChanges
+        defaultValues={{ status: Status.AVAILABLE, drafts: true, published: false, fields: [], metadata: [], sections: [], accesses: [] }}
+      >
         <ContainerMainInputs />
         <ContainerFieldsInput />
         <PageSectionsInput fallback={false} />

@@ -9,6 +9,7 @@ export function ContentCreate() {
   return (
     <Create title="cms.contents.create" redirect="edit" mutationOptions={{ meta: { locale: Lang.en } }}>
       <SimpleForm
+        warnWhenUnsavedChanges
         defaultValues={{ containerId, status: Status.AVAILABLE, published: false, fields: {}, metadata: [], sections: [], accesses: [] }}
         sx={{ maxWidth: 720 }}
       >

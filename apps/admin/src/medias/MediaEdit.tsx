@@ -37,7 +37,7 @@ function MediaPreview() {
 export function MediaEdit() {
   return (
     <Edit title={<MediaTitle />} mutationMode="pessimistic" redirect="list">
-      <SimpleForm sx={{ maxWidth: 560 }} toolbar={<MediaEditToolbar />}>
+      <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: 560 }} toolbar={<MediaEditToolbar />}>
         <MediaPreview />
         <TextInput source="name" label="cms.fields.name" validate={required()} fullWidth />
         <AltInputs />

@@ -30,7 +30,7 @@ function MediaPackList() {
 function MediaPackCreate() {
   return (
     <Create title="cms.packs.create" redirect="list">
-      <SimpleForm sx={{ maxWidth: 480 }}>
+      <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: 480 }}>
         <TextInput source="name" label="cms.fields.name" validate={required()} fullWidth />
       </SimpleForm>
     </Create>
@@ -48,7 +48,7 @@ const PackToolbar = () => <EditToolbar<MediaPackDto> confirm={(record) => ['cms.
 function MediaPackEdit() {
   return (
     <Edit title={<PackTitle />} mutationMode="pessimistic" redirect="list">
-      <SimpleForm sx={{ maxWidth: 720 }} toolbar={<PackToolbar />}>
+      <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: 720 }} toolbar={<PackToolbar />}>
         <TextInput source="name" label="cms.fields.name" validate={required()} fullWidth />
         <PackMediaInput />
       </SimpleForm>

@@ -6,7 +6,8 @@ import { toAccesses } from './page-parts-payload';
 /**
  * A container's or content's edit form. Saving that takes the page's last access away (it turns
  * public, or a content follows its container) asks first, by the Save button or the Enter key
- * alike; only then is `clearAccesses` sent, which the API requires for it.
+ * alike; only then is `clearAccesses` sent, which the API requires for it. Leaving it with
+ * unsaved changes asks first.
  */
 export function PageEditForm(props: SimpleFormProps) {
   const record = useRecordContext<Payload>();
@@ -26,7 +27,7 @@ export function PageEditForm(props: SimpleFormProps) {
   };
   return (
     <>
-      <SimpleForm {...props} onSubmit={onSubmit} />
+      <SimpleForm warnWhenUnsavedChanges {...props} onSubmit={onSubmit} />
       <Confirm
         isOpen={pending !== null}
         title="cms.blocks.access_clear_title"

@@ -4,7 +4,7 @@ import { RightsInput } from './RightsInput';
 export function RoleCreate() {
   return (
     <Create title="cms.roles.create" redirect="list">
-      <SimpleForm defaultValues={{ rights: [] }} sx={{ maxWidth: 900 }}>
+      <SimpleForm warnWhenUnsavedChanges defaultValues={{ rights: [] }} sx={{ maxWidth: 900 }}>
         <TextInput source="name" label="cms.fields.name" validate={required()} sx={{ maxWidth: 400 }} fullWidth />
         <TextInput source="id" label="cms.fields.key" helperText="cms.roles.key_help" sx={{ maxWidth: 400 }} fullWidth />
         <RightsInput />

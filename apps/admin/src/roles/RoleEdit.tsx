@@ -22,7 +22,7 @@ function RoleEditForm() {
   const locked = record?.id === SUPER_ADMIN_ROLE_ID;
   const translate = useTranslate();
   return (
-    <SimpleForm toolbar={<RoleEditToolbar />} sx={{ maxWidth: 900 }}>
+    <SimpleForm warnWhenUnsavedChanges toolbar={<RoleEditToolbar />} sx={{ maxWidth: 900 }}>
       {locked && (
         <Alert severity="info" sx={{ mb: 2, width: '100%' }}>
           {translate('cms.roles.super_admin_locked')}

@@ -4,7 +4,7 @@ import { RoleInput } from './UserInputs';
 export function UserCreate() {
   return (
     <Create title="cms.users.create" redirect="list">
-      <SimpleForm sx={{ maxWidth: 480 }}>
+      <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: 480 }}>
         <TextInput source="name" label="cms.fields.name" validate={required()} fullWidth />
         <TextInput source="email" label="cms.fields.email" type="email" validate={[required(), email()]} fullWidth />
         <PasswordInput source="password" label="cms.fields.password" validate={required()} fullWidth inputProps={{ autoComplete: 'new-password' }} />

@@ -17,7 +17,7 @@ function UserEditForm() {
   const record = useRecordContext<UserDto>();
   const ownAccount = !!record && !!me && record.id === me.id;
   return (
-    <SimpleForm sx={{ maxWidth: 480 }} toolbar={<UserEditToolbar />}>
+    <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: 480 }} toolbar={<UserEditToolbar />}>
       <TextInput source="name" label="cms.fields.name" validate={required()} fullWidth />
       <TextInput source="email" label="cms.fields.email" type="email" validate={[required(), email()]} fullWidth />
       <PasswordInput
