@@ -18,8 +18,11 @@ import {
   useTranslate,
 } from 'react-admin';
 import { STATUS_CHOICES } from '../containers/ContainerInputs';
+import { EditSessionProvider } from '../history/EditSession';
+import { useSaveErrors } from '../history/use-save-errors';
 import { LocaleDateField } from './LocaleDateField';
 import { LocaleSwitcher } from './LocaleSwitcher';
+import { HistoryButton } from '../history/HistoryDrawer';
 
 /** A list screen's actions: its Create button (react-admin shows it only to those who may create). */
 export function CreateListActions({ label }: { label: string }) {
@@ -92,22 +95,38 @@ export const StatusColumn = () => (
  * above, the record read and saved in the chosen locale, the form drawn for it. A screen may add
  * actions above the form, a panel beside it (`aside`, for the locale shown) and its own words
  * once a save succeeded (`savedMessage`, a catalog key; react-admin's "updated" otherwise).
+ * The screen has an edit session (history/EditSession.tsx): its History button, and a save met by
+ * someone else's newer one opens the form's conflict dialog.
  */
-export function LocaleEdit({
-  title,
-  children,
-  actions,
-  aside,
-  savedMessage,
-}: {
+export function LocaleEdit(props: LocaleEditProps) {
+  const [locale, setLocale] = useState<Lang>(Lang.en);
+  return (
+    <EditSessionProvider locale={locale}>
+      <LocaleEditScreen {...props} locale={locale} setLocale={setLocale} />
+    </EditSessionProvider>
+  );
+}
+
+interface LocaleEditProps {
   title: ReactElement;
   children: (locale: Lang) => ReactNode;
   actions?: ReactElement | false;
   aside?: (locale: Lang) => ReactNode;
   savedMessage?: (record: RaRecord) => string | undefined;
-}) {
-  const [locale, setLocale] = useState<Lang>(Lang.en);
+}
+
+function LocaleEditScreen({
+  title,
+  children,
+  actions,
+  aside,
+  savedMessage,
+  locale,
+  setLocale,
+}: LocaleEditProps & { locale: Lang; setLocale(locale: Lang): void }) {
   const notify = useNotify();
+  // A save refused because someone else saved first opens the form's conflict dialog.
+  const onError = useSaveErrors();
   const onSuccess = (record: RaRecord) => {
     const key = savedMessage?.(record);
     notify(key ?? 'ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
@@ -117,17 +136,26 @@ export function LocaleEdit({
       <LocaleSwitcher value={locale} onChange={setLocale} />
       <Edit
         title={title}
-        actions={actions}
+        actions={actions ?? <HistoryActions />}
         aside={aside?.(locale)}
         // A panel beside the form goes under it on narrow screens.
         sx={aside ? { '& .RaEdit-main': { flexWrap: { xs: 'wrap', lg: 'nowrap' } } } : undefined}
         mutationMode="pessimistic"
         redirect={false}
         queryOptions={{ meta: { locale } }}
-        mutationOptions={savedMessage ? { meta: { locale }, onSuccess } : { meta: { locale } }}
+        mutationOptions={savedMessage ? { meta: { locale }, onSuccess, onError } : { meta: { locale }, onError }}
       >
         {children(locale)}
       </Edit>
     </>
+  );
+}
+
+/** The actions bar of an edit screen that has nothing else above its form: the History button. */
+export function HistoryActions() {
+  return (
+    <TopToolbar>
+      <HistoryButton />
+    </TopToolbar>
   );
 }

@@ -3,6 +3,7 @@ import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
 import { PreviewPanel, PreviewProvider } from '../contents/PreviewPanel';
 import { ContainerDraftNote, ContainerEditActions, ContainerPageDraftActions } from './ContainerPageDraft';
 import { DraftKeeper } from '../components/DraftKeeper';
+import { EditExtras } from '../history/EditExtras';
 import { AccessesInput, PageSectionsInput } from '../components/block-inputs';
 import { ContainerDeleteButton } from './ContainerDeleteButton';
 import { CONTAINER_ACCESS_HELP, ContainerFieldsInput, ContainerMainInputs, MetadataInput } from './ContainerInputs';
@@ -31,6 +32,7 @@ function ContainerEditForm({ locale }: { locale: Lang }) {
   return (
     <PageEditForm toolbar={<ContainerEditToolbar locale={locale} />}>
       <DraftKeeper />
+      <EditExtras />
       <ContainerMainInputs />
       <ContainerFieldsInput />
       <ContainerDraftNote />

@@ -12,26 +12,34 @@ import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from '
 import { runContainerPageAction } from '../contents/content-actions';
 import { actionErrorMessage } from '../contents/drafts';
 import { PreviewButton } from '../contents/PreviewPanel';
+import { HistoryButton } from '../history/HistoryDrawer';
 
 type PageAction = 'publish' | 'discard';
 
 /**
  * Above the form of a container with drafts: whether its page's sections and metadata wait as a
- * draft, and the Preview button (the panel shows the container's page with its draft). Containers
- * without drafts keep today's screen.
+ * draft, and the Preview button (the panel shows the container's page with its draft); History on
+ * every container.
  */
 export function ContainerEditActions() {
   const record = useRecordContext<ContainerDto>();
   const translate = useTranslate();
-  if (!record?.drafts) return <Box sx={{ height: '1em' }} />;
+  if (!record) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', py: 1, minHeight: 48 }}>
-      <Chip
-        color={record.hasDraft ? 'warning' : 'success'}
-        label={translate(record.hasDraft ? 'cms.drafts.state.changed' : 'cms.drafts.state.published')}
-        data-testid="container-page-status"
-      />
-      <PreviewButton />
+      {record.drafts ? (
+        <Chip
+          color={record.hasDraft ? 'warning' : 'success'}
+          label={translate(record.hasDraft ? 'cms.drafts.state.changed' : 'cms.drafts.state.published')}
+          data-testid="container-page-status"
+        />
+      ) : (
+        <Box />
+      )}
+      <Stack direction="row" spacing={1}>
+        {record.drafts && <PreviewButton />}
+        <HistoryButton />
+      </Stack>
     </Stack>
   );
 }

@@ -10,6 +10,9 @@ import { PageEditForm } from '../page-parts/PageEditForm';
 import { ContentStatusChip } from './ContentStatusChip';
 import { DraftActions } from './DraftActions';
 import { PreviewButton, PreviewPanel, PreviewProvider } from './PreviewPanel';
+import { Autosave } from '../history/Autosave';
+import { EditExtras } from '../history/EditExtras';
+import { HistoryButton } from '../history/HistoryDrawer';
 
 function ContentTitle() {
   const record = useRecordContext<ContentDto>();
@@ -27,25 +30,31 @@ function ContentEditToolbar({ locale }: { locale: Lang }) {
       redirect={(record) => `${listPath}?container=${record.containerId}`}
       saveLabel={record?.drafts ? 'cms.drafts.save_draft' : undefined}
     >
-      {record?.drafts ? <DraftActions locale={locale} /> : undefined}
+      {record?.drafts ? (
+        <>
+          <DraftActions locale={locale} />
+          <Autosave enabled />
+        </>
+      ) : undefined}
     </EditToolbar>
   );
 }
 
 /**
  * Above the form: where the content stands and the Preview button, for contents of a drafts
- * container. Others keep today's screen, but for the chip when a schedule waits (set through the API).
+ * container (others show the chip only when a schedule waits, set through the API), and History.
  */
 function ContentEditActions() {
   const record = useRecordContext<ContentDto>();
   if (!record) return null;
   const scheduled = record.publishAt != null || record.unpublishAt != null;
-  // The margin react-admin gives the form when a screen has no actions.
-  if (!record.drafts && !scheduled) return <Box sx={{ height: '1em' }} />;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', py: 1, minHeight: 48 }}>
-      <ContentStatusChip size="medium" />
-      {record.drafts && <PreviewButton />}
+      {record.drafts || scheduled ? <ContentStatusChip size="medium" /> : <Box />}
+      <Stack direction="row" spacing={1}>
+        {record.drafts && <PreviewButton />}
+        <HistoryButton />
+      </Stack>
     </Stack>
   );
 }
@@ -59,6 +68,7 @@ export function ContentEdit() {
         {(locale) => (
           <PageEditForm toolbar={<ContentEditToolbar locale={locale} />} sx={{ maxWidth: 720 }}>
             <DraftKeeper />
+            <EditExtras />
             <ContentMainInputs containerLocked />
             <ContentFieldsInputs locale={locale} />
             <ContentSectionsInput locale={locale} />

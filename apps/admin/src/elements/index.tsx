@@ -5,7 +5,10 @@ import { useFormContext } from 'react-hook-form';
 import { initialContent } from '../blocks/block-values';
 import { blockChoices, BlockContentInputs, useBlockChoiceText } from '../components/block-inputs';
 import { STATUS_CHOICES } from '../containers/ContainerInputs';
-import { EditToolbar, CreateListActions, UpdatedColumn, StatusColumn } from '../components/resource-screens';
+import { EditToolbar, CreateListActions, HistoryActions, UpdatedColumn, StatusColumn } from '../components/resource-screens';
+import { EditExtras } from '../history/EditExtras';
+import { EditSessionProvider } from '../history/EditSession';
+import { useSaveErrors } from '../history/use-save-errors';
 
 function ElementList() {
   const translate = useTranslate();
@@ -65,7 +68,7 @@ function ElementInputs() {
 function ElementCreate() {
   return (
     <Create title="cms.elements.create" redirect="list">
-      <SimpleForm sx={{ maxWidth: 720 }} defaultValues={{ status: Status.AVAILABLE, content: {} }}>
+      <SimpleForm sx={{ maxWidth: 720 }} defaultValues={{ status: Status.AVAILABLE, content: {} }} warnWhenUnsavedChanges>
         <ElementInputs />
       </SimpleForm>
     </Create>
@@ -80,13 +83,24 @@ function ElementTitle() {
 
 const ElementToolbar = () => <EditToolbar<ElementDto> confirm={(record) => ['cms.elements.delete_confirm', { title: record.title }]} />;
 
-function ElementEdit() {
+function ElementEditScreen() {
+  const onError = useSaveErrors();
   return (
-    <Edit title={<ElementTitle />} mutationMode="pessimistic" redirect="list">
-      <SimpleForm sx={{ maxWidth: 720 }} toolbar={<ElementToolbar />}>
+    <Edit title={<ElementTitle />} mutationMode="pessimistic" redirect="list" actions={<HistoryActions />} mutationOptions={{ onError }}>
+      <SimpleForm sx={{ maxWidth: 720 }} toolbar={<ElementToolbar />} warnWhenUnsavedChanges>
+        <EditExtras />
         <ElementInputs />
       </SimpleForm>
     </Edit>
+  );
+}
+
+/** An element's edit screen, with its history, and a conflict dialog when someone else saved first. */
+function ElementEdit() {
+  return (
+    <EditSessionProvider>
+      <ElementEditScreen />
+    </EditSessionProvider>
   );
 }
 

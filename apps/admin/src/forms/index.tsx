@@ -2,6 +2,7 @@ import { type FormDto, Lang } from '@cms/contracts';
 import DynamicForm from '@mui/icons-material/DynamicForm';
 import { Create, DataTable, List, SearchInput, SimpleForm, useRecordContext, useTranslate } from 'react-admin';
 import { DraftKeeper } from '../components/DraftKeeper';
+import { EditExtras } from '../history/EditExtras';
 import { FORM_DEFAULTS, FormFieldsInput, FormMainInputs } from './FormInputs';
 import { EditToolbar, CreateListActions, UpdatedColumn, StatusColumn, LocaleEdit } from '../components/resource-screens';
 
@@ -29,7 +30,7 @@ function FormList() {
 function FormCreate() {
   return (
     <Create title="cms.forms.create" redirect="edit" mutationOptions={{ meta: { locale: Lang.en } }}>
-      <SimpleForm defaultValues={FORM_DEFAULTS}>
+      <SimpleForm defaultValues={FORM_DEFAULTS} warnWhenUnsavedChanges>
         <FormMainInputs />
         <FormFieldsInput locale={Lang.en} />
       </SimpleForm>
@@ -48,8 +49,9 @@ const FormEditToolbar = () => <EditToolbar<FormDto> confirm={(record) => ['cms.f
 function FormEditForm({ locale }: { locale: Lang }) {
   const record = useRecordContext<FormDto>();
   return (
-    <SimpleForm toolbar={<FormEditToolbar />}>
+    <SimpleForm toolbar={<FormEditToolbar />} warnWhenUnsavedChanges>
       <DraftKeeper />
+      <EditExtras />
       <FormMainInputs />
       <FormFieldsInput locale={locale} fallback={!!record && record.fieldsLocale !== locale} />
     </SimpleForm>

@@ -3,6 +3,7 @@ import { hasRight } from '@cms/rights';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +17,12 @@ import { API_URL } from '../http/api-request';
 import { httpClient } from '../http/http-client';
 import { toSectionInput } from '../page-parts/page-parts-payload';
 import { AccessDenied } from '../layout/AccessDenied';
+import { conflictOf } from '../http/conflict';
+import { etagKey, etags, ifMatch } from '../http/etags';
+import { EditExtras } from '../history/EditExtras';
+import { EditSessionProvider, useEditSession } from '../history/EditSession';
+import { HistoryButton } from '../history/HistoryDrawer';
+import type { HistoryTarget } from '../history/versions';
 
 type SectionValues = Pick<SectionInput, 'block' | 'content' | 'formId' | 'elementId' | 'containerContentId'>;
 type LayoutValues = Record<SectionType, SectionValues[]>;
@@ -45,16 +52,35 @@ function layoutPayload(values: LayoutValues, initial: LayoutValues, fallbackType
   return sections;
 }
 
+const LAYOUT_TARGET: HistoryTarget = { resource: 'layout' };
+const LAYOUT_KEY = etagKey('layout', 0);
+
+/** The layout as read in a locale; its version (ETag) is kept for the next save's If-Match. */
+async function readLayout(locale: Lang, signal?: AbortSignal): Promise<LayoutDto> {
+  const { json, headers } = await httpClient(`${API_URL}/layout?locale=${locale}`, { signal });
+  etags.remember(LAYOUT_KEY, headers.get('ETag'));
+  return json as LayoutDto;
+}
+
 export function LayoutScreen() {
+  const [locale, setLocale] = useState<Lang>(Lang.en);
+  return (
+    <EditSessionProvider locale={locale} target={LAYOUT_TARGET}>
+      <LayoutEditor locale={locale} setLocale={setLocale} />
+    </EditSessionProvider>
+  );
+}
+
+function LayoutEditor({ locale, setLocale }: { locale: Lang; setLocale(locale: Lang): void }) {
   const { me } = useAuth();
   const notify = useNotify();
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const [locale, setLocale] = useState<Lang>(Lang.en);
+  const session = useEditSession();
   const queryKey = ['layout', 'screen', locale];
   const { data, isPending, error } = useQuery({
     queryKey,
-    queryFn: async ({ signal }) => (await httpClient(`${API_URL}/layout?locale=${locale}`, { signal })).json as LayoutDto,
+    queryFn: ({ signal }) => readLayout(locale, signal),
     retry: false,
   });
   if (!hasRight(me, RightType.VIEW_LAYOUT)) return <AccessDenied />;
@@ -64,29 +90,39 @@ export function LayoutScreen() {
     if (!data) return;
     const sections = layoutPayload(values as LayoutValues, toValues(data), data.fallbackTypes);
     try {
-      await httpClient(`${API_URL}/layout?locale=${locale}`, {
-        method: 'POST',
-        body: JSON.stringify({ sections }),
-        headers: new Headers({ 'Content-Type': 'application/json' }),
+      // The layout's version goes with the save: someone else's newer save opens the conflict dialog.
+      await etags.serialize(LAYOUT_KEY, async () => {
+        const { headers } = await httpClient(`${API_URL}/layout?locale=${locale}`, {
+          method: 'POST',
+          body: JSON.stringify({ sections }),
+          headers: new Headers({ 'Content-Type': 'application/json', ...ifMatch(etags, LAYOUT_KEY) }),
+        });
+        etags.remember(LAYOUT_KEY, headers.get('ETag'));
       });
       notify('cms.layout.saved', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: ['layout', 'screen'] });
     } catch (failure) {
-      notify((failure as Error).message, { type: 'error' });
+      const conflict = conflictOf(failure);
+      if (conflict && session) session.setConflict(conflict);
+      else notify((failure as Error).message, { type: 'error' });
     }
   };
 
   return (
     <ResourceContextProvider value="layout">
       <Title title="cms.layout.title" />
-      <LocaleSwitcher value={locale} onChange={setLocale} />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <LocaleSwitcher value={locale} onChange={setLocale} />
+        <HistoryButton />
+      </Stack>
       {isPending ? (
         <CenteredSpinner text={translate('cms.layout.loading')} />
       ) : error || !data ? (
         <Alert severity="error">{translate('cms.layout.load_error', { error: (error as Error)?.message ?? '' })}</Alert>
       ) : (
         <BlockLocaleContext.Provider value={locale}>
-          <Form key={`${locale}-${JSON.stringify(data)}`} defaultValues={toValues(data)} onSubmit={save}>
+          <Form key={`${locale}-${JSON.stringify(data)}`} defaultValues={toValues(data)} onSubmit={save} warnWhenUnsavedChanges>
+            <EditExtras refetchVersion={() => readLayout(locale)} save={save} />
             {LAYOUT_SECTION_TYPES.map((type) => (
               <Card key={type} variant="outlined" sx={{ mb: 2 }} component="section" aria-label={translate(`cms.layout.sections.${type}`)}>
                 <CardContent>
