@@ -9,6 +9,7 @@ import { EditToolbar, CreateListActions, HistoryActions, UpdatedColumn, StatusCo
 import { EditExtras } from '../history/EditExtras';
 import { EditSessionProvider } from '../history/EditSession';
 import { useSaveErrors } from '../history/use-save-errors';
+import { UNSAVED_GUARD } from '../components/unsaved-guard';
 
 function ElementList() {
   const translate = useTranslate();
@@ -68,7 +69,7 @@ function ElementInputs() {
 function ElementCreate() {
   return (
     <Create title="cms.elements.create" redirect="list">
-      <SimpleForm sx={{ maxWidth: 720 }} defaultValues={{ status: Status.AVAILABLE, content: {} }} warnWhenUnsavedChanges>
+      <SimpleForm sx={{ maxWidth: 720 }} defaultValues={{ status: Status.AVAILABLE, content: {} }} {...UNSAVED_GUARD}>
         <ElementInputs />
       </SimpleForm>
     </Create>
@@ -87,7 +88,7 @@ function ElementEditScreen() {
   const onError = useSaveErrors();
   return (
     <Edit title={<ElementTitle />} mutationMode="pessimistic" redirect="list" actions={<HistoryActions />} mutationOptions={{ onError }}>
-      <SimpleForm sx={{ maxWidth: 720 }} toolbar={<ElementToolbar />} warnWhenUnsavedChanges>
+      <SimpleForm sx={{ maxWidth: 720 }} toolbar={<ElementToolbar />} {...UNSAVED_GUARD}>
         <EditExtras />
         <ElementInputs />
       </SimpleForm>

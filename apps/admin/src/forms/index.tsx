@@ -5,6 +5,7 @@ import { DraftKeeper } from '../components/DraftKeeper';
 import { EditExtras } from '../history/EditExtras';
 import { FORM_DEFAULTS, FormFieldsInput, FormMainInputs } from './FormInputs';
 import { EditToolbar, CreateListActions, UpdatedColumn, StatusColumn, LocaleEdit } from '../components/resource-screens';
+import { UNSAVED_GUARD } from '../components/unsaved-guard';
 
 function FormList() {
   const translate = useTranslate();
@@ -30,7 +31,7 @@ function FormList() {
 function FormCreate() {
   return (
     <Create title="cms.forms.create" redirect="edit" mutationOptions={{ meta: { locale: Lang.en } }}>
-      <SimpleForm defaultValues={FORM_DEFAULTS} warnWhenUnsavedChanges>
+      <SimpleForm defaultValues={FORM_DEFAULTS} {...UNSAVED_GUARD}>
         <FormMainInputs />
         <FormFieldsInput locale={Lang.en} />
       </SimpleForm>
@@ -49,7 +50,7 @@ const FormEditToolbar = () => <EditToolbar<FormDto> confirm={(record) => ['cms.f
 function FormEditForm({ locale }: { locale: Lang }) {
   const record = useRecordContext<FormDto>();
   return (
-    <SimpleForm toolbar={<FormEditToolbar />} warnWhenUnsavedChanges>
+    <SimpleForm toolbar={<FormEditToolbar />} {...UNSAVED_GUARD}>
       <DraftKeeper />
       <EditExtras />
       <FormMainInputs />

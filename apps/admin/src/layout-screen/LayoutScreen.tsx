@@ -23,6 +23,7 @@ import { EditExtras } from '../history/EditExtras';
 import { EditSessionProvider, useEditSession } from '../history/EditSession';
 import { HistoryButton } from '../history/HistoryDrawer';
 import type { HistoryTarget } from '../history/versions';
+import { UNSAVED_GUARD } from '../components/unsaved-guard';
 
 type SectionValues = Pick<SectionInput, 'block' | 'content' | 'formId' | 'elementId' | 'containerContentId'>;
 type LayoutValues = Record<SectionType, SectionValues[]>;
@@ -121,7 +122,7 @@ function LayoutEditor({ locale, setLocale }: { locale: Lang; setLocale(locale: L
         <Alert severity="error">{translate('cms.layout.load_error', { error: (error as Error)?.message ?? '' })}</Alert>
       ) : (
         <BlockLocaleContext.Provider value={locale}>
-          <Form key={`${locale}-${JSON.stringify(data)}`} defaultValues={toValues(data)} onSubmit={save} warnWhenUnsavedChanges>
+          <Form key={`${locale}-${JSON.stringify(data)}`} defaultValues={toValues(data)} onSubmit={save} {...UNSAVED_GUARD}>
             <EditExtras refetchVersion={() => readLayout(locale)} save={save} />
             {LAYOUT_SECTION_TYPES.map((type) => (
               <Card key={type} variant="outlined" sx={{ mb: 2 }} component="section" aria-label={translate(`cms.layout.sections.${type}`)}>

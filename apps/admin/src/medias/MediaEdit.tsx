@@ -6,6 +6,7 @@ import { formatSize } from './media-format';
 import { AltInputs, PackInput } from './MediaInputs';
 import { MediaThumbnail } from './MediaList';
 import { EditToolbar } from '../components/resource-screens';
+import { UNSAVED_GUARD } from '../components/unsaved-guard';
 
 function MediaTitle() {
   const record = useRecordContext<MediaDto>();
@@ -37,7 +38,7 @@ function MediaPreview() {
 export function MediaEdit() {
   return (
     <Edit title={<MediaTitle />} mutationMode="pessimistic" redirect="list">
-      <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: 560 }} toolbar={<MediaEditToolbar />}>
+      <SimpleForm {...UNSAVED_GUARD} sx={{ maxWidth: 560 }} toolbar={<MediaEditToolbar />}>
         <MediaPreview />
         <TextInput source="name" label="cms.fields.name" validate={required()} fullWidth />
         <AltInputs />

@@ -4,6 +4,7 @@ import { Create, DataTable, Edit, List, required, SearchInput, SimpleForm, TextI
 import { LocaleNumberField } from '../components/LocaleDateField';
 import { PackMediaInput } from './MediaIdsInput';
 import { EditToolbar, CreateListActions, UpdatedColumn } from '../components/resource-screens';
+import { UNSAVED_GUARD } from '../components/unsaved-guard';
 
 function MediaPackList() {
   const translate = useTranslate();
@@ -30,7 +31,7 @@ function MediaPackList() {
 function MediaPackCreate() {
   return (
     <Create title="cms.packs.create" redirect="list">
-      <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: 480 }}>
+      <SimpleForm {...UNSAVED_GUARD} sx={{ maxWidth: 480 }}>
         <TextInput source="name" label="cms.fields.name" validate={required()} fullWidth />
       </SimpleForm>
     </Create>
@@ -48,7 +49,7 @@ const PackToolbar = () => <EditToolbar<MediaPackDto> confirm={(record) => ['cms.
 function MediaPackEdit() {
   return (
     <Edit title={<PackTitle />} mutationMode="pessimistic" redirect="list">
-      <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: 720 }} toolbar={<PackToolbar />}>
+      <SimpleForm {...UNSAVED_GUARD} sx={{ maxWidth: 720 }} toolbar={<PackToolbar />}>
         <TextInput source="name" label="cms.fields.name" validate={required()} fullWidth />
         <PackMediaInput />
       </SimpleForm>

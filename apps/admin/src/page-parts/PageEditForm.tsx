@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Confirm, SimpleForm, type SimpleFormProps, useRecordContext, useSaveContext } from 'react-admin';
 import type { Payload } from '../http/resource-writes';
 import { toAccesses } from './page-parts-payload';
+import { UNSAVED_GUARD } from '../components/unsaved-guard';
 
 /**
  * A container's or content's edit form. Saving that takes the page's last access away (it turns
@@ -27,7 +28,7 @@ export function PageEditForm(props: SimpleFormProps) {
   };
   return (
     <>
-      <SimpleForm warnWhenUnsavedChanges {...props} onSubmit={onSubmit} />
+      <SimpleForm {...UNSAVED_GUARD} {...props} onSubmit={onSubmit} />
       <Confirm
         isOpen={pending !== null}
         title="cms.blocks.access_clear_title"

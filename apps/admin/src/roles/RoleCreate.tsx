@@ -1,10 +1,11 @@
 import { Create, required, SimpleForm, TextInput } from 'react-admin';
 import { RightsInput } from './RightsInput';
+import { UNSAVED_GUARD } from '../components/unsaved-guard';
 
 export function RoleCreate() {
   return (
     <Create title="cms.roles.create" redirect="list">
-      <SimpleForm warnWhenUnsavedChanges defaultValues={{ rights: [] }} sx={{ maxWidth: 900 }}>
+      <SimpleForm {...UNSAVED_GUARD} defaultValues={{ rights: [] }} sx={{ maxWidth: 900 }}>
         <TextInput source="name" label="cms.fields.name" validate={required()} sx={{ maxWidth: 400 }} fullWidth />
         <TextInput source="id" label="cms.fields.key" helperText="cms.roles.key_help" sx={{ maxWidth: 400 }} fullWidth />
         <RightsInput />

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import { Edit, required, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { RightsInput } from './RightsInput';
 import { EditToolbar } from '../components/resource-screens';
+import { UNSAVED_GUARD } from '../components/unsaved-guard';
 
 function RoleTitle() {
   const record = useRecordContext<RoleDto>();
@@ -22,7 +23,7 @@ function RoleEditForm() {
   const locked = record?.id === SUPER_ADMIN_ROLE_ID;
   const translate = useTranslate();
   return (
-    <SimpleForm warnWhenUnsavedChanges toolbar={<RoleEditToolbar />} sx={{ maxWidth: 900 }}>
+    <SimpleForm {...UNSAVED_GUARD} toolbar={<RoleEditToolbar />} sx={{ maxWidth: 900 }}>
       {locked && (
         <Alert severity="info" sx={{ mb: 2, width: '100%' }}>
           {translate('cms.roles.super_admin_locked')}

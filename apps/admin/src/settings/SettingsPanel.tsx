@@ -23,6 +23,7 @@ import {
 } from 'react-admin';
 import { CenteredSpinner } from '../components/CenteredSpinner';
 import { ColourInput } from '../components/ColourInput';
+import { UNSAVED_GUARD } from '../components/unsaved-guard';
 import { LocaleSwitcher, LOCALES } from '../components/LocaleSwitcher';
 import { fetchSettings, saveSetting } from './settings-api';
 import { changedSettings, type SettingsValues } from './settings-values';
@@ -64,7 +65,7 @@ export function SettingsPanel() {
         <Typography variant="h5" component="h2" id="settings-title" gutterBottom>
           {translate('cms.settings.title')}
         </Typography>
-        <Form defaultValues={data} onSubmit={(values: Record<string, unknown>) => save(values as SettingsValues)} key={JSON.stringify(data)}>
+        <Form defaultValues={data} onSubmit={(values: Record<string, unknown>) => save(values as SettingsValues)} key={JSON.stringify(data)} {...UNSAVED_GUARD}>
           <Box sx={{ maxWidth: 640 }}>
             <LocaleSwitcher value={locale} onChange={setLocale} />
             {LOCALES.map((code) => (

@@ -3,6 +3,7 @@ import { Edit, email, PasswordInput, required, SimpleForm, TextInput, useRecordC
 import { useAuth } from '../auth/AuthContext';
 import { RoleInput } from './UserInputs';
 import { EditToolbar } from '../components/resource-screens';
+import { UNSAVED_GUARD } from '../components/unsaved-guard';
 
 function UserTitle() {
   const record = useRecordContext<UserDto>();
@@ -17,7 +18,7 @@ function UserEditForm() {
   const record = useRecordContext<UserDto>();
   const ownAccount = !!record && !!me && record.id === me.id;
   return (
-    <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: 480 }} toolbar={<UserEditToolbar />}>
+    <SimpleForm {...UNSAVED_GUARD} sx={{ maxWidth: 480 }} toolbar={<UserEditToolbar />}>
       <TextInput source="name" label="cms.fields.name" validate={required()} fullWidth />
       <TextInput source="email" label="cms.fields.email" type="email" validate={[required(), email()]} fullWidth />
       <PasswordInput
