@@ -43,6 +43,11 @@ export function Autosave({ enabled }: { enabled: boolean }) {
   const conflict = session?.conflict ?? null;
   const snapshot = JSON.stringify(values);
 
+  // A save by hand (Keep mine, Save draft) or a reread makes an autosave's failure stale.
+  useEffect(() => {
+    if (!isDirty) setStatus((current) => (current.kind === 'failed' ? { kind: 'idle' } : current));
+  }, [record, isDirty]);
+
   useEffect(() => {
     if (!enabled || !isDirty || conflict || !record || !resource) return;
     const timer = window.setTimeout(async () => {

@@ -498,7 +498,7 @@ const en = {
       restore: 'Restore',
       restore_title: 'Restore this version?',
       restore_confirm:
-        'The version by %{name} of %{date} replaces the current one (as a draft where drafts are on). Unsaved changes on this screen are lost. The current state stays in the history, so this can be undone.',
+        'The version saved by %{name} on %{date} replaces the current one (as a draft where drafts are on). Unsaved changes on this screen are lost. The current state stays in the history, so this can be undone.',
       restored: 'Version restored',
       restored_dropped: 'Version restored, without what no longer exists: %{dropped}',
       restore_error: 'The version could not be restored: %{error}',
