@@ -1,3 +1,4 @@
+import { tokenStore } from '../auth/token-store';
 import { API_URL } from '../http/api-request';
 import { httpClient } from '../http/http-client';
 import {
@@ -39,5 +40,7 @@ export async function announcePresence(target: HistoryTarget): Promise<Viewer[]>
 
 /** Says the screen was left; nothing is lost if it fails (the API forgets after two minutes). */
 export function leavePresence(target: HistoryTarget): void {
+  // Signed out already: there is no one to say it for, and the 401 would start a second sign-out.
+  if (!tokenStore.get()) return;
   httpClient(presencePath(target), { method: 'DELETE', keepalive: true } as RequestInit).catch(() => undefined);
 }
