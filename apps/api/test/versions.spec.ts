@@ -190,4 +190,105 @@ describe('versions, restore and If-Match', () => {
     expect((await t.http.put(`/api/presence/contents/${id}`).set('token', formsOnly.token)).status).toBe(403);
     expect((await t.http.put(`/api/presence/contents/${id}`)).status).toBe(401);
   });
+
+  describe('the other kinds of record', () => {
+    const restore = (url: string) => t.http.post(url).set('token', t.ownerToken);
+
+    it('elements: versions, restore, If-Match', async () => {
+      const element = await t.ownerCreates('/api/elements', {
+        title: 'Promo',
+        block: 'cta',
+        content: { title: 'Join', action: { label: 'Go', href: '/join' } },
+      });
+      const etag = (await get(`/api/elements/${element.id}`)).headers.etag;
+      await t.ownerUpdates(`/api/elements/${element.id}`, { title: 'Promo 2', content: { title: 'Join now', action: { label: 'Go', href: '/join' } } });
+      expect((await put(`/api/elements/${element.id}`, { title: 'Stale' }, { 'If-Match': etag })).status).toBe(409);
+      const versions = await versionsOf(element.id, 'elements');
+      expect(versions.map((v) => v.action)).toEqual(['update', 'create']);
+      expect((await get(`/api/elements/${element.id}/versions/${versions[1].id}`)).body.state).toMatchObject({ title: 'Promo', content: { title: 'Join' } });
+      expect((await restore(`/api/elements/${element.id}/versions/${versions[1].id}/restore`)).body.dropped).toEqual([]);
+      expect((await get(`/api/elements/${element.id}`)).body).toMatchObject({ title: 'Promo', content: { title: 'Join' } });
+    });
+
+    it('forms: every locale’s fields come back, a locale the version had none in loses its own', async () => {
+      const form = await t.ownerCreates('/api/forms', { title: 'Survey', fields: [{ name: 'email', type: 'EMAIL', label: 'E-mail' }] });
+      await t.ownerUpdates(`/api/forms/${form.id}?locale=fr`, { fields: [{ name: 'email', type: 'EMAIL', label: 'Courriel' }] });
+      await t.ownerUpdates(`/api/forms/${form.id}`, { title: 'Survey 2', fields: [{ name: 'name', type: 'TEXT', label: 'Name' }] });
+      const versions = await versionsOf(form.id, 'forms');
+      expect(versions.map((v) => [v.action, v.locales])).toEqual([
+        ['update', ['en']],
+        ['update', ['fr']],
+        ['create', ['en']],
+      ]);
+      expect((await restore(`/api/forms/${form.id}/versions/${versions[2].id}/restore`)).status).toBe(200);
+      const en = (await get(`/api/forms/${form.id}`)).body;
+      expect(en).toMatchObject({ title: 'Survey', fields: [{ name: 'email', label: 'E-mail' }] });
+      expect((await get(`/api/forms/${form.id}?locale=fr`)).body).toMatchObject({ fieldsLocale: 'en' });
+      const etag = (await get(`/api/forms/${form.id}`)).headers.etag;
+      expect((await put(`/api/forms/${form.id}`, { title: 'Mine' }, { 'If-Match': etag })).status).toBe(200);
+      expect((await put(`/api/forms/${form.id}`, { title: 'Stale' }, { 'If-Match': etag })).status).toBe(409);
+    });
+
+    it('settings: by id and by name, restored by id', async () => {
+      await t.http.put('/api/settings/by-name/versioned').set('token', t.ownerToken).send({ value: 'one' });
+      const { id } = (await get('/api/settings/by-name/versioned')).body;
+      await t.ownerUpdates(`/api/settings/${id}`, { value: 'two' });
+      const versions = await versionsOf(id, 'settings');
+      expect(versions.map((v) => v.action)).toEqual(['update', 'update']);
+      expect((await restore(`/api/settings/${id}/versions/${versions[1].id}/restore`)).status).toBe(200);
+      expect((await get(`/api/settings/${id}`)).body.value).toBe('one');
+    });
+
+    it('the layout: one history for every locale, restored in every locale', async () => {
+      const header = (html: string, locale = 'en') =>
+        t.http
+          .post(`/api/layout?locale=${locale}`)
+          .set('token', t.ownerToken)
+          .send({ sections: [{ type: 'HEADER', block: 'richtext', content: { html } }] });
+      expect((await header('<p>First</p>')).status).toBe(200);
+      expect((await header('<p>Premier</p>', 'fr')).status).toBe(200);
+      expect((await header('<p>Second</p>')).status).toBe(200);
+      const answer = await get('/api/layout/versions');
+      expect(answer.headers['content-range']).toMatch(/^versions 0-2\/3$/);
+      const [, , first] = answer.body;
+      const state = (await get(`/api/layout/versions/${first.id}`)).body.state;
+      expect(state.locales.fr.sections).toBeNull();
+      expect(state.locales.en.sections).toMatchObject([{ type: 'HEADER', content: { html: '<p>First</p>' } }]);
+      const etag = (await t.http.get('/api/layout')).headers.etag;
+      expect(etag).toMatch(/^"v\d+"$/);
+      expect((await restore(`/api/layout/versions/${first.id}/restore`)).status).toBe(200);
+      expect((await t.http.get('/api/layout')).body.sections[0].content.html).toBe('<p>First</p>');
+      expect((await t.http.get('/api/layout?locale=fr')).body.sections[0].content.html).toBe('<p>First</p>');
+      expect((await t.http.post(`/api/layout`).set('token', t.ownerToken).set('If-Match', etag).send({ sections: [] })).status).toBe(409);
+      const viewer = await t.userWithRights([RightType.VIEW_LAYOUT]);
+      expect((await get('/api/layout/versions', viewer.token)).status).toBe(200);
+      expect((await t.http.post(`/api/layout/versions/${first.id}/restore`).set('token', viewer.token)).status).toBe(403);
+    });
+
+    it('a container’s page: drafts kept as versions, restored into the draft, publish marked published', async () => {
+      const section = (html: string) => [{ block: 'richtext', content: { html } }];
+      await t.ownerUpdates(`/api/containers/${blog.id}`, { sections: section('<p>Blog one</p>') });
+      let versions = await versionsOf(blog.id, 'containers');
+      expect(versions[0]).toMatchObject({ action: 'draft', locales: ['en'] });
+      expect((await t.http.post(`/api/containers/${blog.id}/publish`).set('token', t.ownerToken)).status).toBe(200);
+      await t.ownerUpdates(`/api/containers/${blog.id}`, { sections: section('<p>Blog two</p>') });
+      versions = await versionsOf(blog.id, 'containers');
+      expect(versions.slice(0, 3).map((v) => [v.action, v.published])).toEqual([
+        ['draft', false],
+        ['publish', true],
+        ['draft', false],
+      ]);
+      const published = versions[1];
+      expect((await get(`/api/containers/${blog.id}/versions/${published.id}`)).body.state.locales.en.sections).toMatchObject([
+        { block: 'richtext', content: { html: '<p>Blog one</p>' } },
+      ]);
+      await t.ownerUpdates(`/api/containers/${blog.id}`, { sections: section('<p>Blog three</p>') });
+      expect((await restore(`/api/containers/${blog.id}/versions/${published.id}/restore`)).status).toBe(200);
+      // Restored into the draft: it shows what was published, so no draft is left.
+      expect((await get(`/api/containers/${blog.id}`)).body).toMatchObject({ hasDraft: false, sections: [{ content: { html: '<p>Blog one</p>' } }] });
+      const etag = (await get(`/api/containers/${blog.id}`)).headers.etag;
+      await t.ownerUpdates(`/api/containers/${blog.id}`, { title: 'Blog!' });
+      expect((await put(`/api/containers/${blog.id}`, { title: 'Stale' }, { 'If-Match': etag })).status).toBe(409);
+    });
+  });
 });

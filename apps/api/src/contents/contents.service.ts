@@ -573,7 +573,9 @@ export class ContentsService {
 
   /** Deletes every content of a container, with their fields (and, by cascade, their page parts), inside the container's removal. */
   async removeAllIn(manager: EntityManager, containerId: number): Promise<void> {
+    const ids = await this.idsIn(manager, containerId);
     await manager.query(`DELETE FROM "content" WHERE "containerId" = $1`, [containerId]);
+    for (const id of ids) await this.versions.forget(manager, 'contents', id);
   }
 
   /** The container (locked against definition changes until the write ends) and its field definitions. */
