@@ -29,6 +29,7 @@ import { ElementsModule } from './elements/elements.module';
 import { LayoutModule } from './layout/layout.module';
 import { PagesModule } from './pages/pages.module';
 import { SlugsModule } from './slugs/slugs.module';
+import { VersionsModule } from './versions/versions.module';
 
 interface AppModuleOptions {
   config: AppConfig & { jwtSecret: string };
@@ -53,6 +54,7 @@ export class AppModule {
         }),
         JwtModule.register({ global: true, secret: config.jwtSecret, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }),
         InstanceEventsModule,
+        VersionsModule,
         AuthModule,
         RolesModule,
         UsersModule,

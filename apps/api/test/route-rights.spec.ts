@@ -108,6 +108,28 @@ const RIGHTS_TABLE: Record<string, string> = {
   'GET /api/slugs': 'public',
   'GET /api/layout': 'public',
   'POST /api/layout': 'layout.edit',
+  // Versions (issue 26): read with the record's show right, restored with its edit right.
+  'GET /api/contents/:id/versions': 'contents.show',
+  'GET /api/contents/:id/versions/:versionId': 'contents.show',
+  'POST /api/contents/:id/versions/:versionId/restore': 'contents.edit',
+  'GET /api/containers/:id/versions': 'containers.show',
+  'GET /api/containers/:id/versions/:versionId': 'containers.show',
+  'POST /api/containers/:id/versions/:versionId/restore': 'containers.edit',
+  'GET /api/elements/:id/versions': 'elements.show',
+  'GET /api/elements/:id/versions/:versionId': 'elements.show',
+  'POST /api/elements/:id/versions/:versionId/restore': 'elements.edit',
+  'GET /api/forms/:id/versions': 'forms.show',
+  'GET /api/forms/:id/versions/:versionId': 'forms.show',
+  'POST /api/forms/:id/versions/:versionId/restore': 'forms.edit',
+  'GET /api/settings/:id/versions': 'settings.show',
+  'GET /api/settings/:id/versions/:versionId': 'settings.show',
+  'POST /api/settings/:id/versions/:versionId/restore': 'settings.edit',
+  'GET /api/layout/versions': 'layout.show',
+  'GET /api/layout/versions/:versionId': 'layout.show',
+  'POST /api/layout/versions/:versionId/restore': 'layout.edit',
+  // Who else has a record open: signed in, then the resource's show right, checked by the handler (the resource is a parameter).
+  'PUT /api/presence/:resource/:id': 'signed-in',
+  'DELETE /api/presence/:resource/:id': 'signed-in',
   'GET /api/pages': 'public',
 };
 

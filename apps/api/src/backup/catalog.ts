@@ -14,6 +14,7 @@ export const SKIPPED_TABLES: Record<string, string> = {
   content_count: 'kept by triggers on content',
   content_document: 'kept by triggers on content_field',
   cache_version: 'moved by triggers on every write',
+  edit_presence: 'who has an edit screen open lasts two minutes',
 };
 
 /**
@@ -33,6 +34,8 @@ const MIGRATION_TABLES = [
   'content_read',
   'container_draft',
   'cache_version',
+  'record_version',
+  'edit_presence',
 ];
 
 /** Functions the migrations create (triggers' and the read models' helpers). */

@@ -93,6 +93,13 @@ class EnvironmentVariables {
   UPLOAD_MAX_PIXELS?: number;
 
   @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'VERSIONS_KEPT must be a whole number' })
+  @Min(1, { message: 'VERSIONS_KEPT must be at least 1' })
+  @Max(10_000, { message: 'VERSIONS_KEPT must be at most 10000' })
+  VERSIONS_KEPT?: number;
+
+  @IsOptional()
   @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name (lower-case letters, digits, dots and dashes)' })
   S3_BUCKET?: string;
 
@@ -220,6 +227,8 @@ export interface AppConfig {
   demo: boolean;
   /** Largest raster image accepted, in pixels (all frames of an animation together). */
   uploadMaxPixels: number;
+  /** Versions kept per record beside its published ones (VERSIONS_KEPT, default 50). */
+  versionsKept: number;
   /** Where uploads live: DATA_DIR/uploads, or an S3-compatible bucket shared by every instance. */
   storage: StorageConfig;
   trustProxy: TrustProxy;
@@ -303,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: raw.PUBLIC_URL ? new URL(raw.PUBLIC_URL).origin : undefined,
     uploadMaxMb: raw.UPLOAD_MAX_MB ?? 25,
     uploadMaxPixels: raw.UPLOAD_MAX_PIXELS ?? 50_000_000,
+    versionsKept: raw.VERSIONS_KEPT ?? 50,
     storage: storageConfig(raw, dataDir),
     trustProxy,
     signIn: {

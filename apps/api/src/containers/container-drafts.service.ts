@@ -14,6 +14,18 @@ import { AffectedPagesService } from '../slugs/affected-pages.service';
 import { SlugsService } from '../slugs/slugs.service';
 import { Container } from './container.entity';
 import { changesWhatItShows, inRolledBackTransaction } from '../database/tried-in-savepoint';
+import { currentActor } from '../versions/request-context';
+import { leaveOutPagePart, writeLeavingOut } from '../versions/leaving-out';
+import type { Dropped, VersionedRecords } from '../versions/versioned-records';
+import { VersionsService, type Version, type VersionAction } from '../versions/versions.service';
+import { DRAFT_READER } from '../contents/contents.service';
+
+/** A container's version: its page, each locale's own sections and metadata (null: the locale shows en's); the title to tell versions apart. */
+export interface ContainerState {
+  title: string;
+  published: boolean;
+  locales: Partial<Record<Lang, { sections: Omit<ReturnType<typeof sectionToDto>, 'id' | 'lang'>[] | null; metadata: MetadataEntry[] | null }>>;
+}
 
 /** What a container's draft changes in one locale: its PAGE sections and its metadata, each replaced whole. */
 export interface ContainerPageChanges {
@@ -56,7 +68,7 @@ function parseDraft(stored: unknown): ContainerDraftChanges {
  * throws it away; a preview link opens the page with the draft applied.
  */
 @Injectable()
-export class ContainerDraftsService {
+export class ContainerDraftsService implements VersionedRecords {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly pageParts: PagePartsService,
@@ -65,6 +77,7 @@ export class ContainerDraftsService {
     private readonly slugs: SlugsService,
     private readonly affected: AffectedPagesService,
     private readonly publishing: ContentPublishingService,
+    private readonly versions: VersionsService,
   ) {}
 
   /** The working draft of a container's page (none: null). */
@@ -164,6 +177,7 @@ export class ContainerDraftsService {
         await manager.query(`UPDATE "container_draft" SET changes = $2, "updatedAt" = now() WHERE "containerId" = $1`, [id, JSON.stringify(rest)]);
       else await manager.query(`DELETE FROM "container_draft" WHERE "containerId" = $1`, [id]);
       if (langs.length > 0) await manager.getRepository(Container).update({ id }, { updatedAt: new Date() });
+      await this.keepVersion(manager, actor, id, 'publish', langs, true);
       return { affected: langs.length > 0 ? await this.affected.collect(manager, { containerIds: [id], paths: [] }) : [], langs };
     });
     // The page parts are per locale: the locale published alone is purged (en also purges those that fall back to it).
@@ -176,6 +190,7 @@ export class ContainerDraftsService {
       await findOr404(manager, Container, { id }, `No container ${id}`, true);
       const [, deleted] = (await manager.query(`DELETE FROM "container_draft" WHERE "containerId" = $1`, [id])) as [unknown, number];
       if (!deleted) throw new ConflictException(`Container ${id} has no draft to discard`);
+      await this.keepVersion(manager, currentActor() ?? DRAFT_READER, id, 'discard', []);
     });
   }
 
@@ -193,5 +208,93 @@ export class ContainerDraftsService {
   async showAsPublished(manager: EntityManager, id: number): Promise<void> {
     await manager.query(`UPDATE "container" SET published = true WHERE id = $1`, [id]);
     await manager.query(`UPDATE "slug" SET published = true WHERE "containerId" = $1`, [id]);
+  }
+
+  /** The container's page as it is in `manager`'s transaction (ContainerState). */
+  private async pageState(manager: EntityManager, id: number): Promise<ContainerState> {
+    const container = await findOr404(manager, Container, { id }, `No container ${id}`);
+    const state: ContainerState = { title: container.title, published: container.published, locales: {} };
+    for (const lang of LANGS) {
+      const { sections } = await this.sections.read(manager, { kind: 'container', id }, lang, [SectionType.PAGE]);
+      const { metadata, fallback } = await this.metadata.read(manager, { containerId: id }, lang);
+      const own = sections
+        .filter((section) => section.lang === lang)
+        .map((section) => {
+          const { id: _id, lang: _lang, ...kept } = sectionToDto(section);
+          return kept;
+        });
+      const en = lang === 'en';
+      state.locales[lang] = {
+        sections: own.length > 0 || en ? own : null,
+        metadata: !fallback || en ? metadata.map(({ name, content }) => ({ name, content })) : null,
+      };
+    }
+    return state;
+  }
+
+  /** Keeps a version of the container's page as staff see it now in `manager`'s transaction: its draft applied when one waits. */
+  async keepVersion(manager: EntityManager, actor: AuthContext, id: number, action: VersionAction, locales: readonly Lang[], published = false): Promise<void> {
+    const draft = await this.draftOf(manager, id);
+    let state: ContainerState;
+    if (!draft) state = await this.pageState(manager, id);
+    else {
+      await manager.query('SAVEPOINT container_version');
+      try {
+        await this.apply(manager, DRAFT_READER, id, draft);
+        state = await this.pageState(manager, id);
+      } finally {
+        await manager.query('ROLLBACK TO SAVEPOINT container_version');
+      }
+    }
+    await this.versions.record(manager, { resource: 'containers', recordId: id, action, locales, published, state }, actor.userId > 0 ? actor : currentActor());
+  }
+
+  async assertExists(id: number): Promise<void> {
+    await findOr404(this.dataSource.manager, Container, { id }, `No container ${id}`);
+  }
+
+  /**
+   * Brings a version of the container's page back, every locale: into its draft where drafts are
+   * on, else live (purged). A section naming what is gone (a deleted element, form or container) is
+   * left out and named. The container's title, fields and settings stay as they are.
+   */
+  async restore(id: number, version: Version): Promise<Dropped> {
+    const actor = currentActor() ?? DRAFT_READER;
+    const { locales } = version.state as ContainerState;
+    const dropped: Dropped = [];
+    const affected = await this.dataSource.transaction(async (manager) => {
+      const container = await findOr404(manager, Container, { id }, `No container ${id}`, true);
+      const draft: ContainerDraftChanges = { locales: {} };
+      for (const lang of LANGS) {
+        const changes = { sections: [...(locales?.[lang]?.sections ?? [])], metadata: [...(locales?.[lang]?.metadata ?? [])] } as ContainerPageChanges;
+        await manager.query('SAVEPOINT restoring');
+        dropped.push(
+          ...(await writeLeavingOut(
+            changes as Record<string, unknown>,
+            async (body) => {
+              try {
+                await this.apply(manager, actor, id, { locales: { [lang]: body } });
+              } finally {
+                await manager.query('ROLLBACK TO SAVEPOINT restoring');
+              }
+            },
+            { label: ` (${lang})`, leaveOut: leaveOutPagePart },
+          )),
+        );
+        await manager.query('RELEASE SAVEPOINT restoring');
+        draft.locales[lang] = changes;
+      }
+      if (container.drafts) {
+        for (const lang of LANGS) await this.save(manager, actor, id, draft.locales[lang]!, lang);
+        await this.keepVersion(manager, actor, id, 'restore', [...LANGS]);
+        return null;
+      }
+      await this.apply(manager, actor, id, draft);
+      await manager.getRepository(Container).update({ id }, { updatedAt: new Date() });
+      await this.keepVersion(manager, actor, id, 'restore', [...LANGS]);
+      return this.affected.collect(manager, { containerIds: [id], paths: [] });
+    });
+    if (affected) this.affected.emit(affected, 'all');
+    return dropped;
   }
 }

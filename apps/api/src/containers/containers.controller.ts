@@ -22,6 +22,8 @@ import { ContainerDraftsService } from './container-drafts.service';
 import { ContainersService } from './containers.service';
 import { ContainerDto, ContainerListItemDto, ContainerListQueryDto, ContainerSummaryDto, CreateContainerDto, UpdateContainerDto } from './dto/container.dto';
 import { QueryDto, QueryParam } from '../common/http/query-params';
+import { withEtag } from '../versions/etag';
+import { VersionsService } from '../versions/versions.service';
 
 const LOCALE_QUERY = { name: 'locale', required: false, enum: LANGS, description: 'The locale of the PAGE sections and metadata read or written (default en)' };
 
@@ -32,6 +34,7 @@ export class ContainersController {
   constructor(
     private readonly containers: ContainersService,
     private readonly drafts: ContainerDraftsService,
+    private readonly versions: VersionsService,
   ) {}
 
   @Get('choices')
@@ -72,8 +75,8 @@ export class ContainersController {
       'With drafts, its page’s sections and metadata are the working draft when one waits (`hasDraft`); visitors and GET /api/pages keep the live page.',
   })
   @ApiOkResponse({ type: ContainerDto })
-  get(@Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang): Promise<ContainerDto> {
-    return this.containers.read(id, locale);
+  get(@Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang, @Res({ passthrough: true }) res: FastifyReply): Promise<ContainerDto> {
+    return withEtag(res, this.versions, 'containers', id, this.containers.read(id, locale));
   }
 
   @Post()
@@ -98,13 +101,15 @@ export class ContainersController {
   @ApiOkResponse({ type: ContainerDto })
   @ApiBadRequestResponse({ description: 'A value breaks its rules (the draft’s included); nothing is written' })
   @ApiConflictResponse({ description: 'The slug makes a path another page has (or a descendant’s would)' })
-  update(
+  async update(
     @CurrentAuth() auth: AuthContext,
     @Param('id', IdPipe) id: number,
     @Body() body: UpdateContainerDto,
     @QueryParam('locale', LocalePipe) locale: Lang,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<ContainerDto> {
-    return this.containers.update(auth, id, body, locale);
+    const answer = await this.containers.update(auth, id, body, locale);
+    return withEtag(res, this.versions, 'containers', id, Promise.resolve(answer));
   }
 
   @Post(':id/publish')

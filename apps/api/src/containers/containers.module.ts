@@ -8,10 +8,11 @@ import { SlugsModule } from '../slugs/slugs.module';
 import { ContainersController } from './containers.controller';
 import { ContainersService } from './containers.service';
 import { ContainerDraftsService } from './container-drafts.service';
+import { versionsController } from '../versions/versions.controller';
 
 @Module({
   imports: [SlugsModule, SectionsModule, MetadataModule, AccessesModule, PagePartsModule, ContentsModule],
-  controllers: [ContainersController],
+  controllers: [ContainersController, versionsController('containers', ContainerDraftsService, 'container')],
   providers: [ContainersService, ContainerDraftsService],
   exports: [ContainerDraftsService],
 })

@@ -39,6 +39,7 @@ import { ContentFieldsService } from '../contents/content-fields.service';
 import { ContentsService, DRAFT_READER } from '../contents/contents.service';
 import { ContainerDraftsService, pageChangesOf } from './container-drafts.service';
 import { PagePartsService } from '../page-parts/page-parts.service';
+import { VersionsService } from '../versions/versions.service';
 
 const CONTAINER_LIST: ListSpec<Container> = {
   resource: 'containers',
@@ -128,6 +129,7 @@ export class ContainersService {
     private readonly contents: ContentsService,
     private readonly contentFields: ContentFieldsService,
     private readonly drafts: ContainerDraftsService,
+    private readonly versions: VersionsService,
   ) {}
 
   /** Id and title of every container, for the pickers of screens that may not list them. */
@@ -261,6 +263,8 @@ export class ContainersService {
         seeds.paths!.push(...result.paths);
       }
       await this.pageParts.write(manager, { kind: 'container', id }, lang, dto, parts);
+      await manager.query(`UPDATE "container" SET "updatedBy" = $2 WHERE id = $1`, [id, actor.userId > 0 ? actor.userId : null]);
+      await this.drafts.keepVersion(manager, actor, id, 'create', [lang], dto.published ?? false);
       return { id, affected: await this.affected.collect(manager, seeds) };
     });
     this.affected.emit(affected, 'all');
@@ -294,6 +298,8 @@ export class ContainersService {
       const liveWrite = drafted === null || Object.values(live).some((value) => value !== undefined);
       const result = liveWrite ? await this.writeLive(manager, container, existingFields, live, drafted ? { ...parts, sections: null } : parts, lang) : null;
       if (drafted) await this.drafts.save(manager, actor, id, drafted, lang);
+      if (liveWrite) await manager.query(`UPDATE "container" SET "updatedBy" = $2 WHERE id = $1`, [id, actor.userId > 0 ? actor.userId : null]);
+      await this.drafts.keepVersion(manager, actor, id, drafted ? 'draft' : 'update', [lang], dto.published === true && !container.published);
       return result;
     });
     if (outcome) this.affected.emit(outcome.affected, outcome.localOnly ? lang : 'all');
@@ -370,6 +376,7 @@ export class ContainersService {
       // Children before parents: content slugs hang under the container's slug.
       await this.contents.removeAllIn(manager, id);
       await manager.getRepository(Container).delete({ id });
+      await this.versions.forget(manager, 'containers', id);
       return { deleted, affected };
     });
     this.affected.emit(affected, 'all');

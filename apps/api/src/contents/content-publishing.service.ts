@@ -7,7 +7,7 @@ import type { AuthContext } from '../common/auth/auth-context';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AffectedPagesService, type AffectedSeeds } from '../slugs/affected-pages.service';
 import { ContentsService, DRAFT_READER } from './contents.service';
-import { afterPublishing } from './drafts';
+import { afterPublishing, draftLocales } from './drafts';
 import type { ContentDto, ContentPreviewDto } from './dto/content.dto';
 import type { Content } from './content.entity';
 
@@ -101,6 +101,7 @@ export class ContentPublishingService implements OnApplicationBootstrap, OnModul
       await this.contents.lock(manager, id);
       const [, deleted] = (await manager.query(`DELETE FROM "content_draft" WHERE "contentId" = $1`, [id])) as [unknown, number];
       if (!deleted) throw new ConflictException(`Content ${id} has no draft to discard`);
+      await this.contents.keepVersion(manager, id, 'discard', []);
     });
     return this.contents.read(id, lang);
   }
@@ -114,6 +115,8 @@ export class ContentPublishingService implements OnApplicationBootstrap, OnModul
     const rest = draft ? afterPublishing(draft, only) : null;
     if (rest) await manager.query(`UPDATE "content_draft" SET changes = $2, "updatedAt" = now() WHERE "contentId" = $1`, [content.id, JSON.stringify(rest)]);
     else if (draft) await manager.query(`DELETE FROM "content_draft" WHERE "contentId" = $1`, [content.id]);
+    const locales = only ? [only] : draft ? draftLocales(draft) : [];
+    await this.contents.keepVersion(manager, content.id, actor === SCHEDULER ? 'schedule' : 'publish', locales, { published: true, actor });
     return mergedSeeds(seeds);
   }
 
@@ -121,6 +124,7 @@ export class ContentPublishingService implements OnApplicationBootstrap, OnModul
     const target = await this.contents.containerOf(manager, content.containerId, 'containerId');
     const seeds = content.published ? (await this.contents.applyChanges(manager, actor, content, target, { published: false }, DEFAULT_LANG)).seeds : {};
     await manager.query(`UPDATE "content" SET "unpublishAt" = NULL WHERE id = $1`, [content.id]);
+    await this.contents.keepVersion(manager, content.id, actor === SCHEDULER ? 'schedule' : 'unpublish', [], { actor });
     return seeds;
   }
 

@@ -10,6 +10,8 @@ import { ContentsService } from './contents.service';
 import { ContentDto, ContentListQueryDto, ContentPreviewDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
 import { ContentPublishingService } from './content-publishing.service';
 import { QueryDto, QueryParam } from '../common/http/query-params';
+import { withEtag } from '../versions/etag';
+import { VersionsService } from '../versions/versions.service';
 
 const LOCALE_QUERY = {
   name: 'locale',
@@ -24,6 +26,7 @@ export class ContentsController {
   constructor(
     private readonly contents: ContentsService,
     private readonly publishing: ContentPublishingService,
+    private readonly versions: VersionsService,
   ) {}
 
   @Get()
@@ -48,10 +51,12 @@ export class ContentsController {
   @ApiOkResponse({ type: ContentDto })
   @ApiOperation({
     summary: 'One content in a locale',
-    description: 'In a container with drafts, the working draft when one waits (`hasDraft`); visitors and GET /api/pages keep the live version.',
+    description:
+      'In a container with drafts, the working draft when one waits (`hasDraft`); visitors and GET /api/pages keep the live version. ' +
+      'The ETag names its latest version: send it back as If-Match on a PUT to be told (409) when someone saved it in between.',
   })
-  get(@Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang): Promise<ContentDto> {
-    return this.contents.read(id, locale);
+  get(@Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang, @Res({ passthrough: true }) res: FastifyReply): Promise<ContentDto> {
+    return withEtag(res, this.versions, 'contents', id, this.contents.read(id, locale));
   }
 
   @Post()
@@ -72,18 +77,20 @@ export class ContentsController {
     description:
       'In a container with drafts, the working draft changes (checked as a live write would be) and every public read keeps the live version until ' +
       'POST /api/contents/{id}/publish; `published` cannot change there. `publishAt` and `unpublishAt` apply at once: the scheduler publishes or ' +
-      'unpublishes within a minute of them, once, whatever the number of instances.',
+      'unpublishes within a minute of them, once, whatever the number of instances. With If-Match (the ETag of a GET), a PUT made after someone ' +
+      'else saved the content is a 409 that names who and when (`changedBy`, `changedAt`), and nothing is written; without it, the last save wins.',
   })
   @ApiOkResponse({ type: ContentDto })
   @ApiBadRequestResponse({ description: 'A value breaks its field’s rules; nothing is written' })
-  @ApiConflictResponse({ description: 'The slug makes a path another page has; nothing is written' })
+  @ApiConflictResponse({ description: 'The slug makes a path another page has, or If-Match names a version older than the latest; nothing is written' })
   update(
     @CurrentAuth() auth: AuthContext,
     @Param('id', IdPipe) id: number,
     @Body() body: UpdateContentDto,
     @QueryParam('locale', LocalePipe) locale: Lang,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<ContentDto> {
-    return this.contents.update(auth, id, body, locale);
+    return this.contents.update(auth, id, body, locale).then((answer) => withEtag(res, this.versions, 'contents', id, Promise.resolve(answer)));
   }
 
   @Post(':id/publish')

@@ -6,11 +6,13 @@ import { ContentListCache } from './content-list-cache';
 import { ContentsController } from './contents.controller';
 import { ContentsService } from './contents.service';
 import { ContentPublishingService } from './content-publishing.service';
+import { ContentVersions } from './content-versions';
+import { versionsController } from '../versions/versions.controller';
 
 @Module({
   imports: [SlugsModule, PagePartsModule],
-  controllers: [ContentsController],
-  providers: [ContentsService, ContentFieldsService, ContentListCache, ContentPublishingService],
+  controllers: [ContentsController, versionsController('contents', ContentVersions, 'content')],
+  providers: [ContentsService, ContentFieldsService, ContentListCache, ContentPublishingService, ContentVersions],
   exports: [ContentsService, ContentFieldsService, ContentPublishingService],
 })
 export class ContentsModule {}

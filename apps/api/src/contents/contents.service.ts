@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, SectionType, Status, SUPER_ADMIN_ROLE_ID, type Lang } from '@cms/contracts';
+import { DEFAULT_LANG, LANGS, SectionType, Status, SUPER_ADMIN_ROLE_ID, type Lang } from '@cms/contracts';
 import { draftLocales, draftWrites, mergeDraft, NO_CHANGES, parseDraft, type DraftChanges } from './drafts';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -26,6 +26,8 @@ import { countStatement, CONTENT_LIST_SPEC, listStatement } from './read-model/c
 import { CONTENTS_BY_ID_SQL } from './read-model/content-reads';
 import type { ContentDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
 import { PagePartsService } from '../page-parts/page-parts.service';
+import { updatedByNow, VersionsService, type VersionAction } from '../versions/versions.service';
+import { currentActor } from '../versions/request-context';
 
 interface ContentRow {
   id: number;
@@ -51,6 +53,27 @@ interface OneContentRow extends ContentRow {
   sections: Partial<Section>[];
   metadata: Pick<Metadata, 'name' | 'content' | 'lang'>[];
   accesses: string[];
+}
+
+/** A section as a version keeps it: what a PUT takes back (no row id, the locale is the key it is under). */
+export type SectionState = Omit<ReturnType<typeof sectionToDto>, 'id' | 'lang'>;
+
+/** A locale's own values in a version (sections or metadata null: the locale shows en's). */
+export interface ContentLocaleState {
+  fields: Record<string, unknown>;
+  sections: SectionState[] | null;
+  metadata: { name: string; content: string }[] | null;
+}
+
+/** A content's whole state in a version (record_version.state): everything a PUT in each locale writes. */
+export interface ContentState {
+  title: string;
+  status: Status;
+  published: boolean;
+  slug: string | null;
+  parentSlugId: number | null;
+  accesses: string[];
+  locales: Partial<Record<Lang, ContentLocaleState>>;
 }
 
 const isoOrNull = (time: Date | null) => (time === null ? null : new Date(time).toISOString());
@@ -146,6 +169,7 @@ export class ContentsService {
     private readonly pageParts: PagePartsService,
     private readonly affected: AffectedPagesService,
     private readonly listCache: ContentListCache,
+    private readonly versions: VersionsService,
   ) {}
 
   private readonly readById = batchedReads<{ id: number; lang: Lang }, OneContentRow>(async (keys) =>
@@ -240,6 +264,8 @@ export class ContentsService {
       await this.pageParts.write(manager, { kind: 'content', id }, lang, dto, parts);
       if (dto.published) await manager.query(`UPDATE "content" SET "publishedAt" = now() WHERE id = $1`, [id]);
       if (schedule) await this.writeSchedule(manager, { id, publishAt: null, unpublishAt: null } as Content, schedule);
+      await manager.query(`UPDATE "content" SET "updatedBy" = $2 WHERE id = $1`, [id, actor.userId > 0 ? actor.userId : null]);
+      await this.keepVersion(manager, id, 'create', [lang], { published: dto.published ?? false });
       return { id, affected: await this.affected.collect(manager, seeds) };
     });
     this.affected.emit(affected, 'all');
@@ -264,7 +290,9 @@ export class ContentsService {
         await this.saveDraft(manager, actor, content, target, changes, lang);
         return null;
       }
+      const wasPublished = content.published;
       const { seeds, localOnly } = await this.applyChanges(manager, actor, content, target, changes, lang);
+      await this.keepVersion(manager, id, 'update', [lang], { published: content.published && !wasPublished });
       return { affected: await this.affected.collect(manager, seeds), localOnly };
     });
     if (outcome) this.affected.emit(outcome.affected, outcome.localOnly ? lang : 'all');
@@ -306,7 +334,7 @@ export class ContentsService {
     for (const key of ['title', 'published', 'status'] as const) {
       if (dto[key] != null && dto[key] !== content[key]) Object.assign(scalars, { [key]: dto[key] });
     }
-    await manager.getRepository(Content).update({ id }, { ...scalars, updatedAt: new Date() });
+    await manager.getRepository(Content).update({ id }, { ...scalars, updatedAt: new Date(), updatedBy: actor.userId > 0 ? actor.userId : updatedByNow() });
     Object.assign(content, scalars);
     await this.fields.write(manager, id, lang, definitions, changes);
     const seeds: AffectedSeeds = { contentIds: [id], listingContainerIds: [container.id], referencingContentIds: [id], paths: [] };
@@ -369,12 +397,33 @@ export class ContentsService {
         `cannot be changed by a PUT in a container with drafts: POST /api/contents/${content.id}/${dto.published ? 'publish' : 'unpublish'}`,
       );
     const draft = mergeDraft((await this.draftOf(manager, content.id)) ?? NO_CHANGES, dto, lang);
+    await this.keepDraft(manager, actor, content, target, draft, 'draft', [lang]);
+  }
+
+  /**
+   * Keeps `draft` as the content's working draft, checked and compared with the live version as a
+   * PUT's is (saveDraft), and a version of what it shows.
+   */
+  async keepDraft(
+    manager: EntityManager,
+    actor: AuthContext,
+    content: Content,
+    target: ContainerOfContent,
+    draft: DraftChanges,
+    action: VersionAction,
+    locales: readonly Lang[],
+  ): Promise<void> {
     const langs = draftLocales(draft);
+    let state: ContentState | undefined;
     const differs = await changesWhatItShows(
       manager,
       () => this.versionsOf(manager, content.id, langs),
       () => this.applyDraft(manager, actor, { ...content } as Content, target, draft),
+      async () => {
+        state = await this.snapshot(manager, content.id);
+      },
     );
+    await this.versions.record(manager, { resource: 'contents', recordId: content.id, action, locales, state }, actor.userId > 0 ? actor : currentActor());
     if (differs)
       await manager.query(
         `INSERT INTO "content_draft" ("contentId", changes, "updatedAt", "updatedBy") VALUES ($1, $2, now(), $3)
@@ -382,6 +431,53 @@ export class ContentsService {
         [content.id, JSON.stringify(draft), actor.userId > 0 ? actor.userId : null],
       );
     else await manager.query(`DELETE FROM "content_draft" WHERE "contentId" = $1`, [content.id]);
+  }
+
+  /**
+   * The content's whole state as it is in `manager`'s transaction, every locale in one statement
+   * (the single read's, once per locale): what a version keeps and a restore writes back.
+   */
+  async snapshot(manager: EntityManager, id: number): Promise<ContentState> {
+    const rows = await preparedQuery<OneContentRow & { n: number }>(manager, CONTENTS_BY_ID_SQL, [LANGS.map(() => id), [...LANGS]]);
+    if (rows.length === 0) throw new NotFoundException(`No content ${id}`);
+    const byLang = new Map(rows.map((row) => [LANGS[row.n - 1], row]));
+    const en = byLang.get(DEFAULT_LANG)!;
+    const locales: Partial<Record<Lang, ContentLocaleState>> = {};
+    for (const lang of LANGS) {
+      const row = byLang.get(lang)!;
+      const fallback = new Set(row.fallbackFields);
+      const fields = Object.fromEntries(Object.entries(JSON.parse(row.fieldsJson) as Record<string, unknown>).filter(([name]) => !fallback.has(name)));
+      const sections = row.sections
+        .filter((section) => section.lang === lang)
+        .map((section) => {
+          const { id: _id, lang: _lang, ...kept } = sectionToDto(Object.assign(new Section(), section));
+          return kept;
+        });
+      const metadata = row.metadata.filter((entry) => entry.lang === lang).map(({ name, content }) => ({ name, content }));
+      const own = lang === DEFAULT_LANG;
+      locales[lang] = { fields, sections: sections.length > 0 || own ? sections : null, metadata: metadata.length > 0 || own ? metadata : null };
+    }
+    return {
+      title: en.title,
+      status: en.status,
+      published: en.published,
+      slug: en.slug,
+      parentSlugId: en.parentSlugId,
+      accesses: en.accesses,
+      locales,
+    };
+  }
+
+  /** Keeps a version of the content as it is now in `manager`'s transaction (a live write, a publish, a restore). */
+  async keepVersion(
+    manager: EntityManager,
+    id: number,
+    action: VersionAction,
+    locales: readonly Lang[],
+    { published = false, actor }: { published?: boolean; actor?: AuthContext } = {},
+  ): Promise<void> {
+    const state = await this.snapshot(manager, id);
+    await this.versions.record(manager, { resource: 'contents', recordId: id, action, locales, published, state }, actor ?? currentActor());
   }
 
   /** What a content answers in each of `langs`, but for when it changed and its sections' row ids: two versions compare equal when they show the same. */
@@ -447,6 +543,7 @@ export class ContentsService {
       if (deleted.slugId !== null) await this.slugs.assertNoChildren(manager, [deleted.slugId]);
       const affected = await this.affected.collect(manager, { contentIds: [id], listingContainerIds: [content.containerId], referencingContentIds: [id] });
       await manager.getRepository(Content).delete({ id });
+      await this.versions.forget(manager, 'contents', id);
       return { deleted, affected };
     });
     this.affected.emit(affected, 'all');
@@ -476,7 +573,9 @@ export class ContentsService {
 
   /** Deletes every content of a container, with their fields (and, by cascade, their page parts), inside the container's removal. */
   async removeAllIn(manager: EntityManager, containerId: number): Promise<void> {
+    const ids = await this.idsIn(manager, containerId);
     await manager.query(`DELETE FROM "content" WHERE "containerId" = $1`, [containerId]);
+    for (const id of ids) await this.versions.forget(manager, 'contents', id);
   }
 
   /** The container (locked against definition changes until the write ends) and its field definitions. */

@@ -2,14 +2,26 @@ import { Status } from '@cms/contracts';
 import { Column, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { Container } from '../containers/container.entity';
 import type { Content } from '../contents/content.entity';
+import type { User } from '../users/user.entity';
 
 /**
  * Columns several tables share, declared once (TypeORM copies an abstract class's columns into each
  * entity that extends it: the tables are as before, column for column).
  */
 
+/** A record staff edit: who changed it last (null: before issue 26, a system write, or a deleted user). */
+export abstract class EditedRecord {
+  @Index()
+  @Column({ type: 'int', nullable: true })
+  updatedBy: number | null;
+
+  @ManyToOne('User', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'updatedBy' })
+  updatedByUser?: User | null;
+}
+
 /** A record editors keep available or discontinue, and when it last changed. */
-export abstract class StatusRecord {
+export abstract class StatusRecord extends EditedRecord {
   @Index()
   @Column({ type: 'enum', enum: Status, enumName: 'status', default: Status.AVAILABLE })
   status: Status;

@@ -6,12 +6,20 @@ import type { DataSource, EntityManager } from 'typeorm';
  * comes out with the transaction still usable. How a draft is checked, and compared with what is
  * live, before it is saved.
  */
-export async function changesWhatItShows(manager: EntityManager, show: () => Promise<unknown>, apply: () => Promise<unknown>): Promise<boolean> {
+export async function changesWhatItShows(
+  manager: EntityManager,
+  show: () => Promise<unknown>,
+  apply: () => Promise<unknown>,
+  /** Reads what else is wanted of the applied state (a version of it), before it is rolled back. */
+  whileApplied?: () => Promise<void>,
+): Promise<boolean> {
   await manager.query('SAVEPOINT tried');
   try {
     const before = JSON.stringify(await show());
     await apply();
-    return JSON.stringify(await show()) !== before;
+    const differs = JSON.stringify(await show()) !== before;
+    await whileApplied?.();
+    return differs;
   } finally {
     await manager.query('ROLLBACK TO SAVEPOINT tried');
   }

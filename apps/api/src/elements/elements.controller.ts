@@ -9,11 +9,16 @@ import { IdPipe } from '../common/http/params';
 import { CreateElementDto, ElementDto, UpdateElementDto } from './dto/element.dto';
 import { ElementsService } from './elements.service';
 import { QueryDto } from '../common/http/query-params';
+import { withEtag } from '../versions/etag';
+import { VersionsService } from '../versions/versions.service';
 
 @ApiTags('elements')
 @Controller('elements')
 export class ElementsController {
-  constructor(private readonly elements: ElementsService) {}
+  constructor(
+    private readonly elements: ElementsService,
+    private readonly versions: VersionsService,
+  ) {}
 
   @Get('choices')
   @RequireRights('elements', 'choices')
@@ -37,8 +42,8 @@ export class ElementsController {
   @Get(':id')
   @RequireRights('elements', 'show')
   @ApiOkResponse({ type: ElementDto })
-  get(@Param('id', IdPipe) id: number): Promise<ElementDto> {
-    return this.elements.get(id);
+  get(@Param('id', IdPipe) id: number, @Res({ passthrough: true }) res: FastifyReply): Promise<ElementDto> {
+    return withEtag(res, this.versions, 'elements', id, this.elements.get(id));
   }
 
   @Post()
@@ -52,8 +57,9 @@ export class ElementsController {
   @Put(':id')
   @RequireRights('elements', 'edit')
   @ApiOkResponse({ type: ElementDto })
-  update(@Param('id', IdPipe) id: number, @Body() body: UpdateElementDto): Promise<ElementDto> {
-    return this.elements.update(id, body);
+  async update(@Param('id', IdPipe) id: number, @Body() body: UpdateElementDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ElementDto> {
+    const answer = await this.elements.update(id, body);
+    return withEtag(res, this.versions, 'elements', id, Promise.resolve(answer));
   }
 
   @Delete(':id')

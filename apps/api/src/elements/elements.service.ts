@@ -10,6 +10,9 @@ import { AffectedPagesService } from '../slugs/affected-pages.service';
 import type { CreateElementDto, ElementDto, UpdateElementDto } from './dto/element.dto';
 import { Element } from './element.entity';
 import { titleOfContentSql } from '../contents/content-sql';
+import { updatedByNow, VersionsService, type Version, type VersionAction } from '../versions/versions.service';
+import type { Dropped, VersionedRecords } from '../versions/versioned-records';
+import { writeLeavingOut } from '../versions/leaving-out';
 
 const ELEMENT_LIST: ListSpec<Element> = {
   resource: 'elements',
@@ -38,11 +41,12 @@ function toDto(element: Element): ElementDto {
 
 /** Reusable blocks placed in sections by reference (block `element` + elementId). */
 @Injectable()
-export class ElementsService {
+export class ElementsService implements VersionedRecords {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sections: SectionsService,
     private readonly affected: AffectedPagesService,
+    private readonly versions: VersionsService,
   ) {}
 
   /** Id and title of every element, for the pickers of screens that may not list them. */
@@ -73,13 +77,16 @@ export class ElementsService {
         content: prepared.content,
         formId: prepared.formId,
         status: dto.status,
+        updatedBy: updatedByNow(),
       } as QueryDeepPartialEntity<Element>);
-      return identifiers[0].id as number;
+      const id = identifiers[0].id as number;
+      await this.keepVersion(manager, id, 'create');
+      return id;
     });
     return this.get(id);
   }
 
-  async update(id: number, dto: UpdateElementDto): Promise<ElementDto> {
+  async update(id: number, dto: UpdateElementDto, action: VersionAction = 'update'): Promise<ElementDto> {
     const affected = await this.dataSource.transaction(async (manager) => {
       const element = await this.find(manager, id, true);
       const errors = new InputErrors();
@@ -96,7 +103,9 @@ export class ElementsService {
         formId: prepared.formId,
         status: dto.status ?? element.status,
         updatedAt: new Date(),
+        updatedBy: updatedByNow(),
       } as QueryDeepPartialEntity<Element>);
+      await this.keepVersion(manager, id, action);
       return this.affected.collect(manager, { elementIds: [id] });
     });
     this.affected.emit(affected, 'all');
@@ -129,7 +138,24 @@ export class ElementsService {
         );
       }
       await manager.getRepository(Element).delete({ id });
+      await this.versions.forget(manager, 'elements', id);
       return toDto(element);
     });
+  }
+
+  /** Keeps a version of the element as it is now in `manager`'s transaction. */
+  private async keepVersion(manager: EntityManager, id: number, action: VersionAction): Promise<void> {
+    const { title, block, content, formId, status } = toDto(await this.find(manager, id));
+    await this.versions.record(manager, { resource: 'elements', recordId: id, action, locales: [], state: { title, block, content, formId, status } });
+  }
+
+  async assertExists(id: number): Promise<void> {
+    await this.find(this.dataSource.manager, id);
+  }
+
+  /** Writes the version's title, block, content, form and status back (what is refused now, a deleted form, is left as it is). */
+  async restore(id: number, version: Version): Promise<Dropped> {
+    const { title, block, content, formId, status } = version.state as UpdateElementDto;
+    return writeLeavingOut({ title, block, content, formId, status } as UpdateElementDto, (body) => this.update(id, body, 'restore'));
   }
 }

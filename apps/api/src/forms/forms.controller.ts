@@ -22,13 +22,18 @@ import { IdPipe, LocalePipe } from '../common/http/params';
 import { CreateFormDto, FormDto, FormListItemDto, PublicFormDto, UpdateFormDto } from './dto/form.dto';
 import { FormsService } from './forms.service';
 import { QueryDto, QueryParam } from '../common/http/query-params';
+import { withEtag } from '../versions/etag';
+import { VersionsService } from '../versions/versions.service';
 
 const LocaleQuery = () => ApiQuery({ name: 'locale', enum: LANGS, required: false, description: 'Locale of the fields (default en)' });
 
 @ApiTags('forms')
 @Controller('forms')
 export class FormsController {
-  constructor(private readonly forms: FormsService) {}
+  constructor(
+    private readonly forms: FormsService,
+    private readonly versions: VersionsService,
+  ) {}
 
   @Get('choices')
   @RequireRights('forms', 'choices')
@@ -69,8 +74,8 @@ export class FormsController {
   @RequireRights('forms', 'show')
   @LocaleQuery()
   @ApiOkResponse({ type: FormDto, description: 'The form with the fields of the locale (en’s when the locale has none; see fieldsLocale)' })
-  get(@Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang): Promise<FormDto> {
-    return this.forms.get(id, locale);
+  get(@Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang, @Res({ passthrough: true }) res: FastifyReply): Promise<FormDto> {
+    return withEtag(res, this.versions, 'forms', id, this.forms.get(id, locale));
   }
 
   @Post()
@@ -87,8 +92,14 @@ export class FormsController {
   @LocaleQuery()
   @ApiOkResponse({ type: FormDto, description: 'Saved in one transaction; `fields`, when given, replace the fields of the locale' })
   @ApiBadRequestResponse({ description: 'Invalid form or fields; `errors` names each' })
-  update(@Param('id', IdPipe) id: number, @Body() body: UpdateFormDto, @QueryParam('locale', LocalePipe) locale: Lang): Promise<FormDto> {
-    return this.forms.update(id, body, locale);
+  async update(
+    @Param('id', IdPipe) id: number,
+    @Body() body: UpdateFormDto,
+    @QueryParam('locale', LocalePipe) locale: Lang,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<FormDto> {
+    const answer = await this.forms.update(id, body, locale);
+    return withEtag(res, this.versions, 'forms', id, Promise.resolve(answer));
   }
 
   @Delete(':id')

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, inLocale, FORM_HONEYPOT_FIELD, Status, type Lang } from '@cms/contracts';
+import { DEFAULT_LANG, inLocale, FORM_HONEYPOT_FIELD, LANGS, Status, type Lang } from '@cms/contracts';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -15,6 +15,9 @@ import { FormField } from './form-field.entity';
 import { Form } from './form.entity';
 import { invalidInput } from '../common/http/input-errors';
 import { containerOfContentSql } from '../contents/content-sql';
+import { updatedByNow, VersionsService, type Version, type VersionAction } from '../versions/versions.service';
+import type { Dropped, VersionedRecords } from '../versions/versioned-records';
+import { writeLeavingOut } from '../versions/leaving-out';
 
 /**
  * Where a form is shown (its own sections and the sections placing an element that holds it) and
@@ -107,10 +110,11 @@ const byPosition = (a: FormField, b: FormField) => a.position - b.position || a.
  * transaction; a form placed in a section or an element cannot be deleted.
  */
 @Injectable()
-export class FormsService {
+export class FormsService implements VersionedRecords {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly revalidation: RevalidationService,
+    private readonly versions: VersionsService,
   ) {}
 
   /** Id and title of every form, for the pickers of screens that may not list them. */
@@ -143,9 +147,11 @@ export class FormsService {
           successMessage: dto.successMessage ?? null,
           errorMessage: dto.errorMessage ?? null,
           status: dto.status ?? Status.AVAILABLE,
+          updatedBy: updatedByNow(),
         }),
       );
       await this.replaceFields(manager, form.id, locale, dto.fields ?? []);
+      await this.keepVersion(manager, form.id, 'create', [locale]);
       return this.get(form.id, locale, manager);
     });
   }
@@ -153,28 +159,82 @@ export class FormsService {
   async update(id: number, dto: UpdateFormDto, locale: Lang): Promise<FormDto> {
     if (dto.fields) this.assertFields(dto.fields);
     const updated = await this.dataSource.transaction(async (manager) => {
-      const form = await this.find(id, manager, true);
-      const sendMail = dto.sendMail ?? form.sendMail;
-      const sendTo = dto.sendTo === undefined ? form.sendTo : dto.sendTo;
-      this.assertMailTarget(sendMail, sendTo);
-      await manager.getRepository(Form).update(
-        { id },
-        {
-          title: dto.title ?? form.title,
-          sendMail,
-          sendTo,
-          successMessage: dto.successMessage === undefined ? form.successMessage : dto.successMessage,
-          errorMessage: dto.errorMessage === undefined ? form.errorMessage : dto.errorMessage,
-          status: dto.status ?? form.status,
-          // Touch the row so updatedAt moves when only the fields change.
-          updatedAt: new Date(),
-        },
-      );
-      if (dto.fields) await this.replaceFields(manager, id, locale, dto.fields);
+      await this.write(manager, id, dto, locale);
+      await this.keepVersion(manager, id, 'update', dto.fields ? [locale] : []);
       return this.get(id, locale, manager);
     });
     this.revalidation.emit({ scope: 'all' });
     return updated;
+  }
+
+  /** Writes a PUT in a locale on a form (locked until the transaction ends). */
+  private async write(manager: EntityManager, id: number, dto: UpdateFormDto, locale: Lang): Promise<void> {
+    const form = await this.find(id, manager, true);
+    const sendMail = dto.sendMail ?? form.sendMail;
+    const sendTo = dto.sendTo === undefined ? form.sendTo : dto.sendTo;
+    this.assertMailTarget(sendMail, sendTo);
+    await manager.getRepository(Form).update(
+      { id },
+      {
+        title: dto.title ?? form.title,
+        sendMail,
+        sendTo,
+        successMessage: dto.successMessage === undefined ? form.successMessage : dto.successMessage,
+        errorMessage: dto.errorMessage === undefined ? form.errorMessage : dto.errorMessage,
+        status: dto.status ?? form.status,
+        // Touch the row so updatedAt moves when only the fields change.
+        updatedAt: new Date(),
+        updatedBy: updatedByNow(),
+      },
+    );
+    if (dto.fields) await this.replaceFields(manager, id, locale, dto.fields);
+  }
+
+  /** Keeps a version of the form as it is now in `manager`'s transaction: its settings and every locale's fields. */
+  private async keepVersion(manager: EntityManager, id: number, action: VersionAction, locales: Lang[]): Promise<void> {
+    const { title, sendMail, sendTo, successMessage, errorMessage, status } = await this.find(id, manager);
+    const all = await manager.getRepository(FormField).find({ where: { formId: id } });
+    const byLang: Partial<Record<Lang, Omit<FormFieldDto, 'id'>[]>> = {};
+    for (const field of all.sort(byPosition)) {
+      const { id: _id, ...kept } = toFieldDto(field);
+      (byLang[field.lang] ??= []).push(kept);
+    }
+    const state = {
+      title,
+      sendMail,
+      sendTo,
+      successMessage,
+      errorMessage,
+      status,
+      locales: Object.fromEntries(Object.entries(byLang).map(([lang, fields]) => [lang, { fields }])),
+    };
+    await this.versions.record(manager, { resource: 'forms', recordId: id, action, locales, state });
+  }
+
+  async assertExists(id: number): Promise<void> {
+    await this.find(id, this.dataSource.manager);
+  }
+
+  /**
+   * Writes the version's settings and each locale's fields back (a locale it had no fields in loses
+   * its own, showing en's), in one transaction, as a new version.
+   */
+  async restore(id: number, version: Version): Promise<Dropped> {
+    const state = version.state as Omit<UpdateFormDto, 'fields'> & { locales: Partial<Record<Lang, { fields: FormFieldInputDto[] }>> };
+    const { locales, ...settings } = state;
+    const dropped = await writeLeavingOut({ ...settings } as UpdateFormDto, (body) =>
+      this.dataSource.transaction(async (manager) => {
+        await this.write(manager, id, body, DEFAULT_LANG);
+        for (const lang of LANGS) {
+          const fields = locales?.[lang]?.fields ?? [];
+          this.assertFields(fields);
+          await this.write(manager, id, { fields } as UpdateFormDto, lang);
+        }
+        await this.keepVersion(manager, id, 'restore', [...LANGS]);
+      }),
+    );
+    this.revalidation.emit({ scope: 'all' });
+    return dropped;
   }
 
   async remove(id: number): Promise<FormDto> {
@@ -184,6 +244,7 @@ export class FormsService {
       const dto = await this.get(id, DEFAULT_LANG, manager);
       // Fields and messages go with the form (ON DELETE CASCADE).
       await manager.getRepository(Form).delete({ id });
+      await this.versions.forget(manager, 'forms', id);
       return dto;
     });
     this.revalidation.emit({ scope: 'all' });

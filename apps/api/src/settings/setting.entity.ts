@@ -1,8 +1,9 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { EditedRecord } from '../database/record-columns';
 
 /** A site-wide value; known names are validated by the settings module, others are free JSON. */
 @Entity('setting')
-export class Setting {
+export class Setting extends EditedRecord {
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -9,6 +9,8 @@ import { IdPipe } from '../common/http/params';
 import { CreateSettingDto, PublicSettingsDto, SettingDto, SettingValueDto, UpdateSettingDto } from './dto/setting.dto';
 import { SettingsService } from './settings.service';
 import { QueryDto } from '../common/http/query-params';
+import { withEtag } from '../versions/etag';
+import { VersionsService } from '../versions/versions.service';
 
 @Injectable()
 class SettingNamePipe implements PipeTransform<string, string> {
@@ -21,7 +23,10 @@ class SettingNamePipe implements PipeTransform<string, string> {
 @ApiTags('settings')
 @Controller('settings')
 export class SettingsController {
-  constructor(private readonly settings: SettingsService) {}
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly versions: VersionsService,
+  ) {}
 
   @Get()
   @RequireRights('settings', 'list')
@@ -68,8 +73,8 @@ export class SettingsController {
   @Get(':id')
   @RequireRights('settings', 'show')
   @ApiOkResponse({ type: SettingDto })
-  get(@Param('id', IdPipe) id: number): Promise<SettingDto> {
-    return this.settings.get(id);
+  get(@Param('id', IdPipe) id: number, @Res({ passthrough: true }) res: FastifyReply): Promise<SettingDto> {
+    return withEtag(res, this.versions, 'settings', id, this.settings.get(id));
   }
 
   @Post()
@@ -82,8 +87,9 @@ export class SettingsController {
   @Put(':id')
   @RequireRights('settings', 'edit')
   @ApiOkResponse({ type: SettingDto })
-  update(@Param('id', IdPipe) id: number, @Body() body: UpdateSettingDto): Promise<SettingDto> {
-    return this.settings.update(id, body);
+  async update(@Param('id', IdPipe) id: number, @Body() body: UpdateSettingDto, @Res({ passthrough: true }) res: FastifyReply): Promise<SettingDto> {
+    const answer = await this.settings.update(id, body);
+    return withEtag(res, this.versions, 'settings', id, Promise.resolve(answer));
   }
 
   @Delete(':id')

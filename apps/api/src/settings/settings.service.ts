@@ -20,6 +20,9 @@ import { RevalidationService } from '../revalidation/revalidation.service';
 import type { CreateSettingDto, SettingDto, UpdateSettingDto } from './dto/setting.dto';
 import { checkSettingValue, isKnownSetting } from './setting-values';
 import { Setting } from './setting.entity';
+import { updatedByNow, VersionsService, type Version, type VersionAction } from '../versions/versions.service';
+import type { Dropped, VersionedRecords } from '../versions/versioned-records';
+import { writeLeavingOut } from '../versions/leaving-out';
 
 const SETTING_LIST: ListSpec<Setting> = {
   resource: 'settings',
@@ -41,10 +44,11 @@ function toDto(setting: Setting): SettingDto {
  * other names hold free, size-limited JSON. Writing a setting that public pages show purges them.
  */
 @Injectable()
-export class SettingsService {
+export class SettingsService implements VersionedRecords {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly revalidation: RevalidationService,
+    private readonly versions: VersionsService,
   ) {}
 
   list(raw: RawListQuery): Promise<ListPage<SettingDto>> {
@@ -64,21 +68,30 @@ export class SettingsService {
     const saved = await this.dataSource.transaction(async (manager) => {
       await this.assertNameFree(manager, dto.name);
       const repo = manager.getRepository(Setting);
-      return repo.save(repo.create({ name: dto.name, value }));
+      const saved = await repo.save(repo.create({ name: dto.name, value, updatedBy: updatedByNow() }));
+      await this.keepVersion(manager, saved, 'create');
+      return saved;
     });
     this.changed(dto.name);
     return toDto(saved);
   }
 
-  async update(id: number, dto: UpdateSettingDto): Promise<SettingDto> {
+  async update(id: number, dto: UpdateSettingDto, action: VersionAction = 'update'): Promise<SettingDto> {
     const { before, after } = await this.dataSource.transaction(async (manager) => {
       const setting = await this.find({ id }, manager, true);
       const name = dto.name ?? setting.name;
       const value = await this.checked(name, dto.value, manager);
       if (name !== setting.name) await this.assertNameFree(manager, name);
       // JSON null is a value (no image), not SQL NULL: written as jsonb like the other values.
-      await manager.query(`UPDATE "setting" SET "name" = $2, "value" = $3::jsonb, "updatedAt" = now() WHERE id = $1`, [id, name, JSON.stringify(value)]);
-      return { before: setting.name, after: await this.find({ id }, manager) };
+      await manager.query(`UPDATE "setting" SET "name" = $2, "value" = $3::jsonb, "updatedAt" = now(), "updatedBy" = $4 WHERE id = $1`, [
+        id,
+        name,
+        JSON.stringify(value),
+        updatedByNow(),
+      ]);
+      const after = await this.find({ id }, manager);
+      await this.keepVersion(manager, after, action);
+      return { before: setting.name, after };
     });
     this.changed(before, after.name);
     return toDto(after);
@@ -87,11 +100,14 @@ export class SettingsService {
   /** Creates or replaces the setting of this name. */
   async put(name: string, rawValue: unknown): Promise<SettingDto> {
     const value = await this.checked(name, rawValue);
-    await this.dataSource.query(
-      `INSERT INTO "setting" ("name", "value") VALUES ($1, $2::jsonb)
-       ON CONFLICT ("name") DO UPDATE SET "value" = EXCLUDED."value", "updatedAt" = now()`,
-      [name, JSON.stringify(value)],
-    );
+    await this.dataSource.transaction(async (manager) => {
+      const [row] = await manager.query(
+        `INSERT INTO "setting" ("name", "value", "updatedBy") VALUES ($1, $2::jsonb, $3)
+         ON CONFLICT ("name") DO UPDATE SET "value" = EXCLUDED."value", "updatedAt" = now(), "updatedBy" = EXCLUDED."updatedBy" RETURNING id`,
+        [name, JSON.stringify(value), updatedByNow()],
+      );
+      await this.keepVersion(manager, await this.find({ id: row.id }, manager), 'update');
+    });
     this.changed(name);
     return this.getByName(name);
   }
@@ -100,6 +116,7 @@ export class SettingsService {
     const removed = await this.dataSource.transaction(async (manager) => {
       const setting = await this.find({ id }, manager, true);
       await manager.getRepository(Setting).delete({ id });
+      await this.versions.forget(manager, 'settings', id);
       return setting;
     });
     this.changed(removed.name);
@@ -174,5 +191,26 @@ export class SettingsService {
 
   private changed(...names: string[]): void {
     if (names.some((name) => isKnownSetting(name) && PAGE_SETTING_NAMES.includes(name))) this.revalidation.emit({ scope: 'all' });
+  }
+
+  /** Keeps a version of a setting as it is now in `manager`'s transaction: its name and value. */
+  private async keepVersion(manager: EntityManager, setting: Setting, action: VersionAction): Promise<void> {
+    await this.versions.record(manager, {
+      resource: 'settings',
+      recordId: setting.id,
+      action,
+      locales: [],
+      state: { name: setting.name, value: setting.value },
+    });
+  }
+
+  async assertExists(id: number): Promise<void> {
+    await this.find({ id });
+  }
+
+  /** Writes the version's name and value back, checked as a PUT is (a value that no longer passes its rules is a 400). */
+  async restore(id: number, version: Version): Promise<Dropped> {
+    const { name, value } = version.state as { name: string; value: unknown };
+    return writeLeavingOut({ name, value } as UpdateSettingDto, (body) => this.update(id, body, 'restore'));
   }
 }

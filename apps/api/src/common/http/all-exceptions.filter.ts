@@ -129,9 +129,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const statusCode = exception.getStatus();
       const payload = exception.getResponse();
       if (typeof payload === 'string') return { statusCode, message: payload };
-      const { message, errors } = payload as { message?: string | string[]; errors?: ApiError['errors'] };
+      const { message, errors, code, ...rest } = payload as { message?: string | string[]; errors?: ApiError['errors']; code?: unknown };
       const text = Array.isArray(message) ? message.join('; ') : (message ?? exception.message);
-      return errors ? { statusCode, message: text, errors } : { statusCode, message: text };
+      const base: ApiError = errors ? { statusCode, message: text, errors } : { statusCode, message: text };
+      // An error that names its kind (`code`, e.g. a stale If-Match's 'changed') says what the client needs with it.
+      if (typeof code !== 'string') return base;
+      const { statusCode: _statusCode, error: _error, ...details } = rest as Record<string, unknown>;
+      return { ...base, code, ...details } as ApiError;
     }
     if (exception instanceof QueryFailedError) {
       const driverError = (exception.driverError ?? {}) as PgError;
