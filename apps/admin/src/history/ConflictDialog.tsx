@@ -25,6 +25,8 @@ interface ConflictActions {
   refetchVersion?(): Promise<unknown>;
   /** Saves the form's values (after refetchVersion: over theirs). */
   save?(values: Record<string, unknown>): unknown;
+  /** The form's values shaped as their version's state, when the form is not the record itself (the settings). */
+  yoursOf?(values: Record<string, unknown>, theirs: Record<string, unknown>): Record<string, unknown>;
 }
 
 /**
@@ -32,7 +34,7 @@ interface ConflictActions {
  * when, and offers the three ways out: look at their changes beside yours, keep yours (saved over
  * theirs), or take theirs (the form reloads, yours are dropped).
  */
-export function ConflictDialog({ refetchVersion, save }: ConflictActions) {
+export function ConflictDialog({ refetchVersion, save, yoursOf = formValuesLike }: ConflictActions) {
   const session = useEditSession();
   const target = useHistoryTarget();
   const translate = useTranslate();
@@ -99,7 +101,7 @@ export function ConflictDialog({ refetchVersion, save }: ConflictActions) {
               <Alert severity="error">{translate('cms.history.load_error', { error: theirs.error.message })}</Alert>
             ) : projected ? (
               <StateComparison
-                rows={diffStates(projected, formValuesLike(getValues(), projected))}
+                rows={diffStates(projected, yoursOf(getValues(), projected))}
                 leftTitle={translate('cms.conflict.theirs', { name })}
                 rightTitle={translate('cms.conflict.yours')}
               />

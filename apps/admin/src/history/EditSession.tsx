@@ -17,14 +17,37 @@ export interface EditSession {
   locale: string;
   /** The record, when the screen does not get it from react-admin's record context (the layout). */
   target?: HistoryTarget;
+  /** A screen of several records (the settings): the ones whose history can be chosen, and how. */
+  choices?: HistoryChoice[];
+  chooseTarget?(target: HistoryTarget): void;
+}
+
+export interface HistoryChoice {
+  label: string;
+  target: HistoryTarget;
 }
 
 const EditSessionContext = createContext<EditSession | null>(null);
 
-export function EditSessionProvider({ locale = 'en', target, children }: { locale?: string; target?: HistoryTarget; children: ReactNode }) {
+export function EditSessionProvider({
+  locale = 'en',
+  target,
+  choices,
+  chooseTarget,
+  children,
+}: {
+  locale?: string;
+  target?: HistoryTarget;
+  choices?: HistoryChoice[];
+  chooseTarget?(target: HistoryTarget): void;
+  children: ReactNode;
+}) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const [conflict, setConflict] = useState<EditConflict | null>(null);
-  const value = useMemo(() => ({ historyOpen, setHistoryOpen, conflict, setConflict, locale, target }), [historyOpen, conflict, locale, target]);
+  const value = useMemo(
+    () => ({ historyOpen, setHistoryOpen, conflict, setConflict, locale, target, choices, chooseTarget }),
+    [historyOpen, conflict, locale, target, choices, chooseTarget],
+  );
   return <EditSessionContext.Provider value={value}>{children}</EditSessionContext.Provider>;
 }
 

@@ -15,6 +15,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -148,6 +150,28 @@ export function HistoryDrawer() {
             </IconButton>
           </Tooltip>
         </Stack>
+        {session.choices && session.chooseTarget && (
+          <TextField
+            select
+            size="small"
+            label={translate('cms.history.record')}
+            value={session.choices.findIndex((choice) => choice.target.resource === target.resource && String(choice.target.id) === String(target.id))}
+            onChange={(event) => {
+              const choice = session.choices?.[Number(event.target.value)];
+              if (choice) {
+                setPicked([]);
+                session.chooseTarget?.(choice.target);
+              }
+            }}
+            sx={{ mx: 2, mt: 2 }}
+          >
+            {session.choices.map((choice, index) => (
+              <MenuItem key={`${choice.target.resource}-${choice.target.id}`} value={index}>
+                {choice.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2, py: 1 }}>
           <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
             {picked.length === 2 ? translate('cms.history.picked_two') : translate('cms.history.compare_hint')}

@@ -512,6 +512,18 @@ const en = {
         restore: 'Restored',
         schedule: 'Scheduled',
       },
+      record: 'History of',
+      setting_names: {
+        siteName: 'Site name',
+        primaryColor: 'Primary colour',
+        backgroundColor: 'Background colour',
+        defaultLocale: 'Default locale',
+        cookieConsentText: 'Cookie consent text',
+        smtpSender: 'E-mail sender',
+        optionLists: 'Option lists',
+        logoMediaId: 'Logo',
+        faviconMediaId: 'Favicon',
+      },
       paths: {
         locales: '',
         title: 'Title',

@@ -718,6 +718,18 @@ const es: Catalog = {
         restore: 'Restauración',
         schedule: 'Programación',
       },
+      record: 'Historial de',
+      setting_names: {
+        siteName: 'Nombre del sitio',
+        primaryColor: 'Color principal',
+        backgroundColor: 'Color de fondo',
+        defaultLocale: 'Idioma predeterminado',
+        cookieConsentText: 'Texto del consentimiento de cookies',
+        smtpSender: 'Remitente de los correos',
+        optionLists: 'Listas de opciones',
+        logoMediaId: 'Logotipo',
+        faviconMediaId: 'Favicon',
+      },
       paths: {
         locales: '',
         title: 'Título',

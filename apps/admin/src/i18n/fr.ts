@@ -512,6 +512,18 @@ const fr: Catalog = {
         restore: 'Restauration',
         schedule: 'Programmation',
       },
+      record: 'Historique de',
+      setting_names: {
+        siteName: 'Nom du site',
+        primaryColor: 'Couleur principale',
+        backgroundColor: 'Couleur de fond',
+        defaultLocale: 'Langue par défaut',
+        cookieConsentText: 'Texte du consentement aux cookies',
+        smtpSender: 'Expéditeur des e-mails',
+        optionLists: "Listes d'options",
+        logoMediaId: 'Logo',
+        faviconMediaId: 'Favicon',
+      },
       paths: {
         locales: '',
         title: 'Titre',

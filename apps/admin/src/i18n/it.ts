@@ -719,6 +719,18 @@ const it: Catalog = {
         restore: 'Ripristino',
         schedule: 'Programmazione',
       },
+      record: 'Cronologia di',
+      setting_names: {
+        siteName: 'Nome del sito',
+        primaryColor: 'Colore principale',
+        backgroundColor: 'Colore di sfondo',
+        defaultLocale: 'Lingua predefinita',
+        cookieConsentText: 'Testo del consenso ai cookie',
+        smtpSender: 'Mittente delle e-mail',
+        optionLists: 'Elenchi di opzioni',
+        logoMediaId: 'Logo',
+        faviconMediaId: 'Favicon',
+      },
       paths: {
         locales: '',
         title: 'Titolo',

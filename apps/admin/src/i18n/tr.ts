@@ -718,6 +718,18 @@ const tr: Catalog = {
         restore: 'Geri yüklendi',
         schedule: 'Zamanlandı',
       },
+      record: 'Geçmişi gösterilen',
+      setting_names: {
+        siteName: 'Site adı',
+        primaryColor: 'Ana renk',
+        backgroundColor: 'Arka plan rengi',
+        defaultLocale: 'Varsayılan dil',
+        cookieConsentText: 'Çerez onayı metni',
+        smtpSender: 'E-posta göndericisi',
+        optionLists: 'Seçenek listeleri',
+        logoMediaId: 'Logo',
+        faviconMediaId: 'Site simgesi',
+      },
       paths: {
         locales: '',
         title: 'Başlık',

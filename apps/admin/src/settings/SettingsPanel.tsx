@@ -3,9 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   ArrayInput,
   AutocompleteInput,
@@ -25,23 +26,52 @@ import { CenteredSpinner } from '../components/CenteredSpinner';
 import { ColourInput } from '../components/ColourInput';
 import { UNSAVED_GUARD } from '../components/unsaved-guard';
 import { LocaleSwitcher, LOCALES } from '../components/LocaleSwitcher';
-import { fetchSettings, saveSetting } from './settings-api';
-import { changedSettings, type SettingsValues } from './settings-values';
+import { conflictOf } from '../http/conflict';
+import { ConflictDialog } from '../history/ConflictDialog';
+import { EditSessionProvider, type HistoryChoice, useEditSession } from '../history/EditSession';
+import { HistoryButton, HistoryDrawer } from '../history/HistoryDrawer';
+import type { HistoryTarget } from '../history/versions';
+import { fetchSettings, readSettingVersion, saveSetting } from './settings-api';
+import { changedSettings, EDITED_SETTINGS, type EditedSetting, settingValue, type SettingsValues } from './settings-values';
 
 const settingsQueryKey = ['settings', 'screen'] as const;
 const COLOR = regex(COLOR_PATTERN, 'cms.validation.colour');
 const OPTION_LIST_NAME = regex(OPTION_LIST_KEY_PATTERN, 'cms.validation.option_list_name');
 
-/** The spec's Settings screen: the site-wide settings, each saved by name. */
+/**
+ * The spec's Settings screen: the site-wide settings, each saved by name, each only over the
+ * version read (a newer save by someone else opens the conflict dialog), each with its history.
+ */
 export function SettingsPanel() {
+  const translate = useTranslate();
+  const { data } = useQuery({ queryKey: settingsQueryKey, queryFn: ({ signal }) => fetchSettings(signal), retry: false });
+  const [chosen, setChosen] = useState<HistoryTarget | undefined>();
+  const choices = useMemo<HistoryChoice[]>(
+    () =>
+      EDITED_SETTINGS.flatMap((name) => {
+        const id = data?.ids[name];
+        return id === undefined ? [] : [{ label: translate(`cms.history.setting_names.${name}`), target: { resource: 'settings' as const, id } }];
+      }),
+    [data, translate],
+  );
+  return (
+    <EditSessionProvider target={chosen ?? choices[0]?.target} choices={choices} chooseTarget={setChosen}>
+      <SettingsForm onConflict={(name) => setChosen(choices.find((choice) => choice.target.id === data?.ids[name])?.target)} />
+    </EditSessionProvider>
+  );
+}
+
+function SettingsForm({ onConflict }: { onConflict(name: EditedSetting): void }) {
   const notify = useNotify();
   const translate = useTranslate();
   const queryClient = useQueryClient();
+  const session = useEditSession();
   const [locale, setLocale] = useState<Lang>(Lang.en);
-  const { data, isPending, error } = useQuery({ queryKey: settingsQueryKey, queryFn: ({ signal }) => fetchSettings(signal), retry: false });
+  const { data: loaded, isPending, error } = useQuery({ queryKey: settingsQueryKey, queryFn: ({ signal }) => fetchSettings(signal), retry: false });
 
   if (isPending) return <CenteredSpinner text={translate('cms.settings.loading')} />;
   if (error) return <Alert severity="error">{translate('cms.settings.load_error', { error: (error as Error).message })}</Alert>;
+  const data = loaded.values;
 
   const save = async (values: SettingsValues) => {
     const changes = changedSettings(values, data);
@@ -49,23 +79,46 @@ export function SettingsPanel() {
       notify('cms.settings.nothing_to_save', { type: 'info' });
       return;
     }
+    let saving: EditedSetting | null = null;
     try {
-      for (const [name, value] of changes) await saveSetting(name, value);
+      for (const [name, value] of changes) {
+        saving = name;
+        await saveSetting(name, value, loaded.ids[name]);
+      }
       notify('cms.settings.saved', { type: 'success' });
-    } catch (failure) {
-      notify((failure as Error).message, { type: 'error' });
-    } finally {
       await queryClient.invalidateQueries({ queryKey: settingsQueryKey });
+    } catch (failure) {
+      const conflict = conflictOf(failure);
+      if (conflict && session && saving) {
+        // The dialog compares and restores the setting that was refused; the form keeps what was typed.
+        onConflict(saving);
+        session.setConflict(conflict);
+      } else {
+        notify((failure as Error).message, { type: 'error' });
+        await queryClient.invalidateQueries({ queryKey: settingsQueryKey });
+      }
     }
+  };
+  // Keep mine: every setting's version read again, then the same save.
+  const refetchVersions = () => Promise.all(Object.values(loaded.ids).map((id) => readSettingVersion(id)));
+  // Their version is one setting: yours is the same setting with the form's value.
+  const yoursOf = (values: Record<string, unknown>, theirs: Record<string, unknown>) => {
+    const name = theirs.name as EditedSetting;
+    return { ...theirs, value: settingValue(name, values[name]) };
   };
 
   return (
     <Card variant="outlined" sx={{ mb: 3 }} component="section" aria-labelledby="settings-title">
       <CardContent>
-        <Typography variant="h5" component="h2" id="settings-title" gutterBottom>
-          {translate('cms.settings.title')}
-        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+          <Typography variant="h5" component="h2" id="settings-title">
+            {translate('cms.settings.title')}
+          </Typography>
+          <HistoryButton />
+        </Stack>
         <Form defaultValues={data} onSubmit={(values: Record<string, unknown>) => save(values as SettingsValues)} key={JSON.stringify(data)} {...UNSAVED_GUARD}>
+          <HistoryDrawer />
+          <ConflictDialog refetchVersion={refetchVersions} save={(values) => save(values as SettingsValues)} yoursOf={yoursOf} />
           <Box sx={{ maxWidth: 640 }}>
             <LocaleSwitcher value={locale} onChange={setLocale} />
             {LOCALES.map((code) => (

@@ -14,7 +14,8 @@ function cleanLocalized(value: unknown): Record<string, string> {
   return result;
 }
 
-function settingValue(name: EditedSetting, value: unknown): unknown {
+/** A setting's value as the API takes it, from the form's. */
+export function settingValue(name: EditedSetting, value: unknown): unknown {
   if (name === 'siteName' || name === 'cookieConsentText') return cleanLocalized(value);
   if (name === FAVICON_SETTING_NAME || name === LOGO_SETTING_NAME) return value === '' || value === undefined || value === null ? null : Number(value);
   if (name === 'optionLists') return optionListsValue(value);

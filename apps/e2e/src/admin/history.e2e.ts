@@ -205,4 +205,42 @@ describe('history, conflicts and unsaved work, as two editors', () => {
       await close();
     }
   });
+
+  it('refuses a settings save made after someone else changed the same setting, and shows its history', async () => {
+    const list = async () => (await api<{ id: number; name: string }[]>(`/settings?range=${encodeURIComponent('[0,499]')}`, { token: session.token })).body;
+    const existed = (await list()).some((setting) => setting.name === 'smtpSender');
+    expect((await api('/settings/by-name/smtpSender', { method: 'PUT', token: session.token, body: { value: 'first@example.com' } })).status).toBe(200);
+    const { page, close } = await session.open('/admin');
+    page.setDefaultTimeout(20_000);
+    try {
+      const input = page.locator('input[name="smtpSender"]');
+      await showsValue(input, 'first@example.com');
+      // Saved elsewhere after the screen read it.
+      expect((await api('/settings/by-name/smtpSender', { method: 'PUT', token: session.token, body: { value: 'theirs@example.com' } })).status).toBe(200);
+      await input.fill('mine@example.com');
+      await page.getByRole('button', { name: 'Save the settings' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Changed by someone else meanwhile' });
+      await dialog.getByText(/changed these settings/).waitFor();
+      await dialog.getByRole('button', { name: 'See their changes' }).click();
+      await dialog.getByTestId('state-comparison').getByText('theirs@example.com').waitFor();
+      await dialog.getByTestId('state-comparison').getByText('mine@example.com').waitFor();
+      await settle(page);
+      await screenshot(page, 'history-settings-conflict', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Take theirs' }).click();
+      await showsValue(input, 'theirs@example.com');
+
+      await page.getByRole('button', { name: 'History' }).click();
+      const versions = page.getByTestId('history-version');
+      await versions.nth(1).waitFor();
+      await settle(page);
+      await screenshot(page, 'history-settings-drawer', { fullPage: false });
+    } catch (error) {
+      await screenshot(page, 'history-settings-failure');
+      throw error;
+    } finally {
+      await close();
+      const setting = (await list()).find((entry) => entry.name === 'smtpSender');
+      if (setting && !existed) await api(`/settings/${setting.id}`, { method: 'DELETE', token: session.token });
+    }
+  });
 });
