@@ -3,6 +3,7 @@ import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
 import { PreviewPanel, PreviewProvider } from '../contents/PreviewPanel';
 import { ContainerDraftNote, ContainerEditActions, ContainerPageDraftActions } from './ContainerPageDraft';
 import { DraftKeeper } from '../components/DraftKeeper';
+import { Autosave } from '../history/Autosave';
 import { EditExtras } from '../history/EditExtras';
 import { AccessesInput, PageSectionsInput } from '../components/block-inputs';
 import { ContainerDeleteButton } from './ContainerDeleteButton';
@@ -16,9 +17,21 @@ function ContainerTitle() {
   return <>{record ? translate('cms.containers.edit_title', { title: record.title }) : translate('resources.containers.name', { smart_count: 1 })}</>;
 }
 
+/** What a container with drafts keeps as its page's draft; the rest of a save goes live. */
+const PAGE_DRAFT_FIELDS = ['sections', 'metadata'] as const;
+
 function ContainerEditToolbar({ locale }: { locale: Lang }) {
   const record = useRecordContext<ContainerDto>();
-  return <EditToolbar deleteButton={<ContainerDeleteButton />}>{record?.drafts ? <ContainerPageDraftActions locale={locale} /> : undefined}</EditToolbar>;
+  return (
+    <EditToolbar deleteButton={<ContainerDeleteButton />}>
+      {record?.drafts ? (
+        <>
+          <ContainerPageDraftActions locale={locale} />
+          <Autosave enabled draftedFields={PAGE_DRAFT_FIELDS} />
+        </>
+      ) : undefined}
+    </EditToolbar>
+  );
 }
 
 /** After a save of a container with drafts, the toast says where its page's sections and metadata went. */

@@ -22,9 +22,10 @@ type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: strin
  * In the toolbar of a record saved as a draft (never published by this): the form saves itself
  * a few seconds after typing stops, through the same data provider as Save, so it sends the
  * record's version (If-Match) and a newer save by someone else opens the conflict dialog instead
- * of being overwritten. It waits while a save is under way and while a conflict is open.
+ * of being overwritten. It waits while a save is under way and while a conflict is open, and,
+ * given `draftedFields`, while anything else is changed (that would go live).
  */
-export function Autosave({ enabled }: { enabled: boolean }) {
+export function Autosave({ enabled, draftedFields }: { enabled: boolean; draftedFields?: readonly string[] }) {
   const session = useEditSession();
   const resource = useResourceContext();
   const record = useRecordContext<RaRecord>();
@@ -34,7 +35,9 @@ export function Autosave({ enabled }: { enabled: boolean }) {
   const [uiLocale] = useLocaleState();
   const { saving } = useSaveContext();
   const { control, getValues, reset } = useFormContext();
-  const { isDirty } = useFormState({ control });
+  const { isDirty, dirtyFields } = useFormState({ control });
+  // A record of which only some parts are drafted (a container's page): other changes would go live, so they wait for Save.
+  const live = draftedFields ? Object.keys(dirtyFields).some((field) => !draftedFields.includes(field)) : false;
   const values = useWatch({ control });
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const running = useRef(false);
@@ -49,7 +52,7 @@ export function Autosave({ enabled }: { enabled: boolean }) {
   }, [record, isDirty]);
 
   useEffect(() => {
-    if (!enabled || !isDirty || conflict || !record || !resource) return;
+    if (!enabled || !isDirty || live || conflict || !record || !resource) return;
     const timer = window.setTimeout(async () => {
       if (running.current || saving) {
         setRetry((count) => count + 1);
@@ -79,7 +82,7 @@ export function Autosave({ enabled }: { enabled: boolean }) {
     return () => window.clearTimeout(timer);
     // `snapshot` stands for the values: each change starts the wait again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, isDirty, conflict, snapshot, retry, saving, record?.id]);
+  }, [enabled, isDirty, live, conflict, snapshot, retry, saving, record?.id]);
 
   if (!enabled) return null;
   let shown: { icon: ReactNode; text: string; color: string; title?: string } | null = null;
@@ -87,6 +90,7 @@ export function Autosave({ enabled }: { enabled: boolean }) {
     shown = { icon: <CircularProgress size={14} color="inherit" />, text: translate('cms.autosave.saving'), color: 'text.secondary' };
   else if (status.kind === 'failed')
     shown = { icon: <CloudOff fontSize="small" />, text: translate('cms.autosave.failed', { reason: status.reason }), color: 'error.main' };
+  else if (live) shown = { icon: <EditNote fontSize="small" />, text: translate('cms.autosave.live'), color: 'warning.main' };
   else if (isDirty) shown = { icon: <EditNote fontSize="small" />, text: translate('cms.autosave.pending'), color: 'text.secondary' };
   else if (status.kind === 'saved')
     shown = { icon: <CloudDone fontSize="small" />, text: translate('cms.autosave.saved'), color: 'success.main', title: fullTime(status.at, uiLocale) };

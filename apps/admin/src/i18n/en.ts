@@ -566,6 +566,7 @@ const en = {
     autosave: {
       on: 'Autosave on',
       hint: 'The draft saves itself a few seconds after you stop typing. Nothing is published.',
+      live: 'Changes that go live: save them with Save',
       pending: 'Unsaved changes',
       saving: 'Saving…',
       saved: 'Saved',

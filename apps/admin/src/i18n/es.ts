@@ -773,6 +773,7 @@ const es: Catalog = {
     autosave: {
       on: 'Guardado automático',
       hint: 'El borrador se guarda solo unos segundos después de dejar de escribir. No se publica nada.',
+      live: 'Cambios que se publican directamente: guárdelos con Guardar',
       pending: 'Cambios sin guardar',
       saving: 'Guardando…',
       saved: 'Guardado',

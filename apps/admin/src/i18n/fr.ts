@@ -567,6 +567,7 @@ const fr: Catalog = {
     autosave: {
       on: 'Enregistrement automatique',
       hint: "Le brouillon s'enregistre seul quelques secondes après la dernière frappe. Rien n'est publié.",
+      live: 'Modifications publiées directement : enregistrez-les avec Enregistrer',
       pending: 'Modifications non enregistrées',
       saving: 'Enregistrement…',
       saved: 'Enregistré',

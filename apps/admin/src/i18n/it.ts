@@ -773,6 +773,7 @@ const it: Catalog = {
     autosave: {
       on: 'Salvataggio automatico',
       hint: 'La bozza si salva da sola pochi secondi dopo che smetti di scrivere. Non viene pubblicato nulla.',
+      live: 'Modifiche che vanno subito online: salvale con Salva',
       pending: 'Modifiche non salvate',
       saving: 'Salvataggio…',
       saved: 'Salvato',

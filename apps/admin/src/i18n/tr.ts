@@ -773,6 +773,7 @@ const tr: Catalog = {
     autosave: {
       on: 'Otomatik kayıt açık',
       hint: 'Taslak, yazmayı bıraktıktan birkaç saniye sonra kendini kaydeder. Hiçbir şey yayınlanmaz.',
+      live: 'Doğrudan yayına giren değişiklikler: Kaydet ile kaydedin',
       pending: 'Kaydedilmemiş değişiklikler',
       saving: 'Kaydediliyor…',
       saved: 'Kaydedildi',
