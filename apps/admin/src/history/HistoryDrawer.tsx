@@ -151,26 +151,28 @@ export function HistoryDrawer() {
           </Tooltip>
         </Stack>
         {session.choices && session.chooseTarget && (
-          <TextField
-            select
-            size="small"
-            label={translate('cms.history.record')}
-            value={session.choices.findIndex((choice) => choice.target.resource === target.resource && String(choice.target.id) === String(target.id))}
-            onChange={(event) => {
-              const choice = session.choices?.[Number(event.target.value)];
-              if (choice) {
-                setPicked([]);
-                session.chooseTarget?.(choice.target);
-              }
-            }}
-            sx={{ mx: 2, mt: 2 }}
-          >
-            {session.choices.map((choice, index) => (
-              <MenuItem key={`${choice.target.resource}-${choice.target.id}`} value={index}>
-                {choice.label}
-              </MenuItem>
-            ))}
-          </TextField>
+          <Box sx={{ px: 2, pt: 2 }}>
+            <TextField
+              fullWidth
+              select
+              size="small"
+              label={translate('cms.history.record')}
+              value={session.choices.findIndex((choice) => choice.target.resource === target.resource && String(choice.target.id) === String(target.id))}
+              onChange={(event) => {
+                const choice = session.choices?.[Number(event.target.value)];
+                if (choice) {
+                  setPicked([]);
+                  session.chooseTarget?.(choice.target);
+                }
+              }}
+            >
+              {session.choices.map((choice, index) => (
+                <MenuItem key={`${choice.target.resource}-${choice.target.id}`} value={index}>
+                  {choice.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Box>
         )}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2, py: 1 }}>
           <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
