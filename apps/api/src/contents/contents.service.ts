@@ -256,7 +256,13 @@ export class ContentsService {
       const parts = await this.pageParts.check(manager, actor, null, dto, errors, noSectionsIn(container));
       errors.throwIfAny();
 
-      const content = { title: dto.title, containerId: container.id, published: dto.published ?? false, status: dto.status ?? Status.AVAILABLE };
+      const content = {
+        title: dto.title,
+        containerId: container.id,
+        published: dto.published ?? false,
+        status: dto.status ?? Status.AVAILABLE,
+        updatedBy: actor.userId > 0 ? actor.userId : null,
+      };
       const id = await this.fields.insertWithContent(manager, content, lang, definitions, changes);
       const seeds: AffectedSeeds = { contentIds: [id], listingContainerIds: [container.id], paths: [] };
       if (dto.slug != null) {
@@ -271,7 +277,6 @@ export class ContentsService {
       await this.pageParts.write(manager, { kind: 'content', id }, lang, dto, parts);
       if (dto.published) await manager.query(`UPDATE "content" SET "publishedAt" = now() WHERE id = $1`, [id]);
       if (schedule) await this.writeSchedule(manager, { id, publishAt: null, unpublishAt: null } as Content, schedule);
-      await manager.query(`UPDATE "content" SET "updatedBy" = $2 WHERE id = $1`, [id, actor.userId > 0 ? actor.userId : null]);
       await this.keepVersion(manager, id, 'create', [lang], { published: dto.published ?? false });
       return { id, affected: await this.affected.collect(manager, seeds) };
     });
