@@ -134,6 +134,8 @@ describe('versions, restore and If-Match', () => {
       message: expect.stringContaining('Ann Editor'),
     });
     expect((await get(`/api/contents/${id}`)).body.fields.body).toBe('theirs');
+    // The record says who changed it last.
+    expect((await t.dataSource.query(`SELECT "updatedBy" FROM "content" WHERE id = $1`, [id]))[0].updatedBy).toBe(editor.id);
     // With the new ETag it goes through; without If-Match the last save wins (integrators).
     expect((await put(`/api/contents/${id}`, { fields: { body: 'mine' } }, { 'If-Match': theirs.headers.etag })).status).toBe(200);
     expect((await put(`/api/contents/${id}`, { fields: { body: 'anyway' } })).status).toBe(200);

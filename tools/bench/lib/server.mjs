@@ -41,7 +41,8 @@ export async function startServer(env = {}, nodeArgs = (process.env.BENCH_NODE_A
   const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-'));
   const password = 'bench-password-123';
   const started = Date.now();
-  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist/apps/api/main.js')], {
+  // BENCH_API_MAIN runs another build (an earlier commit's, in a worktree) to compare with.
+  const child = spawn(process.execPath, [...nodeArgs, process.env.BENCH_API_MAIN ?? join(root, 'dist/apps/api/main.js')], {
     cwd: root,
     env: {
       ...process.env,

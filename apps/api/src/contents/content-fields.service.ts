@@ -187,7 +187,7 @@ export class ContentFieldsService {
    */
   async insertWithContent(
     manager: EntityManager,
-    content: { title: string; containerId: number; published: boolean; status: Status },
+    content: { title: string; containerId: number; published: boolean; status: Status; updatedBy: number | null },
     lang: Lang,
     definitions: readonly ContainerField[],
     changes: FieldChanges,
@@ -221,7 +221,7 @@ export class ContentFieldsService {
     const [{ id }] = await preparedQuery<{ id: number }>(
       manager,
       `WITH created AS (
-         INSERT INTO "content" (title, "containerId", published, status) VALUES ($1, $2, $3, $4::status) RETURNING id
+         INSERT INTO "content" (title, "containerId", published, status, "updatedBy") VALUES ($1, $2, $3, $4::status, $17) RETURNING id
        ), fields AS (
          INSERT INTO "content_field" ("contentId", lang, name, type, multiple, position, "textValue", "numberValue", "boolValue", "dateValue", "timeRange", "mediaId", "contentValueId")
          SELECT created.id, $5::lang, v.name, v.type::container_field_type, v.multiple, v.position, v.text, v.number, v.bool, v.date, v.range, v.media, v.ref
@@ -246,6 +246,7 @@ export class ContentFieldsService {
         columns.range,
         columns.media,
         columns.ref,
+        content.updatedBy,
       ],
     );
     return id;

@@ -23,7 +23,7 @@ import { changesWhatItShows, inRolledBackTransaction } from '../database/tried-i
 import { ContentListCache, type ListPage } from './content-list-cache';
 import { Content } from './content.entity';
 import { countStatement, CONTENT_LIST_SPEC, listStatement } from './read-model/content-list';
-import { CONTENTS_BY_ID_SQL } from './read-model/content-reads';
+import { CONTENT_STATE_SQL, CONTENTS_BY_ID_SQL } from './read-model/content-reads';
 import type { ContentDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
 import { PagePartsService } from '../page-parts/page-parts.service';
 import { updatedByNow, VersionsService, type VersionAction } from '../versions/versions.service';
@@ -74,6 +74,13 @@ export interface ContentState {
   parentSlugId: number | null;
   accesses: string[];
   locales: Partial<Record<Lang, ContentLocaleState>>;
+}
+
+/** What CONTENT_STATE_SQL answers. */
+interface ContentStateRow extends Pick<ContentState, 'title' | 'status' | 'published' | 'slug' | 'parentSlugId' | 'accesses'> {
+  documents: { lang: Lang; json: Record<string, unknown> | null; fallback: string[] | null }[];
+  sections: (SectionState & { lang: Lang })[];
+  metadata: { name: string; content: string; lang: Lang }[];
 }
 
 const isoOrNull = (time: Date | null) => (time === null ? null : new Date(time).toISOString());
@@ -249,7 +256,13 @@ export class ContentsService {
       const parts = await this.pageParts.check(manager, actor, null, dto, errors, noSectionsIn(container));
       errors.throwIfAny();
 
-      const content = { title: dto.title, containerId: container.id, published: dto.published ?? false, status: dto.status ?? Status.AVAILABLE };
+      const content = {
+        title: dto.title,
+        containerId: container.id,
+        published: dto.published ?? false,
+        status: dto.status ?? Status.AVAILABLE,
+        updatedBy: actor.userId > 0 ? actor.userId : null,
+      };
       const id = await this.fields.insertWithContent(manager, content, lang, definitions, changes);
       const seeds: AffectedSeeds = { contentIds: [id], listingContainerIds: [container.id], paths: [] };
       if (dto.slug != null) {
@@ -264,7 +277,6 @@ export class ContentsService {
       await this.pageParts.write(manager, { kind: 'content', id }, lang, dto, parts);
       if (dto.published) await manager.query(`UPDATE "content" SET "publishedAt" = now() WHERE id = $1`, [id]);
       if (schedule) await this.writeSchedule(manager, { id, publishAt: null, unpublishAt: null } as Content, schedule);
-      await manager.query(`UPDATE "content" SET "updatedBy" = $2 WHERE id = $1`, [id, actor.userId > 0 ? actor.userId : null]);
       await this.keepVersion(manager, id, 'create', [lang], { published: dto.published ?? false });
       return { id, affected: await this.affected.collect(manager, seeds) };
     });
@@ -438,34 +450,24 @@ export class ContentsService {
    * (the single read's, once per locale): what a version keeps and a restore writes back.
    */
   async snapshot(manager: EntityManager, id: number): Promise<ContentState> {
-    const rows = await preparedQuery<OneContentRow & { n: number }>(manager, CONTENTS_BY_ID_SQL, [LANGS.map(() => id), [...LANGS]]);
-    if (rows.length === 0) throw new NotFoundException(`No content ${id}`);
-    const byLang = new Map(rows.map((row) => [LANGS[row.n - 1], row]));
-    const en = byLang.get(DEFAULT_LANG)!;
+    const [row] = await preparedQuery<ContentStateRow>(manager, CONTENT_STATE_SQL, [id]);
+    if (!row) throw new NotFoundException(`No content ${id}`);
+    const documents = new Map(row.documents.map((document) => [document.lang, document]));
     const locales: Partial<Record<Lang, ContentLocaleState>> = {};
     for (const lang of LANGS) {
-      const row = byLang.get(lang)!;
-      const fallback = new Set(row.fallbackFields);
-      const fields = Object.fromEntries(Object.entries(JSON.parse(row.fieldsJson) as Record<string, unknown>).filter(([name]) => !fallback.has(name)));
+      const document = documents.get(lang);
+      // en's document lists every name it has as `fallback` (what a locale without a document takes): none of its own are.
+      const fallback = new Set(lang === DEFAULT_LANG ? [] : (document?.fallback ?? []));
+      const fields = Object.fromEntries(Object.entries(document?.json ?? {}).filter(([name]) => !fallback.has(name)));
       const sections = row.sections
         .filter((section) => section.lang === lang)
-        .map((section) => {
-          const { id: _id, lang: _lang, ...kept } = sectionToDto(Object.assign(new Section(), section));
-          return kept;
-        });
+        .map(({ lang: _lang, ...section }) => ({ ...section, content: section.content ?? {} }));
       const metadata = row.metadata.filter((entry) => entry.lang === lang).map(({ name, content }) => ({ name, content }));
       const own = lang === DEFAULT_LANG;
       locales[lang] = { fields, sections: sections.length > 0 || own ? sections : null, metadata: metadata.length > 0 || own ? metadata : null };
     }
-    return {
-      title: en.title,
-      status: en.status,
-      published: en.published,
-      slug: en.slug,
-      parentSlugId: en.parentSlugId,
-      accesses: en.accesses,
-      locales,
-    };
+    const { title, status, published, slug, parentSlugId, accesses } = row;
+    return { title, status, published, slug, parentSlugId, accesses, locales };
   }
 
   /** Keeps a version of the content as it is now in `manager`'s transaction (a live write, a publish, a restore). */

@@ -9,6 +9,8 @@ export interface RequestContext {
   auth?: AuthContext;
   /** The request's If-Match, until the first version it guards is written (VersionsService.record). */
   ifMatch?: string;
+  /** The last version the request wrote: its answer's ETag, without reading it back. */
+  recorded?: { resource: string; recordId: number; versionId: number };
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -142,6 +142,7 @@ export class VersionsService {
         JSON.stringify(version.state ?? null),
       ],
     );
+    if (request) request.recorded = { resource: version.resource, recordId: version.recordId, versionId: row.id };
     return row.id;
   }
 
@@ -173,6 +174,9 @@ export class VersionsService {
 
   /** The ETag a read of the record answers. */
   async etag(resource: VersionedResource, recordId: number, manager?: EntityManager): Promise<string> {
+    // A write answers the version it just wrote (committed: the answer is read after the transaction).
+    const recorded = currentRequest()?.recorded;
+    if (recorded && recorded.resource === resource && recorded.recordId === recordId) return etagOf(recorded.versionId);
     return etagOf((await this.latest(resource, recordId, manager))?.id ?? 0);
   }
 

@@ -31,3 +31,20 @@ const oneContentSql = (
  */
 export const CONTENTS_BY_ID_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::int[], $2::lang[]) WITH ORDINALITY AS q(id, lang, n)
   CROSS JOIN LATERAL (${oneContentSql('q.id', 'q.lang')} OFFSET 0) r`;
+
+/**
+ * A content's whole state, every locale, in one statement ($1: its id), for its versions: the row,
+ * its slug, each locale's document (its values over en's, and the names taken from en), its PAGE
+ * sections and metadata in every locale, its accesses.
+ */
+export const CONTENT_STATE_SQL = `SELECT content.title, content.status, content.published, slug.basic AS slug, slug."parentId" AS "parentSlugId",
+        (SELECT coalesce(json_agg(json_build_object('lang', d.lang, 'json', d.json::json, 'fallback', d.fallback)), '[]'::json)
+          FROM "content_document" d WHERE d."contentId" = content.id) AS documents,
+        (SELECT coalesce(json_agg(json_build_object('type', s.type, 'block', s.block, 'position', s.position, 'lang', s.lang, 'content', s.content,
+            'formId', s."formId", 'elementId', s."elementId", 'containerContentId', s."containerContentId") ORDER BY s.position, s.id), '[]'::json)
+          FROM section s WHERE s."contentId" = content.id AND s."containerId" IS NULL AND s.type = 'PAGE') AS sections,
+        (SELECT coalesce(json_agg(json_build_object('name', m.name, 'content', m.content, 'lang', m.lang) ORDER BY m.id), '[]'::json)
+          FROM metadata m WHERE m."contentId" = content.id) AS metadata,
+        ARRAY(SELECT a."roleId" FROM access a WHERE a."contentId" = content.id ORDER BY a."roleId") AS accesses
+      FROM content LEFT JOIN slug ON slug."contentId" = content.id
+      WHERE content.id = $1`;
