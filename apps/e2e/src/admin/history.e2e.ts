@@ -243,4 +243,68 @@ describe('history, conflicts and unsaved work, as two editors', () => {
       if (setting && !existed) await api(`/settings/${setting.id}`, { method: 'DELETE', token: session.token });
     }
   });
+
+  it('gives elements, forms, containers and the layout their history, and an element its conflict dialog', async () => {
+    const element = await session.create<{ id: number }>('/elements', {
+      title: 'Promo',
+      block: 'cta',
+      content: { title: 'Join', action: { label: 'Go', href: '/join' } },
+    });
+    expect((await api(`/elements/${element.id}`, { method: 'PUT', token: session.token, body: { title: 'Promo 2' } })).status).toBe(200);
+    const form = await session.create<{ id: number }>('/forms', { title: 'Survey', fields: [{ name: 'email', type: 'EMAIL', label: 'E-mail' }] });
+    expect((await api(`/forms/${form.id}`, { method: 'PUT', token: session.token, body: { title: 'Survey 2' } })).status).toBe(200);
+    const container = await session.create<{ id: number }>('/containers', { title: unique('Shelf'), drafts: false });
+    expect((await api(`/containers/${container.id}`, { method: 'PUT', token: session.token, body: { title: unique('Shelf renamed') } })).status).toBe(200);
+
+    const { page, close } = await session.open(`/admin/elements/${element.id}`);
+    page.setDefaultTimeout(20_000);
+    const versions = page.getByTestId('history-version');
+    const openHistory = async (name: string) => {
+      await page.getByRole('button', { name: 'History' }).click();
+      await versions.first().waitFor();
+      await settle(page);
+      await screenshot(page, name, { fullPage: false });
+    };
+    try {
+      await showsValue(page.locator('input[name="title"]'), 'Promo 2');
+      await openHistory('history-element-drawer');
+      await versions.nth(0).getByRole('checkbox').check();
+      await versions.nth(1).getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Compare', exact: true }).click();
+      const compare = page.getByRole('dialog', { name: 'Two versions side by side' });
+      await compare.getByText('Promo 2').waitFor();
+      await settle(page);
+      await screenshot(page, 'history-element-compare', { fullPage: false });
+      await compare.getByRole('button', { name: 'Close' }).click();
+      await page.keyboard.press('Escape');
+
+      // Saved elsewhere meanwhile: this screen's save is refused, and Take theirs shows theirs.
+      expect((await api(`/elements/${element.id}`, { method: 'PUT', token: session.token, body: { title: 'Elsewhere' } })).status).toBe(200);
+      await page.locator('input[name="title"]').fill('Mine');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Changed by someone else meanwhile' });
+      await dialog.getByText(/changed this element/).waitFor();
+      await dialog.getByRole('button', { name: 'Take theirs' }).click();
+      await showsValue(page.locator('input[name="title"]'), 'Elsewhere');
+
+      await page.goto(`${baseUrl()}/admin/forms/${form.id}`);
+      await showsValue(page.locator('input[name="title"]'), 'Survey 2');
+      await openHistory('history-form-drawer');
+      await versions.nth(1).waitFor();
+
+      await page.goto(`${baseUrl()}/admin/containers/${container.id}`);
+      await page.locator('input[name="title"]').waitFor();
+      await openHistory('history-container-drawer');
+
+      expect((await api('/layout?locale=en', { method: 'POST', token: session.token, body: { sections: [] } })).status).toBe(200);
+      await page.goto(`${baseUrl()}/admin/layout`);
+      await page.getByRole('heading', { name: 'Header' }).waitFor();
+      await openHistory('history-layout-drawer');
+    } catch (error) {
+      await screenshot(page, 'history-screens-failure');
+      throw error;
+    } finally {
+      await close();
+    }
+  });
 });
