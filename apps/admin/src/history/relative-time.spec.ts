@@ -29,7 +29,12 @@ describe('relative times', () => {
   });
 
   it('writes the whole moment in the given zone', () => {
-    expect(fullTime('2026-11-27T12:00:00Z', 'en', 'Europe/Paris')).toBe('Friday, November 27, 2026 at 1:00:00 PM');
-    expect(fullTime('2026-11-27T12:00:00Z', 'fr', 'UTC')).toBe('vendredi 27 novembre 2026 à 12:00:00');
+    // The words between date and time vary with the ICU version: the parts are checked.
+    const paris = fullTime('2026-11-27T12:00:00Z', 'en', 'Europe/Paris');
+    expect(paris).toContain('Friday, November 27, 2026');
+    expect(paris).toContain('1:00:00 PM');
+    const french = fullTime('2026-11-27T12:00:00Z', 'fr', 'UTC');
+    expect(french).toContain('vendredi 27 novembre 2026');
+    expect(french).toContain('12:00:00');
   });
 });
