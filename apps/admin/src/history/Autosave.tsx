@@ -65,7 +65,8 @@ export function Autosave({ enabled, draftedFields }: { enabled: boolean; drafted
         const { data } = await dataProvider.update(resource, { id: record.id, data: sent, previousData: record, meta: { locale: session?.locale } });
         if (JSON.stringify(getValues()) === JSON.stringify(sent)) {
           // Nothing typed meanwhile: the screen takes the record as saved (its draft state, its chip).
-          queryClient.setQueriesData({ queryKey: [resource, 'getOne', { id: String(record.id) }] }, data);
+          // Only this locale's read: another locale's cache holds other values.
+          queryClient.setQueriesData({ queryKey: [resource, 'getOne', { id: String(record.id), meta: { locale: session?.locale } }] }, data);
         } else {
           // Typing went on: what was sent is the new reference, what came after stays unsaved.
           reset(sent, { keepValues: true });
