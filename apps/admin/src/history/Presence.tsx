@@ -5,18 +5,13 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { announcePresence, leavePresence } from './history-api';
 import { fullTime, relativeTime } from './relative-time';
 import { useHistoryTarget } from './use-target';
-import type { HistoryTarget, Viewer } from './versions';
+import { type HistoryTarget, type SeenViewer, type Viewer, withFirstSeen } from './versions';
 
 const EVERY_MS = 30_000;
 
-/** A viewer with the first time this screen saw them: "opened 3 minutes ago", not the last ping's "now". */
-interface Seen extends Viewer {
-  since: string;
-}
-
 /** The others who have the record open, asked every 30 s while the screen is; the screen says it left when it goes. */
-export function usePresence(target: HistoryTarget | null): Seen[] {
-  const [others, setOthers] = useState<Seen[]>([]);
+export function usePresence(target: HistoryTarget | null): SeenViewer[] {
+  const [others, setOthers] = useState<SeenViewer[]>([]);
   const since = useRef(new Map<string, string>());
   const key = target ? `${target.resource}/${target.id ?? 0}` : null;
   useEffect(() => {
@@ -26,15 +21,7 @@ export function usePresence(target: HistoryTarget | null): Seen[] {
     const ask = () =>
       announcePresence(target).then(
         (viewers) => {
-          if (!live) return;
-          const seen = viewers.map((viewer) => {
-            const id = String(viewer.userId ?? viewer.userName);
-            const first = since.current.get(id);
-            const start = first && first < viewer.seenAt ? first : viewer.seenAt;
-            since.current.set(id, start);
-            return { ...viewer, since: start };
-          });
-          setOthers(seen);
+          if (live) setOthers(withFirstSeen(viewers, since.current));
         },
         // Presence is a courtesy: a failed call changes nothing on the screen.
         () => undefined,

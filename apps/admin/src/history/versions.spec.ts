@@ -1,4 +1,4 @@
-import { totalOfContentRange, versionsPath } from './versions';
+import { totalOfContentRange, versionsPath, withFirstSeen } from './versions';
 
 describe('the history routes', () => {
   it("reads a record's versions under its path, the layout's without an id", () => {
@@ -10,5 +10,29 @@ describe('the history routes', () => {
     expect(totalOfContentRange('versions 0-24/31')).toBe(31);
     expect(totalOfContentRange('versions */0')).toBe(0);
     expect(totalOfContentRange(null)).toBeNull();
+  });
+});
+
+describe('who else has the record open', () => {
+  it('says since when each one has had it open, not when they last said so', () => {
+    const firstSeen = new Map<string, string>();
+    const ann = { userId: 4, userName: 'Ann' };
+    expect(withFirstSeen([{ ...ann, seenAt: '2026-11-27T10:00:00.000Z' }], firstSeen)[0].since).toBe('2026-11-27T10:00:00.000Z');
+    expect(withFirstSeen([{ ...ann, seenAt: '2026-11-27T10:00:30.000Z' }], firstSeen)[0].since).toBe('2026-11-27T10:00:00.000Z');
+    // Ann left (no longer answered): when she comes back, she opened it anew.
+    expect(withFirstSeen([], firstSeen)).toEqual([]);
+    expect(withFirstSeen([{ ...ann, seenAt: '2026-11-27T10:05:00.000Z' }], firstSeen)[0].since).toBe('2026-11-27T10:05:00.000Z');
+  });
+
+  it('keeps people apart by id, or by name when the API has no id', () => {
+    const firstSeen = new Map<string, string>();
+    const seen = withFirstSeen(
+      [
+        { userId: null, userName: 'Bob', seenAt: '2026-11-27T10:01:00.000Z' },
+        { userId: 7, userName: 'Bob', seenAt: '2026-11-27T10:02:00.000Z' },
+      ],
+      firstSeen,
+    );
+    expect(seen.map((viewer) => viewer.since)).toEqual(['2026-11-27T10:01:00.000Z', '2026-11-27T10:02:00.000Z']);
   });
 });

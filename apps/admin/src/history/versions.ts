@@ -52,3 +52,26 @@ export function totalOfContentRange(header: string | null | undefined): number |
   const match = /\/(\d+)\s*$/.exec(header ?? '');
   return match ? Number(match[1]) : null;
 }
+
+/** A viewer with the first time this screen saw them: "opened 3 minutes ago", not the last call's "now". */
+export interface SeenViewer extends Viewer {
+  since: string;
+}
+
+/**
+ * The viewers of one answer, each with the earliest `seenAt` this screen had for them (`since`,
+ * kept in `firstSeen` between calls); one who left and came back starts again.
+ */
+export function withFirstSeen(viewers: readonly Viewer[], firstSeen: Map<string, string>): SeenViewer[] {
+  const present = new Set<string>();
+  const seen = viewers.map((viewer) => {
+    const key = String(viewer.userId ?? viewer.userName);
+    present.add(key);
+    const first = firstSeen.get(key);
+    const since = first && Date.parse(first) < Date.parse(viewer.seenAt) ? first : viewer.seenAt;
+    firstSeen.set(key, since);
+    return { ...viewer, since };
+  });
+  for (const key of [...firstSeen.keys()]) if (!present.has(key)) firstSeen.delete(key);
+  return seen;
+}
