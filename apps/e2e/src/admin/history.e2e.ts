@@ -120,7 +120,9 @@ describe('history, conflicts and unsaved work, as two editors', () => {
       await confirm.getByRole('button', { name: 'Restore' }).click();
       await page.getByText('Version restored').first().waitFor();
       expect(await bodyOf(post.id, session.token)).toBe('First text');
-      await page.keyboard.press('Escape');
+      // The drawer is modal: closed by its button (an Escape can land while the confirmation still fades out).
+      await page.getByRole('button', { name: 'Close the history' }).click();
+      await drawer.waitFor({ state: 'hidden' });
       await showsValue(page.getByLabel('Body'), 'First text');
       await settle(page);
       await screenshot(page, 'history-restored', { fullPage: false });
@@ -276,7 +278,8 @@ describe('history, conflicts and unsaved work, as two editors', () => {
       await settle(page);
       await screenshot(page, 'history-element-compare', { fullPage: false });
       await compare.getByRole('button', { name: 'Close' }).click();
-      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Close the history' }).click();
+      await page.getByTestId('history-list').waitFor({ state: 'hidden' });
 
       // Saved elsewhere meanwhile: this screen's save is refused, and Take theirs shows theirs.
       expect((await api(`/elements/${element.id}`, { method: 'PUT', token: session.token, body: { title: 'Elsewhere' } })).status).toBe(200);
