@@ -17,6 +17,7 @@ import { AccessRoleRestrict1795714383160 } from './1795714383160-access-role-res
 import { DropUnusedContentCountFunctions1795714577965 } from './1795714577965-drop-unused-content-count-functions';
 import { ContentDrafts1795737431000 } from './1795737431000-content-drafts';
 import { ContainerDrafts1795738668000 } from './1795738668000-container-drafts';
+import { AuditEntries1795749624000 } from './1795749624000-audit-entries';
 
 /** In the order they run. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   DropUnusedContentCountFunctions1795714577965,
   ContentDrafts1795737431000,
   ContainerDrafts1795738668000,
+  AuditEntries1795749624000,
 ];
