@@ -228,6 +228,14 @@ describe('audit log', () => {
     }
   });
 
+  it('is documented in OpenAPI as read-only, the export as CSV', async () => {
+    const doc = (await t.http.get('/api/docs-json')).body as { paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>> };
+    expect(Object.keys(doc.paths['/api/audit'])).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/audit/export'])).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/audit/export'].get.responses['200'].content ?? {})).toEqual(['text/csv']);
+    expect(doc.paths['/api/audit'].get.responses['403']).toBeDefined();
+  });
+
   it('tampering: an UPDATE of an audit entry in SQL is refused', async () => {
     const [entry] = await entries({});
     await expect(t.dataSource.query(`UPDATE "audit_entry" SET "summary" = 'nothing happened' WHERE "id" = $1`, [entry.id])).rejects.toThrow(
