@@ -18,6 +18,7 @@ import { Layout } from './layout/Layout';
 import { NoSuchScreen } from './layout/NoSuchScreen';
 import { menuContainersQueryKey } from './layout/TopBar';
 import { queryClient } from './query-client';
+import audit, { AUDIT_RESOURCE } from './audit';
 import containers from './containers';
 import { containerWrites } from './containers/container-writes';
 import contents from './contents';
@@ -98,6 +99,7 @@ export default function AdminApp() {
         <Route path="/layout" element={<LayoutScreen />} />
       </CustomRoutes>
       <Resource name={ROLES_RESOURCE} {...roles} />
+      <Resource name={AUDIT_RESOURCE} {...audit} />
     </Admin>
   );
 }

@@ -1,9 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
+import { AuditInterceptor } from './audit/audit.interceptor';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { AccessGuard } from './common/auth/access.guard';
 import { QueryKeysGuard } from './common/http/query-keys.guard';
@@ -55,6 +57,7 @@ export class AppModule {
         JwtModule.register({ global: true, secret: config.jwtSecret, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }),
         InstanceEventsModule,
         VersionsModule,
+        AuditModule,
         AuthModule,
         RolesModule,
         UsersModule,
@@ -80,6 +83,8 @@ export class AppModule {
         // Guards run in this order: who may call first, then which query keys the handler reads.
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_GUARD, useClass: QueryKeysGuard },
+        // Every write that succeeded leaves an audit entry (audit/audit.interceptor.ts).
+        { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
       exports: [APP_CONFIG, ReadPool],

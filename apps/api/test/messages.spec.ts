@@ -1,49 +1,8 @@
 import { FormFieldType, RightType } from '@cms/contracts';
-import type { Response } from 'superagent';
+import { asText as binary, parseCsv } from './support/csv';
 import { useTestApp } from './support/test-app';
 
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-
-/** A small RFC 4180 reader for the assertions (quoted cells, doubled quotes, CRLF or LF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') endCell();
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i += 1;
-      endCell();
-      rows.push(row);
-      row = [];
-    } else cell += c;
-  }
-  if (cell || row.length) {
-    endCell();
-    rows.push(row);
-  }
-  return rows;
-}
-
-const binary = (res: Response, callback: (error: Error | null, body: string) => void) => {
-  let text = '';
-  res.setEncoding('utf8');
-  res.on('data', (chunk: string) => (text += chunk));
-  res.on('end', () => callback(null, text));
-};
 
 describe('messages API', () => {
   const t = useTestApp({ FORM_SUBMISSIONS_PER_MINUTE: '100000' });

@@ -62,6 +62,9 @@ const RIGHTS_TABLE: Record<string, string> = {
   'PUT /api/messages/:id': 'messages.edit',
   'DELETE /api/messages/:id': 'messages.delete',
 
+  'GET /api/audit': 'audit.list',
+  'GET /api/audit/user-choices': 'audit.choices',
+  'GET /api/audit/export': 'audit.export',
   'GET /api/settings': 'settings.list',
   'GET /api/settings/public': 'public',
   'GET /api/settings/option-lists': 'signed-in',

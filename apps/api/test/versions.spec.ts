@@ -70,6 +70,8 @@ describe('versions, restore and If-Match', () => {
     // The French value the version did not have is gone: fr shows en's again.
     expect((await get(`/api/contents/${id}?locale=fr`)).body).toMatchObject({ fields: { body: 'first text' }, fallbackFields: ['body'] });
     expect((await versionsOf(id))[0]).toMatchObject({ id: restored.body.versionId, action: 'restore' });
+    const [entry] = await t.dataSource.query(`SELECT action, resource, "resourceId" FROM "audit_entry" ORDER BY id DESC LIMIT 1`);
+    expect(entry).toEqual({ action: 'restore', resource: 'contents', resourceId: String(id) });
     expect((await t.http.get(`/api/pages?path=/plain/p2`)).body.content.fields.body).toBe('first text');
   });
 
@@ -191,6 +193,9 @@ describe('versions, restore and If-Match', () => {
     const formsOnly = await t.userWithRights([RightType.VIEW_FORM]);
     expect((await t.http.put(`/api/presence/contents/${id}`).set('token', formsOnly.token)).status).toBe(403);
     expect((await t.http.put(`/api/presence/contents/${id}`)).status).toBe(401);
+    // Heartbeats change no data: the audit log does not hear of them.
+    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM "audit_entry" WHERE resource = 'presence'`);
+    expect(n).toBe(0);
   });
 
   describe('the other kinds of record', () => {

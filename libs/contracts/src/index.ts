@@ -13,3 +13,4 @@ export * from './lib/links';
 export * from './lib/locale-path';
 export * from './lib/field-types';
 export * from './lib/locale-fallback';
+export * from './lib/audit';

@@ -16,6 +16,8 @@ const CHOICE_PATHS = {
   containers: 'containers/choices',
   /** The forms that received messages, for readers of messages without VIEW_FORM. */
   messageForms: 'messages/form-choices',
+  /** The users the audit log names, for holders of ACCESS_SETTINGS without VIEW_USER. */
+  auditUsers: 'audit/user-choices',
 } as const;
 
 export type ChoiceList = keyof typeof CHOICE_PATHS;

@@ -1,5 +1,5 @@
 import { RIGHT_TYPES, RightType } from '@cms/contracts';
-import { buildTopBar, hasRight, isSuperAdmin, type TopBarEntryKey } from '@cms/rights';
+import { ADMIN_ROUTES, buildTopBar, hasRight, isSuperAdmin, type TopBarEntryKey } from '@cms/rights';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -30,6 +30,23 @@ export function Dashboard() {
     <Box sx={{ mt: 1 }}>
       <Title title={hasRight(me, RightType.ACCESS_SETTINGS) ? 'cms.dashboard.settings_title' : 'cms.dashboard.title'} />
       {hasRight(me, RightType.ACCESS_SETTINGS) && <SettingsPanel />}
+      {hasRight(me, RightType.ACCESS_SETTINGS) && (
+        <Card variant="outlined" sx={{ mb: 3 }}>
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              {translate('cms.audit.list_title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('cms.audit.description')}
+            </Typography>
+          </CardContent>
+          <CardActions>
+            <Button size="small" {...linkProps(ADMIN_ROUTES.audit)} data-testid="open-audit-log">
+              {translate('cms.audit.open')}
+            </Button>
+          </CardActions>
+        </Card>
+      )}
       <Card variant="outlined" sx={{ mb: 3 }}>
         <CardContent>
           <Typography variant="h5" component="h2" gutterBottom>

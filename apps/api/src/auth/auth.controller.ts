@@ -1,23 +1,21 @@
 import { Body, Controller, Get, Header, HttpCode, Ip, Post, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { NotAudited } from '../audit/audit.decorators';
 import { CurrentAuth, Public, SignedIn } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
 import { AuthService } from './auth.service';
 import { MeDto } from './dto/me.dto';
 import { ChangePasswordDto, SignInDto, SignInResponseDto } from './dto/sign-in.dto';
-import { SessionsService } from './sessions.service';
 
 @ApiTags('auth')
 @Controller()
 export class AuthController {
-  constructor(
-    private readonly auth: AuthService,
-    private readonly sessions: SessionsService,
-  ) {}
+  constructor(private readonly auth: AuthService) {}
 
   @Post('auth/signin')
   @HttpCode(200)
   @Public()
+  @NotAudited()
   @ApiOkResponse({ type: SignInResponseDto })
   @ApiUnauthorizedResponse({ description: 'Invalid e-mail or password' })
   @ApiTooManyRequestsResponse({ description: 'Too many failed sign-ins for this account or address; see Retry-After' })
@@ -30,9 +28,10 @@ export class AuthController {
   @Post('auth/signout')
   @HttpCode(204)
   @SignedIn()
+  @NotAudited()
   @ApiNoContentResponse({ description: 'The session is deleted; its token no longer works' })
-  async signOut(@CurrentAuth() auth: AuthContext): Promise<void> {
-    await this.sessions.revoke(auth.sessionId);
+  async signOut(@CurrentAuth() auth: AuthContext, @Ip() ip: string): Promise<void> {
+    await this.auth.signOut(auth, ip);
   }
 
   @Get('me')
@@ -45,6 +44,7 @@ export class AuthController {
   @Put('me/password')
   @HttpCode(204)
   @SignedIn()
+  @NotAudited()
   @ApiNoContentResponse({ description: 'The password is changed; every other session of the user ends, this one stays' })
   @ApiBadRequestResponse({ description: 'The current password is missing or wrong, or the new one too short' })
   @ApiTooManyRequestsResponse({ description: 'Too many wrong current passwords; counted with the sign-in limits' })

@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
 import type { AuthContext } from '../common/auth/auth-context';
 import { Login } from '../users/login.entity';
 import { normalizeEmail } from './normalize-email';
@@ -17,19 +18,52 @@ export class AuthService {
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
     private readonly limiter: SignInLimiter,
+    private readonly audit: AuditService,
   ) {}
 
-  /** Checks the credentials and opens a session. Unknown e-mail and wrong password answer alike. */
+  /**
+   * Checks the credentials and opens a session. Unknown e-mail and wrong password answer alike,
+   * and both leave an audit entry (the e-mail tried, never the password; the user when it is one).
+   */
   async signIn(email: string, password: string, ip: string): Promise<string> {
     const key = normalizeEmail(email);
     // Counted before the check, in one statement: concurrent guesses cannot all pass a check made before any was counted.
     const attempt = await this.limiter.admit(key, ip);
-    const login = await this.dataSource.getRepository(Login).findOne({ where: { email: key }, select: { id: true, password: true } });
+    // The user's name comes with the login, in the same query: the audit entry costs no read of its own.
+    const login = await this.dataSource
+      .getRepository(Login)
+      .findOne({ where: { email: key }, relations: { user: true }, select: { id: true, password: true, userId: true, user: { id: true, name: true } } });
     const ok = login ? await this.passwords.verify(login.password, password) : await this.passwords.verifyAgainstNothing(password);
-    if (!login || !ok) throw new UnauthorizedException(INVALID);
+    const who = {
+      userId: login?.userId ?? null,
+      userName: login?.user?.name ?? '',
+      address: ip,
+      resource: 'auth',
+      resourceId: login ? String(login.userId) : null,
+    };
+    if (!login || !ok) {
+      await this.audit.record({ ...who, action: 'sign-in-failed', summary: `Failed sign-in as ${JSON.stringify(key.slice(0, 254))}` });
+      throw new UnauthorizedException(INVALID);
+    }
     await this.limiter.succeeded(attempt);
     await this.sessions.deleteExpired();
-    return this.sessions.create(login.id);
+    const token = await this.sessions.create(login.id);
+    await this.audit.record({ ...who, action: 'sign-in', summary: `Signed in as ${key}` });
+    return token;
+  }
+
+  /** Ends the caller's session: its token no longer works. */
+  async signOut(auth: AuthContext, ip: string): Promise<void> {
+    await this.sessions.revoke(auth.sessionId);
+    await this.audit.record({
+      userId: auth.userId,
+      userName: auth.name,
+      address: ip,
+      action: 'sign-out',
+      resource: 'auth',
+      resourceId: String(auth.userId),
+      summary: `Signed out (${auth.email})`,
+    });
   }
 
   /**
@@ -60,5 +94,14 @@ export class AuthService {
       await this.sessions.revokeOthers(auth.loginId, auth.sessionId, manager);
     });
     this.sessions.authChanged();
+    await this.audit.record({
+      userId: auth.userId,
+      userName: auth.name,
+      address: ip,
+      action: 'password-change',
+      resource: 'users',
+      resourceId: String(auth.userId),
+      summary: `Changed their own password (${auth.email}); their other sessions ended`,
+    });
   }
 }

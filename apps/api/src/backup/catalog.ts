@@ -25,6 +25,7 @@ export const SKIPPED_TABLES: Record<string, string> = {
  */
 const MIGRATION_TABLES = [
   'migrations',
+  'audit_entry',
   'typeorm_metadata',
   'sign_in_limit',
   'form_submission_limit',
@@ -40,6 +41,7 @@ const MIGRATION_TABLES = [
 
 /** Functions the migrations create (triggers' and the read models' helpers). */
 const APP_FUNCTIONS = [
+  'audit_entry_written_once',
   'content_count_added',
   'content_count_changed',
   'content_count_moved',

@@ -3,6 +3,7 @@ import { BadRequestException, Controller, Delete, ForbiddenException, HttpCode, 
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { NotAudited } from '../audit/audit.decorators';
 import { CurrentAuth, SignedIn } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
 import { PresenceDto } from './versions.dto';
@@ -32,6 +33,8 @@ function recordIdOf(raw: string): number {
  */
 @ApiTags('presence')
 @Controller('presence')
+// A heartbeat says who is looking at a record; it changes no data worth an audit entry.
+@NotAudited()
 export class PresenceController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 

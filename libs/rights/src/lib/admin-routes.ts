@@ -16,6 +16,7 @@ export const ADMIN_ROUTES = {
   medias: '/admin/medias',
   mediaPacks: '/admin/medias/packs',
   layout: '/admin/layout',
+  audit: '/admin/audit',
 } as const;
 
 export function containerEditHref(containerId: number | string): string {

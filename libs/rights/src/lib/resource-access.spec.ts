@@ -27,6 +27,14 @@ describe('resource access', () => {
     expect(ruleFor(resource, 'delete')).toEqual({ all: [`DELETE_${noun}`] });
   });
 
+  it('opens the audit log to ACCESS_SETTINGS for reading and export only: no cell writes an entry', () => {
+    for (const action of ['list', 'export', 'choices']) expect(ruleFor('audit', action)).toEqual({ all: [R.ACCESS_SETTINGS] });
+    for (const action of ['show', 'create', 'edit', 'delete']) expect(ruleFor('audit', action)).toBeNull();
+    expect(canAccessResource(user(R.ACCESS_SETTINGS), 'audit', 'list')).toBe(true);
+    expect(canAccessResource(user(R.ACCESS_SETTINGS), 'audit', 'delete')).toBe(false);
+    expect(canAccessResource(user(R.VIEW_USER, R.REVALIDATION), 'audit', 'list')).toBe(false);
+  });
+
   it('lets a user list users with VIEW_USER but not create, edit or delete them', () => {
     const viewer = user(R.VIEW_USER);
     expect(canAccessResource(viewer, 'users', 'list')).toBe(true);

@@ -56,6 +56,8 @@ export const RESOURCE_RULES = {
     delete: all(R.ACCESS_SETTINGS),
   },
   revalidation: { create: all(R.REVALIDATION) },
+  // The audit log is read-only: the API has no route that creates, edits or deletes an entry.
+  audit: { list: all(R.ACCESS_SETTINGS), export: all(R.ACCESS_SETTINGS), choices: all(R.ACCESS_SETTINGS) },
 } as const satisfies Record<string, Partial<Record<ResourceAction, RightsRule>>>;
 
 export type RuledResource = keyof typeof RESOURCE_RULES;

@@ -4,7 +4,7 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 export type SortOrder = 'ASC' | 'DESC';
 
-type FilterKind = { type: 'int' } | { type: 'string' } | { type: 'boolean' } | { type: 'enum'; values: readonly string[] };
+type FilterKind = { type: 'int' } | { type: 'string' } | { type: 'boolean' } | { type: 'enum'; values: readonly string[] } | { type: 'datetime' };
 
 export interface FilterDefinition<Q extends ObjectLiteral> {
   /** How the value is checked; arrays of it are accepted (getMany and "one of"). */
@@ -38,6 +38,32 @@ export function booleanFilter<Q extends ObjectLiteral>(column: string): FilterDe
 /** Equality on a column of one of these values (an enum). */
 export function oneOfFilter<Q extends ObjectLiteral>(column: string, values: readonly string[]): FilterDefinition<Q> {
   return { kind: { type: 'enum', values }, column };
+}
+
+/**
+ * A bound on a timestamp column: `>=` (from) or `<=` (to) an ISO 8601 date or date-time. A date
+ * alone is midnight UTC; a date-time without an offset is read as UTC too, whatever the server's zone.
+ */
+export function timeBoundFilter<Q extends ObjectLiteral>(column: string, bound: '>=' | '<='): FilterDefinition<Q> {
+  return {
+    kind: { type: 'datetime' },
+    apply: (qb, value, param) => qb.andWhere(`${column} ${bound} :${param}`, { [param]: value }),
+  };
+}
+
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/** An ISO 8601 date or date-time as a Date, or null when it is not one (or names a day that does not exist). */
+export function parseIsoDateTime(value: string): Date | null {
+  const match = ISO_DATE_TIME.exec(value);
+  if (!match) return null;
+  const [, year, month, day, offset] = match;
+  // 2026-02-30 would roll over to March 2.
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  if (date.getUTCMonth() !== Number(month) - 1 || date.getUTCDate() !== Number(day)) return null;
+  const text = value.replace(' ', 'T');
+  const time = new Date(value.length > 10 && !offset ? `${text}Z` : text);
+  return Number.isNaN(time.getTime()) ? null : time;
 }
 
 /** `q`: the text anywhere in one of these columns, whatever its case, taken literally (no wildcards). */
@@ -97,6 +123,11 @@ function checkValue(key: string, kind: FilterKind, value: unknown): unknown {
     case 'enum':
       if (typeof value !== 'string' || !kind.values.includes(value)) throw fail(`one of ${kind.values.join(', ')}`);
       return value;
+    case 'datetime': {
+      const time = typeof value === 'string' ? parseIsoDateTime(value) : null;
+      if (!time) throw fail('an ISO 8601 date-time, like 2026-01-31T09:30:00Z');
+      return time.toISOString();
+    }
   }
 }
 
@@ -146,6 +177,7 @@ export function parseListQuery<Q extends ObjectLiteral>(raw: RawListQuery, spec:
         throw new BadRequestException(`Cannot filter ${spec.resource} by "${key}": use one of ${Object.keys(spec.filters).join(', ')}`);
       }
       if (Array.isArray(value)) {
+        if (definition.kind.type === 'datetime') throw new BadRequestException(`Filter "${key}" takes one date-time, not a list`);
         if (value.length > 1000) throw new BadRequestException(`Filter "${key}" takes at most 1000 values`);
         filter[key] = value.map((v) => checkValue(key, definition.kind, v));
       } else {

@@ -19,6 +19,7 @@ import { ContentDrafts1795737431000 } from './1795737431000-content-drafts';
 import { ContainerDrafts1795738668000 } from './1795738668000-container-drafts';
 import { RecordVersions1795749467000 } from './1795749467000-record-versions';
 import { UpdatedBy1795749530384 } from './1795749530384-updated-by';
+import { AuditEntries1795749624000 } from './1795749624000-audit-entries';
 
 /** In the order they run. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   ContainerDrafts1795738668000,
   RecordVersions1795749467000,
   UpdatedBy1795749530384,
+  AuditEntries1795749624000,
 ];

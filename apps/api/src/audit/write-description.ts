@@ -1,0 +1,129 @@
+/** What the audit log says of one write through the API. */
+export interface WriteDescription {
+  action: string;
+  resource: string;
+  resourceId: string | null;
+  summary: string;
+}
+
+/** What a write request was, as the interceptor sees it once the handler has answered. */
+export interface WriteRequest {
+  method: string;
+  /** The route's pattern, `/api/contents/:id/publish`. */
+  route: string;
+  params: Record<string, string | undefined>;
+  query: Record<string, unknown>;
+  body: unknown;
+  answer: unknown;
+}
+
+/** POST /x/:id/<verb> routes whose last segment is the action itself. */
+const VERB_ACTIONS = new Set(['publish', 'unpublish', 'discard', 'preview', 'restore']);
+
+const NOUNS: Record<string, string> = {
+  configurators: 'configurator',
+  containers: 'container',
+  contents: 'content',
+  elements: 'element',
+  forms: 'form',
+  layout: 'layout',
+  'media-packs': 'media pack',
+  medias: 'media',
+  messages: 'message',
+  roles: 'role',
+  settings: 'setting',
+  users: 'user',
+};
+
+const PAST: Record<string, string> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  publish: 'Published',
+  unpublish: 'Unpublished',
+  discard: 'Discarded the draft of',
+  preview: 'Made a preview link of',
+  restore: 'Restored',
+  'password-change': 'Changed the password of',
+};
+
+/** Body keys that name what changed without ever saying what a secret became. */
+const SECRET_KEYS = new Set(['password', 'currentPassword', 'token']);
+
+export const SUMMARY_MAX = 500;
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function field(source: unknown, key: string): unknown {
+  return source && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, unknown>)[key] : undefined;
+}
+
+/** The record's title or name, from the answer (what was stored) or else the body (what was sent). */
+function labelOf(answer: unknown, body: unknown): string | null {
+  for (const source of [answer, body]) {
+    for (const key of ['title', 'name']) {
+      const value = field(source, key);
+      if (typeof value === 'string' && value.trim()) return `"${clip(value, 80)}"`;
+    }
+  }
+  return null;
+}
+
+function changedKeys(body: unknown): string[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+  return Object.keys(body).filter((key) => !SECRET_KEYS.has(key) && !key.startsWith('_'));
+}
+
+/**
+ * The audit entry of a write that succeeded, derived from its route alone, so that a route added
+ * later (a record version's restore) is recorded without anyone listing it: POST is create, PUT
+ * update, DELETE delete, and a last path segment such as `publish` or `restore` is the action.
+ */
+export function describeWrite(request: WriteRequest): WriteDescription {
+  const segments = request.route.split('/').filter(Boolean);
+  if (segments[0] === 'api') segments.shift();
+  const resource = segments[0] ?? '';
+  const last = segments[segments.length - 1] ?? '';
+  const params = request.params;
+  let resourceId: string | null = params.id ?? params.name ?? null;
+  const answerId = field(request.answer, 'id');
+  if (resourceId === null && (typeof answerId === 'number' || typeof answerId === 'string')) resourceId = String(answerId);
+  const locale = typeof request.query.locale === 'string' ? request.query.locale : null;
+
+  // A visitor's message through a public form: the message, not the form, is what was written.
+  if (resource === 'forms' && segments[2] === 'messages') {
+    return { action: 'create', resource: 'messages', resourceId: null, summary: `Message received through form ${params.id ?? '?'}` };
+  }
+  if (resource === 'revalidate') {
+    return { action: 'revalidate', resource: 'revalidation', resourceId: null, summary: 'Revalidated every page' };
+  }
+
+  let action: string;
+  if (segments.length > 1 && VERB_ACTIONS.has(last)) action = last;
+  else if (request.method === 'DELETE') action = 'delete';
+  else if (request.method === 'POST' && resource !== 'layout') action = 'create';
+  else action = 'update';
+  // A password set by an admin (or by its owner through the users screen) is an event of its own.
+  if (resource === 'users' && action === 'update' && typeof field(request.body, 'password') === 'string') action = 'password-change';
+  if (resource === 'layout') resourceId = locale ?? 'en';
+
+  const noun = NOUNS[resource] ?? resource;
+  const parts = [PAST[action] ?? `${action[0]?.toUpperCase() ?? ''}${action.slice(1)}`, noun];
+  if (resource !== 'layout' && resourceId !== null) parts.push(resourceId);
+  const label = labelOf(request.answer, request.body);
+  if (label && label !== `"${resourceId}"`) parts.push(label);
+  if (locale) parts.push(`(${locale})`);
+  let summary = parts.join(' ');
+  if (action === 'restore' && params.versionId) summary += ` to version ${params.versionId}`;
+  const rights = field(request.body, 'rights');
+  if (resource === 'roles' && Array.isArray(rights)) {
+    summary += `: rights ${rights.length ? rights.join(', ') : 'none'}`;
+  } else if (action === 'update' || action === 'password-change') {
+    const keys = changedKeys(request.body).filter((key) => !(action === 'password-change' && key === 'password'));
+    if (keys.length) summary += `: ${keys.slice(0, 12).join(', ')}${keys.length > 12 ? ', …' : ''}`;
+  }
+  return { action, resource, resourceId: resourceId === null ? null : clip(resourceId, 200), summary: clip(summary, SUMMARY_MAX) };
+}
