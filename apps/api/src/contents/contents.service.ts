@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, LANGS, SectionType, Status, SUPER_ADMIN_ROLE_ID, type Lang } from '@cms/contracts';
+import { DEFAULT_LANG, SectionType, Status, SUPER_ADMIN_ROLE_ID, type Lang } from '@cms/contracts';
 import { draftLocales, draftWrites, mergeDraft, NO_CHANGES, parseDraft, type DraftChanges } from './drafts';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
