@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, LANGS, SectionType, Status, SUPER_ADMIN_ROLE_ID, type Lang } from '@cms/contracts';
+import { DEFAULT_LANG, SectionType, Status, SUPER_ADMIN_ROLE_ID, type Lang } from '@cms/contracts';
 import { draftLocales, draftWrites, mergeDraft, NO_CHANGES, parseDraft, type DraftChanges } from './drafts';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -23,7 +23,7 @@ import { changesWhatItShows, inRolledBackTransaction } from '../database/tried-i
 import { ContentListCache, type ListPage } from './content-list-cache';
 import { Content } from './content.entity';
 import { countStatement, CONTENT_LIST_SPEC, listStatement } from './read-model/content-list';
-import { CONTENT_STATE_SQL, CONTENTS_BY_ID_SQL } from './read-model/content-reads';
+import { contentStateSql, CONTENTS_BY_ID_SQL } from './read-model/content-reads';
 import type { ContentDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
 import { PagePartsService } from '../page-parts/page-parts.service';
 import { updatedByNow, VersionsService, type VersionAction } from '../versions/versions.service';
@@ -74,13 +74,6 @@ export interface ContentState {
   parentSlugId: number | null;
   accesses: string[];
   locales: Partial<Record<Lang, ContentLocaleState>>;
-}
-
-/** What CONTENT_STATE_SQL answers. */
-interface ContentStateRow extends Pick<ContentState, 'title' | 'status' | 'published' | 'slug' | 'parentSlugId' | 'accesses'> {
-  documents: { lang: Lang; json: Record<string, unknown> | null; fallback: string[] | null }[];
-  sections: (SectionState & { lang: Lang })[];
-  metadata: { name: string; content: string; lang: Lang }[];
 }
 
 const isoOrNull = (time: Date | null) => (time === null ? null : new Date(time).toISOString());
@@ -426,16 +419,22 @@ export class ContentsService {
     locales: readonly Lang[],
   ): Promise<void> {
     const langs = draftLocales(draft);
-    let state: ContentState | undefined;
+    let state: string | undefined;
     const differs = await changesWhatItShows(
       manager,
       () => this.versionsOf(manager, content.id, langs),
       () => this.applyDraft(manager, actor, { ...content } as Content, target, draft),
       async () => {
-        state = await this.snapshot(manager, content.id);
+        // As JSON text: it goes back into the version as it came.
+        const [row] = await preparedQuery<{ state: string }>(manager, `SELECT ${contentStateSql('$1')}::text AS state`, [content.id]);
+        state = row.state;
       },
     );
-    await this.versions.record(manager, { resource: 'contents', recordId: content.id, action, locales, state }, actor.userId > 0 ? actor : currentActor());
+    await this.versions.record(
+      manager,
+      { resource: 'contents', recordId: content.id, action, locales, state: { json: state! } },
+      actor.userId > 0 ? actor : currentActor(),
+    );
     if (differs)
       await manager.query(
         `INSERT INTO "content_draft" ("contentId", changes, "updatedAt", "updatedBy") VALUES ($1, $2, now(), $3)
@@ -445,29 +444,11 @@ export class ContentsService {
     else await manager.query(`DELETE FROM "content_draft" WHERE "contentId" = $1`, [content.id]);
   }
 
-  /**
-   * The content's whole state as it is in `manager`'s transaction, every locale in one statement
-   * (the single read's, once per locale): what a version keeps and a restore writes back.
-   */
+  /** The content's whole state as it is in `manager`'s transaction (read-model contentStateSql): what a version keeps and a restore writes back. */
   async snapshot(manager: EntityManager, id: number): Promise<ContentState> {
-    const [row] = await preparedQuery<ContentStateRow>(manager, CONTENT_STATE_SQL, [id]);
-    if (!row) throw new NotFoundException(`No content ${id}`);
-    const documents = new Map(row.documents.map((document) => [document.lang, document]));
-    const locales: Partial<Record<Lang, ContentLocaleState>> = {};
-    for (const lang of LANGS) {
-      const document = documents.get(lang);
-      // en's document lists every name it has as `fallback` (what a locale without a document takes): none of its own are.
-      const fallback = new Set(lang === DEFAULT_LANG ? [] : (document?.fallback ?? []));
-      const fields = Object.fromEntries(Object.entries(document?.json ?? {}).filter(([name]) => !fallback.has(name)));
-      const sections = row.sections
-        .filter((section) => section.lang === lang)
-        .map(({ lang: _lang, ...section }) => ({ ...section, content: section.content ?? {} }));
-      const metadata = row.metadata.filter((entry) => entry.lang === lang).map(({ name, content }) => ({ name, content }));
-      const own = lang === DEFAULT_LANG;
-      locales[lang] = { fields, sections: sections.length > 0 || own ? sections : null, metadata: metadata.length > 0 || own ? metadata : null };
-    }
-    const { title, status, published, slug, parentSlugId, accesses } = row;
-    return { title, status, published, slug, parentSlugId, accesses, locales };
+    const [row] = await preparedQuery<{ state: ContentState | null }>(manager, `SELECT ${contentStateSql('$1')} AS state`, [id]);
+    if (!row?.state) throw new NotFoundException(`No content ${id}`);
+    return row.state;
   }
 
   /** Keeps a version of the content as it is now in `manager`'s transaction (a live write, a publish, a restore). */
@@ -478,8 +459,7 @@ export class ContentsService {
     locales: readonly Lang[],
     { published = false, actor }: { published?: boolean; actor?: AuthContext } = {},
   ): Promise<void> {
-    const state = await this.snapshot(manager, id);
-    await this.versions.record(manager, { resource: 'contents', recordId: id, action, locales, published, state }, actor ?? currentActor());
+    await this.versions.record(manager, { resource: 'contents', recordId: id, action, locales, published, stateOf: contentStateSql }, actor ?? currentActor());
   }
 
   /** What a content answers in each of `langs`, but for when it changed and its sections' row ids: two versions compare equal when they show the same. */

@@ -32,8 +32,13 @@ export interface NewVersion {
   locales: readonly Lang[];
   /** Whether this version is what visitors see from now on (a publish): kept whatever their number. */
   published?: boolean;
-  /** The whole record, in the shape its resource restores from. */
-  state: unknown;
+  /**
+   * The whole record, in the shape its resource restores from: a value, or JSON text already
+   * (`{ json }`); or `stateOf`, an SQL expression of the record's id that builds it, so that the
+   * version is read and written by one statement.
+   */
+  state?: unknown;
+  stateOf?: (recordId: string) => string;
 }
 
 export interface VersionSummary {
@@ -71,6 +76,12 @@ function localesOf(value: Lang[] | string): Lang[] {
     .replace(/^\{|\}$/g, '')
     .split(',')
     .filter((lang): lang is Lang => (LANGS as readonly string[]).includes(lang));
+}
+
+/** A version's state as the JSON text the INSERT takes. */
+function jsonOf(state: unknown): string {
+  if (state && typeof state === 'object' && 'json' in state && typeof (state as { json: unknown }).json === 'string') return (state as { json: string }).json;
+  return JSON.stringify(state ?? null);
 }
 
 function summaryOf(row: VersionRow): VersionSummary {
@@ -129,7 +140,7 @@ export class VersionsService {
            AND id <= (SELECT id FROM "record_version" WHERE resource = $1 AND "recordId" = $2 ORDER BY id DESC OFFSET $8 LIMIT 1)
        )
        INSERT INTO "record_version" (resource, "recordId", "userId", "userName", action, locales, published, state)
-       VALUES ($1, $2, $3, $4, $5, $6::lang[], $7, $9::jsonb) RETURNING id`,
+       VALUES ($1, $2, $3, $4, $5, $6::lang[], $7, ${version.stateOf ? `${version.stateOf('$2')}::jsonb` : '$9::jsonb'}) RETURNING id`,
       [
         version.resource,
         version.recordId,
@@ -139,7 +150,7 @@ export class VersionsService {
         [...new Set(version.locales)],
         version.published ?? false,
         Math.max(this.config.versionsKept - 1, 0),
-        JSON.stringify(version.state ?? null),
+        ...(version.stateOf ? [] : [jsonOf(version.state)]),
       ],
     );
     if (request) request.recorded = { resource: version.resource, recordId: version.recordId, versionId: row.id };

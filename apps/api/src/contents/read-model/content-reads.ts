@@ -33,18 +33,23 @@ export const CONTENTS_BY_ID_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::int
   CROSS JOIN LATERAL (${oneContentSql('q.id', 'q.lang')} OFFSET 0) r`;
 
 /**
- * A content's whole state, every locale, in one statement ($1: its id), for its versions: the row,
- * its slug, each locale's document (its values over en's, and the names taken from en), its PAGE
- * sections and metadata in every locale, its accesses.
+ * A content's whole state in every locale (a ContentState, as JSON) for the id given as an SQL
+ * expression: its row and slug, each locale's own field values (its content_document's `fields`),
+ * its own PAGE sections and metadata (null where a locale shows en's), its accesses. Built by
+ * PostgreSQL alone, so that a version is written by one statement (VersionsService.record).
  */
-export const CONTENT_STATE_SQL = `SELECT content.title, content.status, content.published, slug.basic AS slug, slug."parentId" AS "parentSlugId",
-        (SELECT coalesce(json_agg(json_build_object('lang', d.lang, 'json', d.json::json, 'fallback', d.fallback)), '[]'::json)
-          FROM "content_document" d WHERE d."contentId" = content.id) AS documents,
-        (SELECT coalesce(json_agg(json_build_object('type', s.type, 'block', s.block, 'position', s.position, 'lang', s.lang, 'content', s.content,
-            'formId', s."formId", 'elementId', s."elementId", 'containerContentId', s."containerContentId") ORDER BY s.position, s.id), '[]'::json)
-          FROM section s WHERE s."contentId" = content.id AND s."containerId" IS NULL AND s.type = 'PAGE') AS sections,
-        (SELECT coalesce(json_agg(json_build_object('name', m.name, 'content', m.content, 'lang', m.lang) ORDER BY m.id), '[]'::json)
-          FROM metadata m WHERE m."contentId" = content.id) AS metadata,
-        ARRAY(SELECT a."roleId" FROM access a WHERE a."contentId" = content.id ORDER BY a."roleId") AS accesses
+export const contentStateSql = (id: string) => `(SELECT json_build_object(
+        'title', content.title, 'status', content.status, 'published', content.published, 'slug', slug.basic, 'parentSlugId', slug."parentId",
+        'accesses', ARRAY(SELECT a."roleId" FROM access a WHERE a."contentId" = content.id ORDER BY a."roleId"),
+        'locales', (SELECT json_object_agg(l.lang, json_build_object(
+          'fields', coalesce((SELECT d.fields FROM "content_document" d WHERE d."contentId" = content.id AND d.lang = l.lang), '{}'::jsonb),
+          'sections', (SELECT CASE WHEN count(*) = 0 AND l.lang <> 'en' THEN NULL ELSE coalesce(json_agg(json_build_object('type', s.type, 'block', s.block,
+              'position', s.position, 'content', coalesce(s.content, '{}'::jsonb), 'formId', s."formId", 'elementId', s."elementId",
+              'containerContentId', s."containerContentId") ORDER BY s.position, s.id), '[]'::json) END
+            FROM section s WHERE s."contentId" = content.id AND s."containerId" IS NULL AND s.type = 'PAGE' AND s.lang = l.lang),
+          'metadata', (SELECT CASE WHEN count(*) = 0 AND l.lang <> 'en' THEN NULL ELSE coalesce(json_agg(json_build_object('name', m.name, 'content', m.content)
+              ORDER BY m.id), '[]'::json) END
+            FROM metadata m WHERE m."contentId" = content.id AND m.lang = l.lang)) ORDER BY l.lang)
+          FROM unnest(enum_range(NULL::lang)) AS l(lang)))
       FROM content LEFT JOIN slug ON slug."contentId" = content.id
-      WHERE content.id = $1`;
+      WHERE content.id = ${id})`;
