@@ -12,7 +12,11 @@ import pg from 'pg';
 import { cpuMs, percentile, startServer } from './lib/server.mjs';
 import { BACKENDS_SQL } from './lib/windows.mjs';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' }, only: { type: 'string' } },
+});
+// --only live|if-match|draft runs one of the three.
+const runs = values.only ? [values.only] : ['live', 'if-match', 'draft'];
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL names an empty PostgreSQL database for the bench');
 const duration = Number(values.seconds);
@@ -101,9 +105,9 @@ try {
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify({ fields: { body: `Text ${k++}` } }),
     });
-  await run('live save (PUT, no drafts)', put(ids.live));
-  await run('live save with If-Match: * (the record locked, its latest version read)', put(ids.live, { 'if-match': '*' }));
-  await run('draft save (PUT, checked in a savepoint, kept)', put(ids.drafted));
+  if (runs.includes('live')) await run('live save (PUT, no drafts)', put(ids.live));
+  if (runs.includes('if-match')) await run('live save with If-Match: * (its latest version read)', put(ids.live, { 'if-match': '*' }));
+  if (runs.includes('draft')) await run('draft save (PUT, checked in a savepoint, kept)', put(ids.drafted));
   const [{ versions }] = (await db.query(`SELECT to_regclass('record_version') IS NOT NULL AS versions`)).rows;
   if (versions) {
     const { rows } = await db.query(`SELECT count(*)::int AS n, pg_size_pretty(pg_total_relation_size('record_version')) AS size FROM record_version`);

@@ -144,6 +144,15 @@ describe('versions, restore and If-Match', () => {
     expect((await put(`/api/contents/${id}`, { fields: { body: 'star' } }, { 'If-Match': '*' })).status).toBe(200);
   });
 
+  it('lets one of two saves sent at once with the same If-Match through, and refuses the other', async () => {
+    const { id } = await cm.content({ containerId: plain.id, title: 'Race', slug: 'race', fields: { body: 'base' } });
+    const etag = (await get(`/api/contents/${id}`)).headers.etag;
+    const answers = await Promise.all(['one', 'two'].map((body) => put(`/api/contents/${id}`, { fields: { body } }, { 'If-Match': etag })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const kept = answers.find((answer) => answer.status === 200)!.body.fields.body;
+    expect((await get(`/api/contents/${id}`)).body.fields.body).toBe(kept);
+  });
+
   it('keeps the newest VERSIONS_KEPT and every published one', async () => {
     const { id } = await cm.content({ containerId: blog.id, title: 'Many', slug: 'many', fields: { body: 'v0' } });
     expect((await t.http.post(`/api/contents/${id}/publish`).set('token', t.ownerToken)).status).toBe(200);

@@ -157,9 +157,13 @@ export class VersionsService {
     return row.id;
   }
 
-  /** Fails with 409 unless `ifMatch` names the record's latest version; serialises writers of the record until the transaction ends. */
+  /**
+   * Fails with 409 unless `ifMatch` names the record's latest version. Writers of a record are
+   * serialised until their transaction ends by the lock they hold on its row (every versioned
+   * write locks it first); the layout, which has no row, takes an advisory lock instead.
+   */
   async assertCurrent(manager: EntityManager, resource: VersionedResource, recordId: number, ifMatch: string): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1), $2)`, [`version:${resource}`, recordId]);
+    if (resource === 'layout') await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1), $2)`, [`version:${resource}`, recordId]);
     const latest = await this.latest(resource, recordId, manager);
     if (ifMatchAccepts(ifMatch, latest?.id ?? 0)) return;
     const who = latest?.userName ?? SYSTEM_NAME;

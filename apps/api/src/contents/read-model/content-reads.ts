@@ -41,15 +41,15 @@ export const CONTENTS_BY_ID_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::int
 export const contentStateSql = (id: string) => `(SELECT json_build_object(
         'title', content.title, 'status', content.status, 'published', content.published, 'slug', slug.basic, 'parentSlugId', slug."parentId",
         'accesses', ARRAY(SELECT a."roleId" FROM access a WHERE a."contentId" = content.id ORDER BY a."roleId"),
-        'locales', (SELECT json_object_agg(l.lang, json_build_object(
-          'fields', coalesce((SELECT d.fields FROM "content_document" d WHERE d."contentId" = content.id AND d.lang = l.lang), '{}'::jsonb),
-          'sections', (SELECT CASE WHEN count(*) = 0 AND l.lang <> 'en' THEN NULL ELSE coalesce(json_agg(json_build_object('type', s.type, 'block', s.block,
-              'position', s.position, 'content', coalesce(s.content, '{}'::jsonb), 'formId', s."formId", 'elementId', s."elementId",
-              'containerContentId', s."containerContentId") ORDER BY s.position, s.id), '[]'::json) END
-            FROM section s WHERE s."contentId" = content.id AND s."containerId" IS NULL AND s.type = 'PAGE' AND s.lang = l.lang),
-          'metadata', (SELECT CASE WHEN count(*) = 0 AND l.lang <> 'en' THEN NULL ELSE coalesce(json_agg(json_build_object('name', m.name, 'content', m.content)
-              ORDER BY m.id), '[]'::json) END
-            FROM metadata m WHERE m."contentId" = content.id AND m.lang = l.lang)) ORDER BY l.lang)
-          FROM unnest(enum_range(NULL::lang)) AS l(lang)))
+        'locales', (SELECT json_object_agg(l.lang, json_build_object('fields', coalesce(d.fields, '{}'::jsonb),
+            'sections', CASE WHEN l.lang = 'en' THEN coalesce(s.list, '[]'::json) ELSE s.list END,
+            'metadata', CASE WHEN l.lang = 'en' THEN coalesce(m.list, '[]'::json) ELSE m.list END) ORDER BY l.lang)
+          FROM unnest(enum_range(NULL::lang)) AS l(lang)
+          LEFT JOIN "content_document" d ON d."contentId" = content.id AND d.lang = l.lang
+          LEFT JOIN (SELECT s.lang, json_agg(json_build_object('type', s.type, 'block', s.block, 'position', s.position, 'content', coalesce(s.content, '{}'::jsonb),
+              'formId', s."formId", 'elementId', s."elementId", 'containerContentId', s."containerContentId") ORDER BY s.position, s.id) AS list
+            FROM section s WHERE s."contentId" = content.id AND s."containerId" IS NULL AND s.type = 'PAGE' GROUP BY s.lang) s ON s.lang = l.lang
+          LEFT JOIN (SELECT m.lang, json_agg(json_build_object('name', m.name, 'content', m.content) ORDER BY m.id) AS list
+            FROM metadata m WHERE m."contentId" = content.id GROUP BY m.lang) m ON m.lang = l.lang))
       FROM content LEFT JOIN slug ON slug."contentId" = content.id
       WHERE content.id = ${id})`;
