@@ -5,6 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { parseListQuery, type ListSpec, type RawListQuery } from '../common/http/list-query';
 import type { AuthContext } from '../common/auth/auth-context';
+import { preparedQuery } from '../database/prepared-query';
 import { currentRequest } from './request-context';
 
 /** The kinds of record that keep versions, under their API resource names. */
@@ -134,7 +135,9 @@ export class VersionsService {
     }
     const userId = actor && actor.userId > 0 ? actor.userId : null;
     // The newest VERSIONS_KEPT stay (this one and the kept - 1 before it) with every published one.
-    const [row] = await manager.query(
+    // Named on a server: a content's state subquery is planned once per connection, not at each save.
+    const [row] = await preparedQuery<{ id: number }>(
+      manager,
       `WITH kept AS (
          DELETE FROM "record_version" WHERE resource = $1 AND "recordId" = $2 AND NOT published
            AND id <= (SELECT id FROM "record_version" WHERE resource = $1 AND "recordId" = $2 ORDER BY id DESC OFFSET $8 LIMIT 1)
@@ -179,7 +182,8 @@ export class VersionsService {
 
   /** The record's latest version (null: none yet). */
   async latest(resource: VersionedResource, recordId: number, manager: EntityManager = this.dataSource.manager): Promise<VersionSummary | null> {
-    const [row] = await manager.query(
+    const [row] = await preparedQuery<VersionRow>(
+      manager,
       `SELECT id, "createdAt", "userId", "userName", action, locales, published FROM "record_version"
        WHERE resource = $1 AND "recordId" = $2 ORDER BY id DESC LIMIT 1`,
       [resource, recordId],
