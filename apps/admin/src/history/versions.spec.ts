@@ -24,6 +24,11 @@ describe('who else has the record open', () => {
     expect(withFirstSeen([{ ...ann, seenAt: '2026-11-27T10:05:00.000Z' }], firstSeen)[0].since).toBe('2026-11-27T10:05:00.000Z');
   });
 
+  it('takes when they opened it from the API when it says (another tab, an earlier screen)', () => {
+    const seen = withFirstSeen([{ userId: 4, userName: 'Ann', seenAt: '2026-11-27T10:05:00.000Z', openedAt: '2026-11-27T09:58:00.000Z' }], new Map());
+    expect(seen[0].since).toBe('2026-11-27T09:58:00.000Z');
+  });
+
   it('keeps people apart by id, or by name when the API has no id', () => {
     const firstSeen = new Map<string, string>();
     const seen = withFirstSeen(

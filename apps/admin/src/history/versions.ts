@@ -38,6 +38,8 @@ export interface Viewer {
   userId: number | null;
   userName: string;
   seenAt: string;
+  /** When they opened it, as the API keeps it (every instance, every tab of theirs). */
+  openedAt?: string;
 }
 
 export const VERSIONS_PAGE = 25;
@@ -59,8 +61,9 @@ export interface SeenViewer extends Viewer {
 }
 
 /**
- * The viewers of one answer, each with the earliest `seenAt` this screen had for them (`since`,
- * kept in `firstSeen` between calls); one who left and came back starts again.
+ * The viewers of one answer, each with when they opened the record (`since`): the API's
+ * `openedAt`, else the earliest `seenAt` this screen had for them (kept in `firstSeen` between
+ * calls); one who left and came back starts again.
  */
 export function withFirstSeen(viewers: readonly Viewer[], firstSeen: Map<string, string>): SeenViewer[] {
   const present = new Set<string>();
@@ -68,7 +71,7 @@ export function withFirstSeen(viewers: readonly Viewer[], firstSeen: Map<string,
     const key = String(viewer.userId ?? viewer.userName);
     present.add(key);
     const first = firstSeen.get(key);
-    const since = first && Date.parse(first) < Date.parse(viewer.seenAt) ? first : viewer.seenAt;
+    const since = viewer.openedAt ?? (first && Date.parse(first) < Date.parse(viewer.seenAt) ? first : viewer.seenAt);
     firstSeen.set(key, since);
     return { ...viewer, since };
   });
