@@ -6,11 +6,10 @@
 // To compare with a build without versions: build that commit in a worktree and run this script
 // with BENCH_API_MAIN=/path/to/worktree/dist/apps/api/main.js (an If-Match is then ignored).
 // The database is created empty by the caller (createdb); the bench makes its own 200 contents.
-import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { cpuMs, percentile, startServer } from './lib/server.mjs';
-import { BACKENDS_SQL } from './lib/windows.mjs';
+import { startServer } from './lib/server.mjs';
+import { staffRuns } from './lib/staff-runs.mjs';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' }, only: { type: 'string' } },
@@ -65,35 +64,7 @@ try {
     }
   }
 
-  const backends = async () => (await db.query(BACKENDS_SQL)).rows.map((r) => r.pid);
-  const snapshot = async () => {
-    const pids = await backends();
-    return { node: cpuMs(server.pid), pg: new Map(pids.map((p) => [p, cpuMs(p)])) };
-  };
-  const run = async (name, nextRequest) => {
-    const setupRequest = (r) => {
-      const next = nextRequest();
-      return { ...r, ...next, headers: { ...r.headers, ...next.headers } };
-    };
-    await autocannon({ url: server.baseUrl, connections, duration: 2, headers: { token }, requests: [{ setupRequest }] });
-    const latencies = [];
-    const before = await snapshot();
-    const result = await new Promise((resolve, reject) => {
-      const instance = autocannon({ url: server.baseUrl, connections, duration, headers: { token }, requests: [{ setupRequest }] }, (err, res) =>
-        err ? reject(err) : resolve(res),
-      );
-      instance.on('response', (_client, _status, _bytes, time) => latencies.push(time));
-    });
-    const after = await snapshot();
-    latencies.sort((a, b) => a - b);
-    const total = Math.max(1, result.requests.total);
-    let pgMs = 0;
-    for (const [p, ms] of after.pg) pgMs += (ms ?? 0) - (before.pg.get(p) ?? 0);
-    console.log(
-      `${name}: ${Math.round(result.requests.average)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ` +
-        `${result.requests.total} requests, ${result.non2xx + result.errors} non-2xx/errors\n  CPU per request: Node ${((after.node - before.node) / total).toFixed(3)} ms, PostgreSQL ${(pgMs / total).toFixed(3)} ms`,
-    );
-  };
+  const run = staffRuns({ server, db, token, duration, connections });
   let n = 0;
   let k = 0;
   const pick = (list) => list[n++ % list.length];

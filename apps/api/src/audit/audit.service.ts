@@ -31,16 +31,9 @@ export interface AuditRecord {
   summary: string;
 }
 
-interface AuditRow {
+interface AuditRow extends AuditRecord {
   id: string;
   at: Date;
-  userId: number | null;
-  userName: string;
-  address: string;
-  action: string;
-  resource: string;
-  resourceId: string | null;
-  summary: string;
 }
 
 type Row = Record<string, unknown>;
