@@ -37,6 +37,7 @@ const MIGRATION_TABLES = [
   'cache_version',
   'record_version',
   'edit_presence',
+  'redirect',
 ];
 
 /** Functions the migrations create (triggers' and the read models' helpers). */

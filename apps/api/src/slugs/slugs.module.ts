@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
+import { RedirectsModule } from '../redirects/redirects.module';
 import { AffectedPagesService } from './affected-pages.service';
 import { SlugsController } from './slugs.controller';
 import { SlugsService } from './slugs.service';
 
-@Module({ controllers: [SlugsController], providers: [SlugsService, AffectedPagesService], exports: [SlugsService, AffectedPagesService] })
+@Module({
+  imports: [RedirectsModule],
+  controllers: [SlugsController],
+  providers: [SlugsService, AffectedPagesService],
+  exports: [SlugsService, AffectedPagesService],
+})
 export class SlugsModule {}
