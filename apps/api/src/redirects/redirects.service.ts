@@ -1,3 +1,4 @@
+import { DEFAULT_LANG, type Lang } from '@cms/contracts';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -16,6 +17,18 @@ export interface RedirectTarget {
   id: number;
   to: string;
   status: RedirectStatus;
+}
+
+/**
+ * The site address of a path in a locale, as redirects store it (`from` and a site `to`): the
+ * locale's prefix (none for en), then the path's segments as the visitor's URL reads once decoded,
+ * no trailing slash: `addressOf('fr', '/blog/old/')` is `/fr/blog/old`, `addressOf('en', '/')` is `/`,
+ * `addressOf('fr', '')` is `/fr`. For page paths it equals localePath (their segments need no encoding).
+ */
+export function addressOf(locale: Lang, path: string): string {
+  const segments = path.split('/').filter((segment) => segment !== '');
+  const prefix = locale === DEFAULT_LANG ? '' : `/${locale}`;
+  return segments.length > 0 ? `${prefix}/${segments.join('/')}` : prefix || '/';
 }
 
 /** How often the hits counted in memory are written to the table. */
