@@ -10,7 +10,11 @@ describe('page tree', () => {
   const t = useTestApp();
   const cm = contentModel(t);
   const tree = (query = '', token = t.ownerToken) => t.http.get(`/api/slugs/tree${query}`).set('token', token);
-  const move = (slugId: number, body: unknown, token = t.ownerToken) => t.http.post(`/api/slugs/${slugId}/move`).set('token', token).send(body as object);
+  const move = (slugId: number, body: unknown, token = t.ownerToken) =>
+    t.http
+      .post(`/api/slugs/${slugId}/move`)
+      .set('token', token)
+      .send(body as object);
   const fullOf = async (slugId: number | null) => (await t.dataSource.query(`SELECT "full" FROM slug WHERE id = $1`, [slugId]))[0]?.full;
   const titles = (body: { title: string }[]) => body.map((node) => node.title);
 

@@ -29,7 +29,12 @@ export class PageTreeController {
   @ApiQuery({ name: 'parentId', required: false, type: Number, description: 'The slug id of the page whose children are listed' })
   @ApiQuery({ name: 'q', required: false, description: 'Text searched in titles and addresses across the whole tree (not with parentId)' })
   @ApiQuery({ name: 'sort', required: false, enum: PAGE_TREE_SORTS, description: 'title (default) or path' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,49]', description: `The first and last index of the page (default [0,49], at most ${MAX_TREE_PAGE})` })
+  @ApiQuery({
+    name: 'range',
+    required: false,
+    example: '[0,49]',
+    description: `The first and last index of the page (default [0,49], at most ${MAX_TREE_PAGE})`,
+  })
   @ApiQuery({ name: 'notUnder', required: false, type: Number, description: 'Leaves out this page and every page under it (where a page may move)' })
   @ApiQuery(LOCALE_QUERY)
   @ApiOkResponse({ type: PageTreeNodeDto, isArray: true })

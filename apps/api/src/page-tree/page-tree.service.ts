@@ -47,7 +47,6 @@ interface TreeRow {
   state: PageTreeNode['state'];
   childCount: number;
   updatedAt: Date;
-  total: number;
 }
 
 /** A whole number from the query string, or a 400 naming its key. */
@@ -123,41 +122,35 @@ export class PageTreeService {
           UNION ALL SELECT d.id, u.depth + 1 FROM "slug" d JOIN under u ON d."parentId" = u.id WHERE u.depth <= ${MAX_SLUG_DEPTH}
         ) SELECT id FROM under)`);
     }
-    // The home page first, then by title (or path), the id breaking ties.
-    const order = query.sort === 'path' ? `(${full} = '') DESC, ${full}, s.id` : `(${full} = '') DESC, lower(${title}), ${title}, s.id`;
+    // The home page first, then by title (or path), the id breaking ties: sort keys the outer query orders by again.
+    const keys =
+      query.sort === 'path' ? `(${full} = '') AS k0, ${full} AS k1, ''::text AS k2` : `(${full} = '') AS k0, lower(${title}) AS k1, ${title}::text AS k2`;
+    const from = `FROM "slug" s LEFT JOIN (${contentPageFactsSql}) c ON c.id = s."contentId" LEFT JOIN "container" k ON k.id = s."containerId"
+       WHERE ${where.join(' AND ')}`;
+    const filterParams = [...params];
     const offset = param(query.range.start);
     const limit = param(query.range.end - query.range.start + 1);
+    // ORDER BY … LIMIT without a window over the level: PostgreSQL keeps only the page's rows
+    // while it reads the level (a top-N sort), and only those get a state and a child count.
     const rows: TreeRow[] = await this.dataSource.query(
-      `WITH matching AS (
-         SELECT s.id, ${full} AS "full", ${title} AS title, c."publishAt", count(*) OVER ()::int AS total,
-                row_number() OVER (ORDER BY ${order}) AS rank
-         FROM "slug" s
-         LEFT JOIN (${contentPageFactsSql}) c ON c.id = s."contentId"
-         LEFT JOIN "container" k ON k.id = s."containerId"
-         WHERE ${where.join(' AND ')}
-         ORDER BY ${order}
+      `WITH chosen AS (
+         SELECT s.id, ${full} AS "full", ${title} AS title, c."publishAt", ${keys}
+         ${from}
+         ORDER BY k0 DESC, k1, k2, s.id
          OFFSET ${offset} LIMIT ${limit}
        )
-       SELECT slug.id AS "slugId", slug."parentId", slug.basic, m."full", m.title, slug."containerId", slug."contentId", slug."updatedAt", m.total,
+       SELECT slug.id AS "slugId", slug."parentId", slug.basic, m."full", m.title, slug."containerId", slug."contentId", slug."updatedAt",
          CASE WHEN m."publishAt" IS NOT NULL THEN 'scheduled'
               WHEN NOT slug.published THEN 'draft'
               WHEN ${GUARDED_SQL} THEN 'members-only'
               ELSE 'published' END AS state,
          (SELECT count(*)::int FROM "slug" ch WHERE ch."parentId" = slug.id) AS "childCount"
-       FROM matching m JOIN "slug" slug ON slug.id = m.id
-       ORDER BY m.rank`,
+       FROM chosen m JOIN "slug" slug ON slug.id = m.id
+       ORDER BY m.k0 DESC, m.k1, m.k2, m.id`,
       params,
     );
-    let total = rows[0]?.total;
-    if (total === undefined) {
-      // A page past the end: the count alone.
-      const [row] = await this.dataSource.query(
-        `SELECT count(*)::int AS total FROM "slug" s LEFT JOIN (${contentPageFactsSql}) c ON c.id = s."contentId" LEFT JOIN "container" k ON k.id = s."containerId"
-         WHERE ${where.join(' AND ')}`,
-        params.slice(0, -2),
-      );
-      total = row.total as number;
-    }
+    // The count alone: on a level, an index-only count of the parent's children (the joins, unused, are dropped).
+    const [{ total }]: { total: number }[] = await this.dataSource.query(`SELECT count(*)::int AS total ${from}`, filterParams);
     return {
       items: rows.map((row) => ({
         slugId: row.slugId,
@@ -218,7 +211,8 @@ export class PageTreeService {
     );
     if (!found) throw new NotFoundException(`No page ${slugId}`);
     const right = found.containerId !== null ? RightType.UPDATE_CONTAINER : RightType.UPDATE_CONTENT;
-    if (!hasRight(auth, right)) throw new ForbiddenException(`Your role lacks the right ${right}: it moves a ${found.containerId !== null ? 'container' : 'content'}'s page`);
+    if (!hasRight(auth, right))
+      throw new ForbiddenException(`Your role lacks the right ${right}: it moves a ${found.containerId !== null ? 'container' : 'content'}'s page`);
     const actor = auth.userId > 0 ? auth : (currentActor() ?? auth);
 
     const affected = await this.dataSource.transaction(async (manager) => {

@@ -248,7 +248,8 @@ export class SlugsService {
         [parentId, MAX_SLUG_DEPTH],
       );
       if (chain.length === 0) InputErrors.fail('parentId', `page ${parentId} does not exist`);
-      if (chain.some((row) => row.id === slug.id)) InputErrors.fail('parentId', `page ${parentId} is this page or one of the pages under it: a page cannot go under itself`);
+      if (chain.some((row) => row.id === slug.id))
+        InputErrors.fail('parentId', `page ${parentId} is this page or one of the pages under it: a page cannot go under itself`);
       if (chain.length > MAX_SLUG_DEPTH) InputErrors.fail('parentId', `pages nest at most ${MAX_SLUG_DEPTH} deep`);
       parentFull = chain[0].full;
     }
