@@ -43,6 +43,9 @@ describe('page tree', () => {
       { title: 'Bear', path: '/zoo/bear', kind: 'content', state: 'draft', parentId: zoo.slugId, childCount: 0 },
       { title: 'Lion', path: '/zoo/lion', kind: 'content', state: 'published' },
     ]);
+    // One page by its id (what a picker shows as chosen).
+    expect((await tree(`?slugId=${zoo.slugId}`)).body).toMatchObject([{ title: 'Zoo', path: '/zoo', childCount: 2 }]);
+    expect((await tree(`?slugId=999999`)).body).toEqual([]);
     // Every locale answers en's path until pages have their own (part 2 of the issue).
     expect((await tree(`?parentId=${zoo.slugId}&locale=fr`)).body[0].path).toBe('/zoo/bear');
   });
@@ -220,6 +223,8 @@ describe('page tree', () => {
     ['q', `?q=${'x'.repeat(201)}`],
     ['q', '?q=a&parentId=1'],
     ['notUnder', '?notUnder=-1'],
+    ['slugId', '?slugId=x'],
+    ['slugId', '?slugId=1&parentId=1'],
   ])('answers 400 naming %s for %s', async (key, query) => {
     const res = await tree(query);
     expect(res.status).toBe(400);

@@ -1,10 +1,9 @@
 import { Lang, type PageTreeNode } from '@cms/contracts';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { addressUnder, fetchSlug } from './page-tree-api';
+import { addressUnder, fetchPage } from './page-tree-api';
 import { PagePicker, TOP_LEVEL, type PickedParent } from './PagePicker';
 
 /**
@@ -13,12 +12,12 @@ import { PagePicker, TOP_LEVEL, type PickedParent } from './PagePicker';
  */
 export type ParentValue = number | null | undefined;
 
-const slugPathKey = (id: number | null) => ['slug-path', id];
+const parentPageKey = (id: number | null) => ['parent-page', id];
 
-/** The parent's address (null: the top level; undefined: still loading), read by its id once, or known from the pick. */
-function useParentPath(parentId: ParentValue): string | null | undefined {
+/** The parent page (null: the top level or none; undefined: still loading), read by its id once, or known from the pick. */
+function useParentPage(parentId: ParentValue): PageTreeNode | null | undefined {
   const id = typeof parentId === 'number' && parentId > 0 ? parentId : null;
-  const { data } = useQuery({ queryKey: slugPathKey(id), queryFn: async () => (await fetchSlug(id!))?.path ?? null, enabled: id !== null, staleTime: 60_000 });
+  const { data } = useQuery({ queryKey: parentPageKey(id), queryFn: () => fetchPage(id!, Lang.en), enabled: id !== null, staleTime: 60_000 });
   return id === null ? null : data;
 }
 
@@ -35,21 +34,20 @@ export function ParentPageInput({ selfSlugId, defaultParentPath }: ParentPageInp
   const queryClient = useQueryClient();
   const { field } = useInput({ source: 'parentSlugId', defaultValue: undefined });
   const value = field.value as ParentValue;
-  const [picked, setPicked] = useState<PageTreeNode | null>(null);
-  const parentPath = useParentPath(value);
+  const parent = useParentPage(value);
   const byDefault = defaultParentPath !== undefined && (value === null || value === undefined);
 
   let shown: PickedParent | null = null;
   if (typeof value === 'number' && value > 0) {
-    shown = picked?.slugId === value ? picked : ({ slugId: value, title: parentPath ?? '…', path: parentPath ?? '' } as PageTreeNode);
+    // While the page is read: its id alone, as an option that shows "…".
+    shown = parent ?? ({ slugId: value, title: '…', path: '' } as PageTreeNode);
   } else if (!byDefault) shown = TOP_LEVEL;
 
   const onChange = (next: PickedParent | null) => {
     if (next === null) field.onChange(defaultParentPath !== undefined ? null : 0);
     else if (next === TOP_LEVEL) field.onChange(0);
     else {
-      setPicked(next);
-      queryClient.setQueryData(slugPathKey(next.slugId), next.path);
+      queryClient.setQueryData(parentPageKey(next.slugId), next);
       field.onChange(next.slugId);
     }
   };
@@ -73,9 +71,9 @@ export function PageAddress({ defaultParentPath }: { defaultParentPath?: string 
   const translate = useTranslate();
   const value = useWatch({ name: 'parentSlugId' }) as ParentValue;
   const slug = (useWatch({ name: 'slug' }) as string | null | undefined)?.trim() ?? '';
-  const parentPath = useParentPath(value);
+  const parent = useParentPage(value);
   const byDefault = defaultParentPath !== undefined && (value === null || value === undefined);
-  const base = byDefault ? defaultParentPath : parentPath;
+  const base = byDefault ? defaultParentPath : parent === null ? null : parent?.path;
   const address = slug === '' ? null : base === undefined ? undefined : addressUnder(base, slug);
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 2 }} data-testid="page-address" aria-live="polite">

@@ -1,4 +1,4 @@
-import type { Lang, PageTreeNode, SlugDto } from '@cms/contracts';
+import type { Lang, PageTreeNode } from '@cms/contracts';
 import { API_URL } from '../http/api-request';
 import { httpClient } from '../http/http-client';
 
@@ -49,10 +49,10 @@ export async function movePage(slugId: number, parentId: number | null, locale: 
   return json as PageTreeNode;
 }
 
-/** One page's address by its slug id (GET /api/slugs), or null when there is none. */
-export async function fetchSlug(slugId: number): Promise<SlugDto | null> {
-  const { json } = await httpClient(`${API_URL}/slugs?filter=${encodeURIComponent(JSON.stringify({ id: slugId }))}&range=[0,0]`);
-  return (json as SlugDto[])[0] ?? null;
+/** One page of the tree by its slug id, or null when there is none. */
+export async function fetchPage(slugId: number, locale: Lang): Promise<PageTreeNode | null> {
+  const { json } = await httpClient(`${API_URL}/slugs/tree?${new URLSearchParams({ slugId: String(slugId), locale })}`);
+  return (json as PageTreeNode[])[0] ?? null;
 }
 
 /** The address a page gets under a parent's path (`/` is the home page: its children are at the top). */

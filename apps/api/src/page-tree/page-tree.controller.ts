@@ -27,6 +27,7 @@ export class PageTreeController {
       'Every bad value is a 400 naming its key.',
   })
   @ApiQuery({ name: 'parentId', required: false, type: Number, description: 'The slug id of the page whose children are listed' })
+  @ApiQuery({ name: 'slugId', required: false, type: Number, description: 'One page by its slug id (a list of one, or none)' })
   @ApiQuery({ name: 'q', required: false, description: 'Text searched in titles and addresses across the whole tree (not with parentId)' })
   @ApiQuery({ name: 'sort', required: false, enum: PAGE_TREE_SORTS, description: 'title (default) or path' })
   @ApiQuery({
@@ -41,6 +42,7 @@ export class PageTreeController {
   @ApiBadRequestResponse({ description: 'A bad query value: `errors` names its key' })
   async level(
     @QueryParam('parentId') parentId: RawQuery<unknown>,
+    @QueryParam('slugId') slugId: RawQuery<unknown>,
     @QueryParam('q') q: RawQuery<unknown>,
     @QueryParam('sort') sort: RawQuery<unknown>,
     @QueryParam('range') range: RawQuery<unknown>,
@@ -48,7 +50,7 @@ export class PageTreeController {
     @QueryParam('locale', LocalePipe) locale: Lang,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<PageTreeNodeDto[]> {
-    const page = await this.tree.level(parseTreeQuery({ parentId, q, sort, range, notUnder }, locale));
+    const page = await this.tree.level(parseTreeQuery({ parentId, slugId, q, sort, range, notUnder }, locale));
     setContentRange(res, 'pages', page.start, page.items.length, page.total);
     return page.items;
   }

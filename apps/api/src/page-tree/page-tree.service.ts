@@ -28,6 +28,8 @@ export function pageFullSql(alias: string, _locale: Lang): string {
 
 export interface TreeQuery {
   parentId?: number;
+  /** One page, by its slug id (a picker showing the page chosen). */
+  slugId?: number;
   q?: string;
   sort: PageTreeSort;
   range: { start: number; end: number };
@@ -57,9 +59,14 @@ function intOf(key: string, value: unknown, min: number, max: number): number {
 }
 
 /** The tree query from the raw query string's values: every bad value is a 400 naming its key. */
-export function parseTreeQuery(raw: { parentId?: unknown; q?: unknown; sort?: unknown; range?: unknown; notUnder?: unknown }, locale: Lang): TreeQuery {
+export function parseTreeQuery(
+  raw: { parentId?: unknown; slugId?: unknown; q?: unknown; sort?: unknown; range?: unknown; notUnder?: unknown },
+  locale: Lang,
+): TreeQuery {
   const query: TreeQuery = { sort: 'title', range: { start: 0, end: DEFAULT_TREE_PAGE - 1 }, locale };
   if (raw.parentId !== undefined) query.parentId = intOf('parentId', raw.parentId, 1, 2_147_483_647);
+  if (raw.slugId !== undefined) query.slugId = intOf('slugId', raw.slugId, 1, 2_147_483_647);
+  if (query.slugId !== undefined && query.parentId !== undefined) throw invalidInput({ slugId: ['names one page: send it without parentId'] });
   if (raw.notUnder !== undefined) query.notUnder = intOf('notUnder', raw.notUnder, 1, 2_147_483_647);
   if (raw.q !== undefined) {
     if (typeof raw.q !== 'string' || raw.q.length > 200) throw invalidInput({ q: ['must be one text of at most 200 characters'] });
@@ -110,7 +117,8 @@ export class PageTreeService {
     const full = pageFullSql('s', query.locale);
     const title = `COALESCE(c.title, k.title)`;
     const where: string[] = [];
-    if (query.q !== undefined) {
+    if (query.slugId !== undefined) where.push(`s.id = ${param(query.slugId)}`);
+    else if (query.q !== undefined) {
       const like = param(`%${escapeLike(query.q)}%`);
       where.push(`(${title} ILIKE ${like} OR ${full} ILIKE ${like})`);
     } else if (query.parentId !== undefined) where.push(`s."parentId" = ${param(query.parentId)}`);

@@ -44,7 +44,7 @@ describe('the page tree, as an editor', () => {
       const childId = await createContainer(page, childTitle, childSlug, parentTitle);
       // The edit screen shows the page's address under the slug and its parent in the picker.
       await page.getByTestId('page-address').getByText(`/${parentSlug}/${childSlug}`).waitFor();
-      expect(await page.getByRole('combobox', { name: 'Parent page' }).inputValue()).toBe(`/${parentSlug}`);
+      expect(await page.getByRole('combobox', { name: 'Parent page' }).inputValue()).toBe(parentTitle);
 
       // The public site answers the nested address.
       const visit = await page.goto(`${baseUrl()}/${parentSlug}/${childSlug}`);
