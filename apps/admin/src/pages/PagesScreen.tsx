@@ -345,14 +345,9 @@ export function PagesScreen() {
       <Card sx={{ mt: 2 }}>
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}>
-            <Box>
-              <Typography variant="h5" component="h1">
-                {translate('cms.pages.title')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {translate('cms.pages.intro')}
-              </Typography>
-            </Box>
+            <Typography variant="body2" color="text.secondary">
+              {translate('cms.pages.intro')}
+            </Typography>
             <LocaleSwitcher value={locale} onChange={setLocale} />
           </Stack>
           <TopLevelDrop />
