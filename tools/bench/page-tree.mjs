@@ -27,8 +27,9 @@ if (!databaseUrl && !values.embedded) throw new Error('Set DATABASE_URL to an em
 // The schema first (the built CLI's migrations), then the seed, set-based SQL, before the server
 // opens the database (the embedded one takes one process at a time).
 const dataDir = values.embedded ? mkdtempSync(join(tmpdir(), 'cms-tree-bench-')) : undefined;
-const env = dataDir ? { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } : process.env;
-if (dataDir) delete env.DATABASE_URL;
+// The embedded database: no DATABASE_URL reaches the CLI nor the server.
+if (dataDir) delete process.env.DATABASE_URL;
+const env = dataDir ? { ...process.env, DATA_DIR: dataDir } : process.env;
 const migrated = spawnSync(process.execPath, [join(root, 'dist/apps/api/cli.js'), 'migrate'], { cwd: root, env, stdio: 'inherit' });
 if (migrated.status !== 0) process.exit(migrated.status ?? 1);
 
@@ -73,7 +74,7 @@ const { rows: blogSlug } = await client.query(`SELECT id FROM "slug" WHERE "cont
 await client.end();
 console.log(`seeded ${counted[0].n} pages (${big} under /blog) in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
 
-const server = await startServer(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: databaseUrl });
+const server = await startServer(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: databaseUrl });
 try {
   const signin = await fetch(`${server.baseUrl}/api/auth/signin`, {
     method: 'POST',

@@ -76,7 +76,7 @@ export function PageAddress({ defaultParentPath }: { defaultParentPath?: string 
   const base = byDefault ? defaultParentPath : parent === null ? null : parent?.path;
   const address = slug === '' ? null : base === undefined ? undefined : addressUnder(base, slug);
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 2 }} data-testid="page-address" aria-live="polite">
+    <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 2, mx: 1.75 }} data-testid="page-address" aria-live="polite">
       {address === null
         ? translate('cms.pages.no_address')
         : address === undefined

@@ -24,6 +24,11 @@ async function createContainer(page: Page, title: string, slug: string, parentTi
     await option.click();
   }
   await page.locator('input[name="slug"]').fill(slug);
+  if (parentTitle) {
+    // The address the page will have shows under the slug.
+    await page.getByTestId('page-address').getByText(`/${parentTitle.toLowerCase()}/${slug}`).waitFor();
+    await screenshot(page, 'issue27-pages-address', { fullPage: false });
+  }
   await page.locator('input[name="published"]').check();
   await page.locator('input[name="drafts"]').uncheck();
   await page.getByRole('button', { name: 'Save' }).click();
@@ -51,6 +56,22 @@ describe('the page tree, as an editor', () => {
       expect(visit?.status()).toBe(200);
       expect(await page.title()).toContain(childTitle);
 
+      // A journal whose posts show each state a page may be in.
+      const journalTitle = unique('Journal');
+      const journal = await session.create<{ id: number }>('/containers', { title: journalTitle, slug: journalTitle.toLowerCase(), published: true });
+      const post = (title: string, slug: string, extra: Record<string, unknown>) =>
+        session.create<{ id: number }>('/contents', { containerId: journal.id, title, slug, ...extra });
+      await post('A published post', 'published-post', { published: true });
+      await post('A draft post', 'draft-post', { published: false });
+      await post('A post for members', 'members-post', { published: true, accesses: [{ roleId: 'super-admin' }] });
+      const later = await post('A post for tomorrow', 'tomorrow-post', { published: false });
+      const schedule = await api(`/contents/${later.id}`, {
+        method: 'PUT',
+        token: session.token,
+        body: { publishAt: new Date(Date.now() + 86_400_000).toISOString() },
+      });
+      expect(schedule.status).toBe(200);
+
       // The Pages screen: the parent, opened, holds the child.
       await page.goto(`${baseUrl()}/admin/pages`);
       const tree = page.getByRole('tree', { name: 'Pages' });
@@ -59,6 +80,16 @@ describe('the page tree, as an editor', () => {
       const nested = parentRow.getByRole('treeitem', { name: childTitle });
       await nested.getByText(`/${parentSlug}/${childSlug}`).waitFor();
       await nested.getByText('Published').first().waitFor();
+      const journalRow = tree.getByRole('treeitem', { name: journalTitle });
+      await journalRow.getByRole('button', { name: `Open ${journalTitle} (4 pages under it)` }).click();
+      for (const [title, state] of [
+        ['A draft post', 'Draft'],
+        ['A post for members', 'Members only'],
+        ['A post for tomorrow', 'Scheduled'],
+        ['A published post', 'Published'],
+      ]) {
+        await journalRow.getByRole('treeitem', { name: title }).getByText(state, { exact: true }).waitFor();
+      }
       await screenshot(page, 'issue27-pages-tree', { fullPage: false });
 
       // "Move to…" by keyboard: the picker, "None (top level)", Enter, then Move.
@@ -90,7 +121,15 @@ describe('the page tree, as an editor', () => {
 
       const { body: child } = await api<{ path: string; parentSlugId: number | null }>(`/containers/${childId}`, { token: session.token });
       expect(child).toMatchObject({ path: `/${childSlug}`, parentSlugId: null });
-      expect((await page.goto(`${baseUrl()}/${childSlug}`))?.status()).toBe(200);
+
+      // Drag and drop: the page dropped onto the parent's row goes under it again.
+      await topRow
+        .first()
+        .getByTestId('page-row')
+        .dragTo(tree.getByRole('treeitem', { name: parentTitle }).getByTestId('page-row').first());
+      await page.getByText(`“${childTitle}” moved to /${parentSlug}/${childSlug}`).waitFor();
+      await tree.getByRole('treeitem', { name: parentTitle }).getByRole('treeitem', { name: childTitle }).getByText(`/${parentSlug}/${childSlug}`).waitFor();
+      expect((await page.goto(`${baseUrl()}/${parentSlug}/${childSlug}`))?.status()).toBe(200);
     } catch (error) {
       await screenshot(page, 'issue27-page-tree-failure');
       throw error;
