@@ -211,6 +211,13 @@ describe('page tree', () => {
     expect((await move(book.slugId!, { parentId: null }, contentEditor.token)).status).toBe(200);
     expect(await fullOf(book.slugId)).toBe('book');
     expect((await move(book.slugId!, { parentId: shelf.slugId }, containerEditor.token)).status).toBe(403);
+    // Who may move a page without reading the tree is answered its id alone.
+    const blind = await t.userWithRights([RightType.UPDATE_CONTAINER]);
+    const bookcase = await cm.container({ title: 'Bookcase', slug: 'bookcase' });
+    const moved = await move(shelf.slugId!, { parentId: bookcase.slugId }, blind.token);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toEqual({ slugId: shelf.slugId });
+    expect(await fullOf(shelf.slugId)).toBe('bookcase/shelf');
   });
 
   it.each([

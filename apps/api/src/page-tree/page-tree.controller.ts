@@ -63,7 +63,7 @@ export class PageTreeController {
     description:
       'Applies at once (a drafts container’s content too: the draft follows). Asks UPDATE_CONTENT for a content’s page, UPDATE_CONTAINER for a container’s. ' +
       'The pages under it move with it (their paths recomputed); the pages whose addresses changed are purged; a version of the container or content is kept. ' +
-      'Answers the page in its new place.',
+      'Answers the page in its new place (only `{ slugId }` to a caller without VIEW_CONTENT).',
   })
   @ApiQuery(LOCALE_QUERY)
   @ApiOkResponse({ type: PageTreeNodeDto })
@@ -75,7 +75,7 @@ export class PageTreeController {
     @Param('id', IdPipe) id: number,
     @Body() body: PageMoveDto,
     @QueryParam('locale', LocalePipe) locale: Lang,
-  ): Promise<PageTreeNodeDto> {
+  ): Promise<PageTreeNodeDto | Pick<PageTreeNodeDto, 'slugId'>> {
     return this.tree.move(auth, id, body.parentId, locale);
   }
 }

@@ -212,7 +212,7 @@ export class PageTreeService {
    * checked and applied by SlugsService (descendants' paths recomputed), a draft that named the old
    * parent follows, a version of the owner is kept, and the pages whose paths changed are purged.
    */
-  async move(auth: AuthContext, slugId: number, parentId: number | null, locale: Lang): Promise<PageTreeNode> {
+  async move(auth: AuthContext, slugId: number, parentId: number | null, locale: Lang): Promise<PageTreeNode | Pick<PageTreeNode, 'slugId'>> {
     const [found]: { containerId: number | null; contentId: number | null }[] = await this.dataSource.query(
       `SELECT "containerId", "contentId" FROM "slug" WHERE id = $1`,
       [slugId],
@@ -251,6 +251,7 @@ export class PageTreeService {
       return this.affected.collect(manager, seeds);
     });
     if (affected) this.affected.emit(affected, 'all');
-    return this.node(slugId, locale);
+    // Who may move a page but not read the tree learns nothing of it (its title, its state) from the answer.
+    return hasRight(auth, RightType.VIEW_CONTENT) ? this.node(slugId, locale) : { slugId };
   }
 }
