@@ -315,7 +315,7 @@ export function PagesScreen() {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [dialogNode, setDialogNode] = useState<PageTreeNode | null>(null);
   const [moving, setMoving] = useState<number | null>(null);
-  if (!me) return <CenteredSpinner />;
+  if (!me) return <CenteredSpinner text={translate('cms.pages.loading')} />;
   if (!hasRight(me, RightType.VIEW_CONTENT)) return <AccessDenied />;
 
   const canMove = (node: PageTreeNode) => hasRight(me, node.kind === 'container' ? RightType.UPDATE_CONTAINER : RightType.UPDATE_CONTENT);
