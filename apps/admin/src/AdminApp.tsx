@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Admin, CustomRoutes, Resource, useLocaleState, useTranslate } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { LayoutScreen } from './layout-screen/LayoutScreen';
+import { PagesScreen } from './pages/PagesScreen';
 import { meQueryKey, useAuth } from './auth/AuthContext';
 import { createRaAuthProvider } from './auth/ra-auth-provider';
 import { Dashboard } from './dashboard/Dashboard';
@@ -97,6 +98,7 @@ export default function AdminApp() {
       <Resource name="users" {...users} />
       <CustomRoutes>
         <Route path="/layout" element={<LayoutScreen />} />
+        <Route path="/pages" element={<PagesScreen />} />
       </CustomRoutes>
       <Resource name={ROLES_RESOURCE} {...roles} />
       <Resource name={AUDIT_RESOURCE} {...audit} />

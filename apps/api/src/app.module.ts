@@ -31,6 +31,7 @@ import { ElementsModule } from './elements/elements.module';
 import { LayoutModule } from './layout/layout.module';
 import { PagesModule } from './pages/pages.module';
 import { SlugsModule } from './slugs/slugs.module';
+import { PageTreeModule } from './page-tree/page-tree.module';
 import { VersionsModule } from './versions/versions.module';
 
 interface AppModuleOptions {
@@ -72,6 +73,7 @@ export class AppModule {
         ContainersModule,
         ContentsModule,
         SlugsModule,
+        PageTreeModule,
         ElementsModule,
         LayoutModule,
         PagesModule,

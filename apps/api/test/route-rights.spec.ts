@@ -109,6 +109,9 @@ const RIGHTS_TABLE: Record<string, string> = {
   'DELETE /api/elements/:id': 'elements.delete',
 
   'GET /api/slugs': 'public',
+  // The Pages tree (issue 27): read with VIEW_CONTENT; a move asks UPDATE_CONTENT or UPDATE_CONTAINER by the page's owner, checked by the handler.
+  'GET /api/slugs/tree': 'pages.list',
+  'POST /api/slugs/:id/move': 'pages.edit',
   'GET /api/layout': 'public',
   'POST /api/layout': 'layout.edit',
   // Versions (issue 26): read with the record's show right, restored with its edit right.

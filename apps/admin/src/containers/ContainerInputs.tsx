@@ -1,4 +1,4 @@
-import { CONTAINER_FIELD_NAME_PATTERN, ContainerFieldType, SLUG_SEGMENT_PATTERN, Status } from '@cms/contracts';
+import { CONTAINER_FIELD_NAME_PATTERN, type ContainerDto, ContainerFieldType, SLUG_SEGMENT_PATTERN, Status } from '@cms/contracts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
@@ -11,6 +11,7 @@ import {
   SelectInput,
   SimpleFormIterator,
   TextInput,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -18,6 +19,7 @@ import { ChoiceInput } from '../components/ChoiceInput';
 import { FieldDefinitionsIterator, FieldNameInput, FieldTypeInput, LinesInput, narrowNumberSx } from '../components/field-definition-inputs';
 import { useOptionLists } from '../contents/option-lists';
 import { FieldMetadataInput } from './FieldMetadataInput';
+import { PageAddress, ParentPageInput } from '../pages/ParentPageInput';
 
 export const CONTAINER_ACCESS_HELP = 'cms.containers.access_help';
 
@@ -28,10 +30,13 @@ export const slugValidation = regex(SLUG_SEGMENT_PATTERN, 'cms.validation.slug')
 
 /** Title, slug, flags: the parts of a container that do not depend on the locale. */
 export function ContainerMainInputs() {
+  const record = useRecordContext<ContainerDto>();
   return (
     <Box sx={{ width: '100%', maxWidth: 640 }}>
       <TextInput source="title" label="cms.fields.title" validate={required()} fullWidth />
+      <ParentPageInput selfSlugId={record?.slugId} />
       <TextInput source="slug" label="cms.fields.slug" validate={slugValidation} helperText="cms.containers.slug_help" fullWidth />
+      <PageAddress />
       <SelectInput source="status" label="cms.fields.status" choices={STATUS_CHOICES} validate={required()} sx={{ minWidth: 240 }} />
       <BooleanInput source="published" label="cms.fields.published" helperText={false} />
       <BooleanInput source="drafts" label="cms.containers.drafts" helperText="cms.containers.drafts_help" />

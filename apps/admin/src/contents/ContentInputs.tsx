@@ -8,6 +8,7 @@ import { PageSectionsInput } from '../components/block-inputs';
 import { ChoiceInput } from '../components/ChoiceInput';
 import { MetadataInput, slugValidation, STATUS_CHOICES } from '../containers/ContainerInputs';
 import { ContentFieldInput } from './ContentFieldInput';
+import { PageAddress, ParentPageInput } from '../pages/ParentPageInput';
 
 /**
  * Title, container, slug and flags. A content stays in its container: it is chosen on creation only.
@@ -15,6 +16,10 @@ import { ContentFieldInput } from './ContentFieldInput';
  */
 export function ContentMainInputs({ containerLocked }: { containerLocked?: boolean }) {
   const record = useRecordContext<ContentDto>();
+  const containerId = useWatch({ name: 'containerId' });
+  const { data: container } = useGetOne<ContainerDto>('containers', { id: containerId, meta: { locale: Lang.en } }, { enabled: !!containerId && !record?.id });
+  // A new content goes under its container's page unless another parent is picked.
+  const defaultParentPath = record?.id ? undefined : (container?.path ?? null);
   return (
     <>
       <TextInput source="title" label="cms.fields.title" validate={required()} fullWidth />
@@ -27,7 +32,9 @@ export function ContentMainInputs({ containerLocked }: { containerLocked?: boole
         helperText={containerLocked ? 'cms.contents.container_locked' : undefined}
         fullWidth
       />
+      <ParentPageInput selfSlugId={record?.slugId} defaultParentPath={defaultParentPath} />
       <TextInput source="slug" label="cms.fields.slug" validate={slugValidation} helperText="cms.contents.slug_help" fullWidth />
+      <PageAddress defaultParentPath={defaultParentPath} />
       <SelectInput source="status" label="cms.fields.status" choices={STATUS_CHOICES} validate={required()} />
       {!record?.drafts && <BooleanInput source="published" label="cms.fields.published" />}
     </>

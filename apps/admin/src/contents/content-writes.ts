@@ -43,6 +43,8 @@ export const contentWrites: ResourceWrites = {
   localized: true,
   create: (data) => {
     const payload = filledFields(CONTENT_FIELDS, data, shape);
+    // "None (top level)" picked on purpose (0): sent as null, else the API puts it under its container's page.
+    if (data.parentSlugId === 0) payload.parentSlugId = null;
     const fields = createdValues(data.fields);
     return Object.keys(fields).length > 0 ? { ...payload, fields } : payload;
   },

@@ -81,6 +81,7 @@ describe('the English catalog', () => {
       'Home',
       'Containers',
       'Contents',
+      'Pages',
       'Elements',
       'Users',
       'Roles',

@@ -6,7 +6,7 @@ import { numberOrNull, type Payload, type Shape } from '../http/resource-writes'
  * The parts of a page that containers and contents both own (slug, metadata, sections, accesses),
  * as the API takes them.
  */
-export const PAGE_PARTS = ['slug', 'metadata', 'sections', 'accesses'] as const;
+export const PAGE_PARTS = ['slug', 'parentSlugId', 'metadata', 'sections', 'accesses'] as const;
 
 function toMetadata(raw: unknown): MetadataEntry[] {
   if (!Array.isArray(raw)) return [];
@@ -57,6 +57,8 @@ export function pagePartShape(shapeOwn: Shape): Shape {
     // A cleared slug is null: the page goes back to its title's.
     if (field === 'slug') return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
     if (field === 'title' && typeof value === 'string') return value.trim();
+    // The parent picker's "none (top level)" is 0 in the form: null for the API.
+    if (field === 'parentSlugId') return typeof value === 'number' && value > 0 ? value : null;
     return shapeOwn(field, value);
   };
 }

@@ -83,6 +83,22 @@ describe('page owners and forms: what their writes send', () => {
     expect(toPageUpdatePayload('containers', { ...previous, slug: null }, previous)).toEqual({ slug: null });
   });
 
+  it('sends the parent page picked: a page id, null for "none (top level)" (0 in the form), nothing when it did not change', () => {
+    const previous = { id: 1, title: 'About', slug: 'about', parentSlugId: null };
+    expect(toPageUpdatePayload('containers', { ...previous, parentSlugId: 7 }, previous)).toEqual({ parentSlugId: 7 });
+    expect(toPageUpdatePayload('containers', { ...previous, parentSlugId: 0 }, previous)).toEqual({});
+    expect(toPageUpdatePayload('containers', { ...previous, parentSlugId: 0 }, { ...previous, parentSlugId: 7 })).toEqual({ parentSlugId: null });
+    expect(toPagePayload('containers', { title: 'Team', slug: 'team', parentSlugId: 3 })).toEqual({ title: 'Team', slug: 'team', parentSlugId: 3 });
+    // A new content goes under its container's page unless told: "none" must be sent as null.
+    expect(toPagePayload('contents', { title: 'Post', containerId: 2, slug: 'post', parentSlugId: 0 })).toEqual({
+      title: 'Post',
+      containerId: 2,
+      slug: 'post',
+      parentSlugId: null,
+    });
+    expect(toPagePayload('contents', { title: 'Post', containerId: 2, slug: 'post' })).toEqual({ title: 'Post', containerId: 2, slug: 'post' });
+  });
+
   it('sends back only the content fields that were edited, never the en values shown as fallback', () => {
     const previous = { id: 5, title: 'Mug', containerId: 2, fields: { subtitle: 'A mug', price: 3 }, fallbackFields: ['subtitle', 'price'] };
     expect(toPageUpdatePayload('contents', { ...previous, fields: { subtitle: 'Une tasse', price: 3 } }, previous)).toEqual({

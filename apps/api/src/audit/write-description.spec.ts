@@ -44,6 +44,14 @@ describe('describeWrite', () => {
     expect(restored).toEqual({ action: 'restore', resource: 'contents', resourceId: '5', summary: 'Restored content 5 "Post" to version 41' });
   });
 
+  it('says where a page moved (POST /api/slugs/:id/move)', () => {
+    expect(
+      describeWrite(
+        write('POST', '/api/slugs/:id/move', { params: { id: '12' }, body: { parentId: 3 }, answer: { slugId: 12, title: 'About', path: '/company/about' } }),
+      ),
+    ).toEqual({ action: 'move', resource: 'slugs', resourceId: '12', summary: 'Moved page 12 "About" to /company/about' });
+  });
+
   it('never writes a password, and calls a password set through the users screen a password change', () => {
     const described = describeWrite(
       write('PUT', '/api/users/:id', { params: { id: '4' }, body: { password: 'hunter2-secret', roleId: 'editor' }, answer: { id: 4, name: 'Ann' } }),

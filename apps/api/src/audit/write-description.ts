@@ -18,7 +18,7 @@ export interface WriteRequest {
 }
 
 /** POST /x/:id/<verb> routes whose last segment is the action itself. */
-const VERB_ACTIONS = new Set(['publish', 'unpublish', 'discard', 'preview', 'restore']);
+const VERB_ACTIONS = new Set(['publish', 'unpublish', 'discard', 'preview', 'restore', 'move']);
 
 const NOUNS: Record<string, string> = {
   configurators: 'configurator',
@@ -32,6 +32,7 @@ const NOUNS: Record<string, string> = {
   messages: 'message',
   roles: 'role',
   settings: 'setting',
+  slugs: 'page',
   users: 'user',
 };
 
@@ -44,6 +45,7 @@ const PAST: Record<string, string> = {
   discard: 'Discarded the draft of',
   preview: 'Made a preview link of',
   restore: 'Restored',
+  move: 'Moved',
   'password-change': 'Changed the password of',
 };
 
@@ -118,6 +120,8 @@ export function describeWrite(request: WriteRequest): WriteDescription {
   if (locale) parts.push(`(${locale})`);
   let summary = parts.join(' ');
   if (action === 'restore' && params.versionId) summary += ` to version ${params.versionId}`;
+  const movedTo = field(request.answer, 'path');
+  if (action === 'move' && typeof movedTo === 'string') summary += ` to ${clip(movedTo, 300)}`;
   const rights = field(request.body, 'rights');
   if (resource === 'roles' && Array.isArray(rights)) {
     summary += `: rights ${rights.length ? rights.join(', ') : 'none'}`;

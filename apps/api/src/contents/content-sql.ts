@@ -19,3 +19,9 @@ export const contentsReferringToSql = (contentIds: string) => `SELECT f."content
 
 /** A subquery of the ids of the contents whose media fields show the media `mediaId`. */
 export const contentsShowingMediaSql = (mediaId: string) => `SELECT f."contentId" FROM "content_field" f WHERE f."mediaId" = ${mediaId}`;
+
+/**
+ * A derived table of every content's page facts (id, title, containerId, publishAt), for other
+ * modules to join to their rows (the Pages tree): `LEFT JOIN (${contentPageFactsSql}) c ON c.id = …`.
+ */
+export const contentPageFactsSql = `SELECT ct.id, ct.title, ct."containerId", ct."publishAt" FROM "content" ct`;

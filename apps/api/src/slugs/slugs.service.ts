@@ -1,6 +1,6 @@
 import { RightType, type SlugDto } from '@cms/contracts';
 import { hasRight } from '@cms/rights';
-import { ConflictException, Injectable } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import { readableSql, readerOf } from '../accesses/readable-sql';
@@ -20,7 +20,7 @@ import { fullProblem, joinFull, MAX_SLUG_DEPTH, pathOf, segmentProblem } from '.
 import { Slug } from './slug.entity';
 import { containerOfContentSql } from '../contents/content-sql';
 
-type SlugOwner = { containerId: number } | { contentId: number };
+export type SlugOwner = { containerId: number } | { contentId: number };
 
 /** What a write asks of an owner's slug: `undefined` keeps, `null` removes (basic) or puts at the root (parent). */
 interface SlugChange {
@@ -55,7 +55,7 @@ const SLUG_LIST: ListSpec<Slug> = {
 };
 
 /** A page is guarded by its own accesses, or (a content without any) by its container's. */
-const GUARDED_SQL = `EXISTS (SELECT 1 FROM "access" a WHERE a."containerId" = slug."containerId" OR a."contentId" = slug."contentId"
+export const GUARDED_SQL = `EXISTS (SELECT 1 FROM "access" a WHERE a."containerId" = slug."containerId" OR a."contentId" = slug."contentId"
   OR a."containerId" = ${containerOfContentSql('slug."contentId"')})`;
 
 /** The slug's page is one the reader may open (parameters :readerRole, :readerIsSuperAdmin). */
@@ -224,6 +224,56 @@ export class SlugsService {
       }
       throw error;
     }
+  }
+
+  /**
+   * Moves a page, and every page under it, under `parentId` (null: the top level), inside the
+   * owner's transaction (the caller locks the owner first): 400 naming `parentId` when the parent
+   * does not exist, is the page itself or one of its descendants, or nests too deep; 409 naming the
+   * path when the page's or a descendant's new path is another page's. Then `apply` writes it.
+   */
+  async move(manager: EntityManager, slugId: number, parentId: number | null): Promise<SlugChangeResult & { owner: SlugOwner }> {
+    const slug = await manager.getRepository(Slug).createQueryBuilder('slug').setLock('pessimistic_write').where({ id: slugId }).getOne();
+    if (!slug) throw new NotFoundException(`No page ${slugId}`);
+    const owner: SlugOwner = slug.containerId !== null ? { containerId: slug.containerId } : { contentId: slug.contentId! };
+    if (parentId === slug.parentId) return { slug, paths: [], moved: false, owner };
+    if (slug.basic === '' && parentId !== null) InputErrors.fail('parentId', 'the home page stays at the top level');
+    let parentFull: string | null = null;
+    if (parentId !== null) {
+      const chain: { id: number; full: string }[] = await manager.query(
+        `WITH RECURSIVE chain AS (
+           SELECT id, "parentId", "full", 1 AS depth FROM "slug" WHERE id = $1
+           UNION ALL SELECT s.id, s."parentId", s."full", c.depth + 1 FROM "slug" s JOIN chain c ON s.id = c."parentId" WHERE c.depth <= $2
+         ) SELECT id, "full" FROM chain`,
+        [parentId, MAX_SLUG_DEPTH],
+      );
+      if (chain.length === 0) InputErrors.fail('parentId', `page ${parentId} does not exist`);
+      if (chain.some((row) => row.id === slug.id))
+        InputErrors.fail('parentId', `page ${parentId} is this page or one of the pages under it: a page cannot go under itself`);
+      if (chain.length > MAX_SLUG_DEPTH) InputErrors.fail('parentId', `pages nest at most ${MAX_SLUG_DEPTH} deep`);
+      parentFull = chain[0].full;
+    }
+    const full = joinFull(parentFull, slug.basic);
+    const problem = fullProblem(full);
+    if (problem) InputErrors.fail('parentId', `the page's segment "${slug.basic}" ${problem}`);
+    // Every new path of the moved pages, against the pages that do not move.
+    const [taken]: { full: string }[] = await manager.query(
+      `WITH RECURSIVE tree AS (
+         SELECT id, $2::varchar AS "full", 0 AS depth FROM "slug" WHERE id = $1
+         UNION ALL
+         SELECT s.id, (CASE WHEN t."full" = '' THEN s.basic ELSE t."full" || '/' || s.basic END)::varchar, t.depth + 1
+         FROM "slug" s JOIN tree t ON s."parentId" = t.id WHERE t.depth < $3
+       )
+       SELECT o."full" FROM tree JOIN "slug" o ON o."full" = tree."full" WHERE NOT EXISTS (SELECT 1 FROM tree m WHERE m.id = o.id) ORDER BY o."full" LIMIT 1`,
+      [slug.id, full, MAX_SLUG_DEPTH + 1],
+    );
+    if (taken) {
+      throw new ConflictException({
+        message: `The path ${pathOf(taken.full)} is already the address of another page: moving this page there would give it to two`,
+        errors: { parentId: [`would make the path ${pathOf(taken.full)}, which another page has`] },
+      });
+    }
+    return { ...(await this.apply(manager, owner, { parentId, published: slug.published })), owner };
   }
 
   /** 409 when slugs outside `ids` hang under one of them (they would lose their parent). */

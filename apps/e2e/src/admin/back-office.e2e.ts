@@ -8,7 +8,7 @@ describe('admin top bar', () => {
   it('shows the entries and shortcuts the rights allow', async () => {
     const { page, close } = await session.open('/admin');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Home', 'Containers', 'Contents', 'Elements', 'Users', 'Forms', 'Medias', 'Layout']) {
+    for (const label of ['Home', 'Containers', 'Contents', 'Pages', 'Elements', 'Users', 'Forms', 'Medias', 'Layout']) {
       await nav.getByRole('link', { name: label, exact: true }).waitFor();
     }
     // The super-admin may view users and forms: Roles and Messages live in their dropdowns.

@@ -47,6 +47,40 @@ export interface SlugDto {
   updatedAt: string;
 }
 
+/** Where a page stands for visitors, as the Pages tree shows it. */
+export const PAGE_STATES = ['draft', 'published', 'members-only', 'scheduled'] as const;
+export type PageState = (typeof PAGE_STATES)[number];
+
+/** The orders of a level of the Pages tree (the home page comes first either way). */
+export const PAGE_TREE_SORTS = ['title', 'path'] as const;
+export type PageTreeSort = (typeof PAGE_TREE_SORTS)[number];
+
+/** GET /api/slugs/tree: one page of the site's tree. */
+export interface PageTreeNode {
+  slugId: number;
+  parentId: number | null;
+  /** Its own segment ('' for the home page). */
+  basic: string;
+  /** Its address in the locale asked (`/company/about`), without the locale prefix. */
+  path: string;
+  /** Its container's or content's title. */
+  title: string;
+  kind: 'container' | 'content';
+  containerId: number | null;
+  contentId: number | null;
+  /** draft: not published; members-only: published, readable by some roles; scheduled: a publish time is set. */
+  state: PageState;
+  /** How many pages hang right under it. */
+  childCount: number;
+  updatedAt: string;
+}
+
+/** POST /api/slugs/:id/move */
+export interface PageMoveInput {
+  /** The page it goes under (null: the top level). */
+  parentId: number | null;
+}
+
 // ---------------------------------------------------------------- sections
 
 /**

@@ -31,6 +31,9 @@ const ROLE_PICK_RIGHTS = [R.CREATE_CONTAINER, R.UPDATE_CONTAINER, R.CREATE_CONTE
 export const RESOURCE_RULES = {
   containers: { ...crud('CONTAINER'), choices: any(R.VIEW_CONTAINER, ...BLOCK_EDIT_RIGHTS) },
   contents: crud('CONTENT'),
+  // The Pages tree: read with the contents' view right; a move asks, per page, UPDATE_CONTENT
+  // (a content's page) or UPDATE_CONTAINER (a container's), checked by the handler.
+  pages: { list: all(R.VIEW_CONTENT), edit: any(R.UPDATE_CONTENT, R.UPDATE_CONTAINER) },
   elements: { ...crud('ELEMENT'), choices: any(R.VIEW_ELEMENT, ...BLOCK_EDIT_RIGHTS) },
   forms: { ...crud('FORM'), choices: any(R.VIEW_FORM, ...BLOCK_EDIT_RIGHTS) },
   users: crud('USER'),

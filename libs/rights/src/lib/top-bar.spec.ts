@@ -31,11 +31,12 @@ describe('top bar visibility', () => {
     expect(visibleKeys(bar)).toEqual([]);
   });
 
-  it('lists the ten entries in the order of the spec, labelled by i18n keys', () => {
+  it('lists the eleven entries in the order of the spec, labelled by i18n keys', () => {
     expect(buildTopBar(superAdmin).entries.map((e) => e.label)).toEqual([
       'cms.menu.home',
       'cms.menu.containers',
       'cms.menu.contents',
+      'cms.menu.pages',
       'cms.menu.elements',
       'cms.menu.users',
       'cms.menu.roles',
@@ -54,7 +55,7 @@ describe('top bar visibility', () => {
   it('shows every entry but the standalone Roles and Messages to the super-admin role', () => {
     const bar = buildTopBar(superAdmin);
     expect(bar.visible).toBe(true);
-    expect(visibleKeys(bar)).toEqual(['home', 'containers', 'contents', 'elements', 'users', 'forms', 'medias', 'layout']);
+    expect(visibleKeys(bar)).toEqual(['home', 'containers', 'contents', 'pages', 'elements', 'users', 'forms', 'medias', 'layout']);
   });
 
   it('shows the same entries to a role that holds every right', () => {

@@ -5,7 +5,7 @@ import { hasAnyRight, hasRight, holdsAnyRight, type RightsSubject } from './subj
 /** The public home page lives outside the back office. */
 export const HOME_HREF = '/';
 
-export type TopBarEntryKey = 'home' | 'containers' | 'contents' | 'elements' | 'users' | 'roles' | 'messages' | 'forms' | 'medias' | 'layout';
+export type TopBarEntryKey = 'home' | 'containers' | 'contents' | 'pages' | 'elements' | 'users' | 'roles' | 'messages' | 'forms' | 'medias' | 'layout';
 
 /**
  * Labels are i18n keys of the back office's catalogs (`cms.menu.*`), not English: the admin
@@ -120,6 +120,8 @@ export function buildTopBar(subject: RightsSubject | null | undefined, container
       can(RightType.VIEW_CONTENT),
       dropdownOf(linkIf(can(RightType.CREATE_CONTENT), 'create-content', ADMIN_ROUTES.contentCreate)),
     ),
+    // The site as a tree of pages (issue 27), read with the contents' view right.
+    entry('pages', ADMIN_ROUTES.pages, can(RightType.VIEW_CONTENT)),
     entry(
       'elements',
       ADMIN_ROUTES.elements,
