@@ -783,6 +783,7 @@ const en = {
         media_packs: 'Media packs',
         medias: 'Medias',
         messages: 'Messages',
+        redirects: 'Redirects',
         revalidation: 'Revalidation',
         roles: 'Roles',
         settings: 'Settings',

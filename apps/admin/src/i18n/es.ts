@@ -990,6 +990,7 @@ const es: Catalog = {
         media_packs: 'Paquetes de medios',
         medias: 'Medios',
         messages: 'Mensajes',
+        redirects: 'Redirecciones',
         revalidation: 'Revalidación',
         roles: 'Roles',
         settings: 'Ajustes',

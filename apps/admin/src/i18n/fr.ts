@@ -784,6 +784,7 @@ const fr: Catalog = {
         media_packs: 'Packs de médias',
         medias: 'Médias',
         messages: 'Messages',
+        redirects: 'Redirections',
         revalidation: 'Revalidation',
         roles: 'Rôles',
         settings: 'Paramètres',

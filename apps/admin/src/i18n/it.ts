@@ -990,6 +990,7 @@ const it: Catalog = {
         media_packs: 'Pacchetti media',
         medias: 'Media',
         messages: 'Messaggi',
+        redirects: 'Reindirizzamenti',
         revalidation: 'Riconvalida',
         roles: 'Ruoli',
         settings: 'Impostazioni',

@@ -990,6 +990,7 @@ const tr: Catalog = {
         media_packs: 'Medya paketleri',
         medias: 'Medyalar',
         messages: 'Mesajlar',
+        redirects: 'Yönlendirmeler',
         revalidation: 'Yeniden doğrulama',
         roles: 'Roller',
         settings: 'Ayarlar',

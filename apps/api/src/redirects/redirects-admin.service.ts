@@ -190,6 +190,7 @@ export class RedirectsAdminService {
     const shown = lines.slice(0, 50);
     return new BadRequestException({
       message: `Nothing was imported: ${lines.length} problem${lines.length === 1 ? '' : 's'} in the file. ${shown.join('; ')}${lines.length > shown.length ? '; …' : ''}`,
+      code: 'invalid-rows',
       errors: response.errors,
       lines,
     });
@@ -229,7 +230,7 @@ export class RedirectsAdminService {
     const reading = readCsv(text, REDIRECT_IMPORT_MAX_ROWS + 1);
     if (!reading.ok) {
       if (/more than/.test(reading.problem)) throw new BadRequestException(`The file holds more than ${REDIRECT_IMPORT_MAX_ROWS} redirects: split it`);
-      throw new BadRequestException({ message: `line ${reading.line}: ${reading.problem}`, lines: [`line ${reading.line}: ${reading.problem}`] });
+      throw new BadRequestException({ message: `line ${reading.line}: ${reading.problem}`, code: 'invalid-rows', lines: [`line ${reading.line}: ${reading.problem}`] });
     }
     const [header, ...records] = reading.records;
     const names = header.cells.map((cell) => cell.trim().toLowerCase());
@@ -237,7 +238,7 @@ export class RedirectsAdminService {
     const unknown = names.filter((name) => !['from', 'to', 'status'].includes(name));
     if (column('from') < 0 || column('to') < 0 || unknown.length > 0 || new Set(names).size !== names.length) {
       const problem = `the header must name the columns from,to,status (status optional), not ${header.cells.join(',').slice(0, 200)}`;
-      throw new BadRequestException({ message: `line ${header.line}: ${problem}`, lines: [`line ${header.line}: ${problem}`] });
+      throw new BadRequestException({ message: `line ${header.line}: ${problem}`, code: 'invalid-rows', lines: [`line ${header.line}: ${problem}`] });
     }
     if (records.length === 0) throw new BadRequestException('The file has a header but no redirect');
     const errors = new InputErrors();
@@ -245,8 +246,9 @@ export class RedirectsAdminService {
     const lineOfFrom = new Map<string, number>();
     for (const { line, cells } of records) {
       const where = `line ${line}`;
-      if (cells.length !== names.length) {
-        errors.add(where, `has ${cells.length} cell${cells.length === 1 ? '' : 's'} where the header names ${names.length}`);
+      // Cells left out at the end are empty (spreadsheets drop a trailing empty status); more than the header names is a mistake.
+      if (cells.length > names.length) {
+        errors.add(where, `has ${cells.length} cells where the header names ${names.length}`);
         continue;
       }
       const cell = (name: string) => (column(name) >= 0 ? cells[column(name)] : undefined);
