@@ -5,6 +5,7 @@ export const ADMIN_ROUTES = {
   containerCreate: '/admin/containers/create',
   contents: '/admin/contents',
   contentCreate: '/admin/contents/create',
+  redirects: '/admin/redirects',
   elements: '/admin/elements',
   elementCreate: '/admin/elements/create',
   users: '/admin/users',
