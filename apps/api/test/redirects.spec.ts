@@ -10,7 +10,12 @@ describe('redirects', () => {
 
   const create = (body: Record<string, unknown>) => as().post('/api/redirects', body);
   const rows = async () =>
-    (await t.dataSource.query(`SELECT "from", "to", status, auto FROM "redirect" ORDER BY "from"`)) as { from: string; to: string; status: number; auto: boolean }[];
+    (await t.dataSource.query(`SELECT "from", "to", status, auto FROM "redirect" ORDER BY "from"`)) as {
+      from: string;
+      to: string;
+      status: number;
+      auto: boolean;
+    }[];
   const clear = () => t.dataSource.query(`DELETE FROM "redirect"`);
   const importCsv = (csv: string) => t.http.post('/api/redirects/import').set('token', t.ownerToken).attach('file', Buffer.from(csv), 'redirects.csv');
 
@@ -55,7 +60,12 @@ describe('redirects', () => {
       expect(t.events).toContainEqual({ scope: 'paths', paths: ['/vieux'], locales: ['fr'] });
       t.events.length = 0;
       await as().put(`/api/redirects/${created.body.id}`, { from: '/ancien', to: '/neuf' });
-      expect(t.events).toEqual(expect.arrayContaining([{ scope: 'paths', paths: ['/ancien'], locales: ['en'] }, { scope: 'paths', paths: ['/vieux'], locales: ['fr'] }]));
+      expect(t.events).toEqual(
+        expect.arrayContaining([
+          { scope: 'paths', paths: ['/ancien'], locales: ['en'] },
+          { scope: 'paths', paths: ['/vieux'], locales: ['fr'] },
+        ]),
+      );
       t.events.length = 0;
       await as().delete(`/api/redirects/${created.body.id}`);
       expect(t.events).toEqual([{ scope: 'paths', paths: ['/ancien'], locales: ['en'] }]);
@@ -171,7 +181,8 @@ describe('redirects', () => {
     it('imports a good file (multipart): creates new ones, replaces those of a from, keeps the set flat', async () => {
       await create({ from: '/old-about', to: '/somewhere' });
       await create({ from: '/z', to: '/old-products' });
-      const csv = '\ufefffrom,to,status\r\n/old-about,/about,301\r\n"/Old Products.html",/products,\r\n/old-products,/Old%20Products.html,302\r\n\r\n/partner,https://partner.example/,302\n';
+      const csv =
+        '\ufefffrom,to,status\r\n/old-about,/about,301\r\n"/Old Products.html",/products,\r\n/old-products,/Old%20Products.html,302\r\n\r\n/partner,https://partner.example/,302\n';
       const res = await importCsv(csv);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ created: 3, updated: 1 });

@@ -714,7 +714,8 @@ const en = {
       to_help: 'A site address starting with /, or an https:// address off the site',
       import: 'Import CSV',
       import_title: 'Import redirects from a CSV file',
-      import_help: 'A UTF-8 CSV file with the header from,to,status (status is 301 or 302, 301 when empty), at most %{rows} rows and %{max} MB. A row whose from already has a redirect replaces it. If any line is wrong, nothing is imported.',
+      import_help:
+        'A UTF-8 CSV file with the header from,to,status (status is 301 or 302, 301 when empty), at most %{rows} rows and %{max} MB. A row whose from already has a redirect replaces it. If any line is wrong, nothing is imported.',
       choose_file: 'Choose a file',
       no_file: 'No file chosen',
       upload: 'Import',
@@ -725,7 +726,8 @@ const en = {
       import_failed: 'The file could not be imported',
       import_too_large: 'The file is larger than %{max} MB',
       empty_title: 'No redirects yet',
-      empty_help: 'Renaming or moving a page records a redirect from its old address here. Add your own, for an old site\'s addresses for example, or import them from a CSV file.',
+      empty_help:
+        "Renaming or moving a page records a redirect from its old address here. Add your own, for an old site's addresses for example, or import them from a CSV file.",
     },
     packs: {
       list_title: 'Media packs',

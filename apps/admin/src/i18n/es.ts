@@ -921,7 +921,8 @@ const es: Catalog = {
       to_help: 'Una dirección del sitio que empieza por /, o una dirección https:// fuera del sitio',
       import: 'Importar CSV',
       import_title: 'Importar redirecciones desde un archivo CSV',
-      import_help: 'Un archivo CSV en UTF-8 con la cabecera from,to,status (status es 301 o 302, 301 si está vacío), como máximo %{rows} filas y %{max} MB. Una fila cuya dirección de origen ya tiene una redirección la sustituye. Si alguna línea es incorrecta, no se importa nada.',
+      import_help:
+        'Un archivo CSV en UTF-8 con la cabecera from,to,status (status es 301 o 302, 301 si está vacío), como máximo %{rows} filas y %{max} MB. Una fila cuya dirección de origen ya tiene una redirección la sustituye. Si alguna línea es incorrecta, no se importa nada.',
       choose_file: 'Elegir un archivo',
       no_file: 'Ningún archivo elegido',
       upload: 'Importar',
@@ -932,7 +933,8 @@ const es: Catalog = {
       import_failed: 'No se pudo importar el archivo',
       import_too_large: 'El archivo supera los %{max} MB',
       empty_title: 'Aún no hay redirecciones',
-      empty_help: 'Al renombrar o mover una página se registra aquí una redirección desde su dirección anterior. Añada las suyas, por ejemplo para las direcciones de un sitio antiguo, o impórtelas desde un archivo CSV.',
+      empty_help:
+        'Al renombrar o mover una página se registra aquí una redirección desde su dirección anterior. Añada las suyas, por ejemplo para las direcciones de un sitio antiguo, o impórtelas desde un archivo CSV.',
     },
     packs: {
       list_title: 'Paquetes de medios',

@@ -921,7 +921,8 @@ const it: Catalog = {
       to_help: 'Un indirizzo del sito che inizia con /, o un indirizzo https:// fuori dal sito',
       import: 'Importa CSV',
       import_title: 'Importa reindirizzamenti da un file CSV',
-      import_help: 'Un file CSV in UTF-8 con l\'intestazione from,to,status (status è 301 o 302, 301 se vuoto), al massimo %{rows} righe e %{max} MB. Una riga il cui indirizzo di partenza ha già un reindirizzamento lo sostituisce. Se una riga è errata, non viene importato nulla.',
+      import_help:
+        "Un file CSV in UTF-8 con l'intestazione from,to,status (status è 301 o 302, 301 se vuoto), al massimo %{rows} righe e %{max} MB. Una riga il cui indirizzo di partenza ha già un reindirizzamento lo sostituisce. Se una riga è errata, non viene importato nulla.",
       choose_file: 'Scegli un file',
       no_file: 'Nessun file scelto',
       upload: 'Importa',
@@ -932,7 +933,8 @@ const it: Catalog = {
       import_failed: 'Il file non è stato importato',
       import_too_large: 'Il file supera %{max} MB',
       empty_title: 'Ancora nessun reindirizzamento',
-      empty_help: 'Rinominare o spostare una pagina registra qui un reindirizzamento dal suo vecchio indirizzo. Aggiungi i tuoi, ad esempio per gli indirizzi di un vecchio sito, o importali da un file CSV.',
+      empty_help:
+        'Rinominare o spostare una pagina registra qui un reindirizzamento dal suo vecchio indirizzo. Aggiungi i tuoi, ad esempio per gli indirizzi di un vecchio sito, o importali da un file CSV.',
     },
     packs: {
       list_title: 'Pacchetti media',

@@ -921,7 +921,8 @@ const tr: Catalog = {
       to_help: '/ ile başlayan bir site adresi veya site dışında bir https:// adresi',
       import: 'CSV içe aktar',
       import_title: 'Yönlendirmeleri bir CSV dosyasından içe aktar',
-      import_help: 'from,to,status başlıklı UTF-8 bir CSV dosyası (status 301 veya 302, boşsa 301), en fazla %{rows} satır ve %{max} MB. Kaynağının zaten bir yönlendirmesi olan satır onun yerini alır. Bir satır hatalıysa hiçbir şey içe aktarılmaz.',
+      import_help:
+        'from,to,status başlıklı UTF-8 bir CSV dosyası (status 301 veya 302, boşsa 301), en fazla %{rows} satır ve %{max} MB. Kaynağının zaten bir yönlendirmesi olan satır onun yerini alır. Bir satır hatalıysa hiçbir şey içe aktarılmaz.',
       choose_file: 'Dosya seç',
       no_file: 'Dosya seçilmedi',
       upload: 'İçe aktar',
@@ -930,9 +931,10 @@ const tr: Catalog = {
       imported: '%{created} oluşturuldu, %{updated} güncellendi',
       import_refused: 'Hiçbir şey içe aktarılmadı: bir satır hatalı |||| Hiçbir şey içe aktarılmadı: %{smart_count} satır hatalı',
       import_failed: 'Dosya içe aktarılamadı',
-      import_too_large: 'Dosya %{max} MB\'tan büyük',
+      import_too_large: "Dosya %{max} MB'tan büyük",
       empty_title: 'Henüz yönlendirme yok',
-      empty_help: 'Bir sayfayı yeniden adlandırmak veya taşımak, eski adresinden buraya bir yönlendirme kaydeder. Örneğin eski bir sitenin adresleri için kendinizinkileri ekleyin veya bir CSV dosyasından içe aktarın.',
+      empty_help:
+        'Bir sayfayı yeniden adlandırmak veya taşımak, eski adresinden buraya bir yönlendirme kaydeder. Örneğin eski bir sitenin adresleri için kendinizinkileri ekleyin veya bir CSV dosyasından içe aktarın.',
     },
     packs: {
       list_title: 'Medya paketleri',

@@ -252,7 +252,14 @@ function RedirectList() {
     <SelectInput key="auto" source="auto" choices={KIND_CHOICES} alwaysOn label="cms.redirects.kind" emptyText="cms.redirects.all_kinds" />,
   ];
   return (
-    <List title="cms.redirects.list_title" filters={filters} sort={{ field: 'from', order: 'ASC' }} perPage={25} actions={<ListActions />} empty={<EmptyRedirects />}>
+    <List
+      title="cms.redirects.list_title"
+      filters={filters}
+      sort={{ field: 'from', order: 'ASC' }}
+      perPage={25}
+      actions={<ListActions />}
+      empty={<EmptyRedirects />}
+    >
       <DataTable bulkActionButtons={false}>
         <DataTable.Col source="from" label="cms.redirects.from" />
         <DataTable.Col source="to" label="cms.redirects.to">

@@ -105,7 +105,12 @@ export function describeWrite(request: WriteRequest): WriteDescription {
   if (resource === 'redirects' && last === 'import') {
     const created = field(request.answer, 'created');
     const updated = field(request.answer, 'updated');
-    return { action: 'create', resource, resourceId: null, summary: `Imported redirects from a CSV file: ${String(created)} created, ${String(updated)} updated` };
+    return {
+      action: 'create',
+      resource,
+      resourceId: null,
+      summary: `Imported redirects from a CSV file: ${String(created)} created, ${String(updated)} updated`,
+    };
   }
 
   let action: string;
@@ -122,7 +127,8 @@ export function describeWrite(request: WriteRequest): WriteDescription {
   if (resource !== 'layout' && resourceId !== null) parts.push(resourceId);
   const from = field(request.answer, 'from');
   const to = field(request.answer, 'to');
-  const label = resource === 'redirects' && typeof from === 'string' && typeof to === 'string' ? clip(`${from} → ${to}`, 200) : labelOf(request.answer, request.body);
+  const label =
+    resource === 'redirects' && typeof from === 'string' && typeof to === 'string' ? clip(`${from} → ${to}`, 200) : labelOf(request.answer, request.body);
   if (label && label !== `"${resourceId}"`) parts.push(label);
   if (locale) parts.push(`(${locale})`);
   let summary = parts.join(' ');

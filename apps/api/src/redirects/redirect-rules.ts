@@ -24,7 +24,6 @@ const RESERVED_ADDRESSES = new Set(['/sitemap.xml', '/robots.txt']);
 function siteAddress(raw: string): Checked<string> {
   if (!raw.startsWith('/') || raw.startsWith('//')) return bad('must be a site address starting with / (like /old-page)');
   if (/[?#]/.test(raw)) return bad("must not hold a query string or a fragment (the visitor's query string is kept by itself)");
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(raw)) return bad('must not contain control characters');
   const segments: string[] = [];
   for (const segment of raw.split('/')) {
@@ -36,7 +35,6 @@ function siteAddress(raw: string): Checked<string> {
       return bad(`holds a malformed %-escape in "${segment.slice(0, 100)}"`);
     }
     if (decoded.includes('/')) return bad('must not encode / as %2F');
-    // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(decoded)) return bad('must not contain control characters');
     if (decoded === '.' || decoded === '..') return bad('must not hold . or .. segments');
     segments.push(decoded);

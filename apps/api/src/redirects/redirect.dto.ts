@@ -32,7 +32,10 @@ export class RedirectBodyDto implements RedirectRequest {
   @Allow()
   from: string;
 
-  @ApiProperty({ example: '/contact', description: 'A site address starting with /, or an absolute https:// URL off the site; never another redirect’s `from` (it is followed)' })
+  @ApiProperty({
+    example: '/contact',
+    description: 'A site address starting with /, or an absolute https:// URL off the site; never another redirect’s `from` (it is followed)',
+  })
   @Allow()
   to: string;
 

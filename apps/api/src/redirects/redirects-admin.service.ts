@@ -201,9 +201,11 @@ export class RedirectsAdminService {
     const type = request.headers['content-type'] ?? '';
     let bytes: Buffer;
     if (/^multipart\/form-data\s*;/i.test(type)) {
-      const received = await receiveUpload(request, { maxBytes: REDIRECT_IMPORT_MAX_BYTES, tmpDir: this.scratch.dir, fileField: 'file' }).catch((error: unknown) => {
-        throw error instanceof PayloadTooLargeException ? tooLarge() : error;
-      });
+      const received = await receiveUpload(request, { maxBytes: REDIRECT_IMPORT_MAX_BYTES, tmpDir: this.scratch.dir, fileField: 'file' }).catch(
+        (error: unknown) => {
+          throw error instanceof PayloadTooLargeException ? tooLarge() : error;
+        },
+      );
       try {
         bytes = await fs.readFile(received.tempPath);
       } finally {
@@ -230,7 +232,11 @@ export class RedirectsAdminService {
     const reading = readCsv(text, REDIRECT_IMPORT_MAX_ROWS + 1);
     if (!reading.ok) {
       if (/more than/.test(reading.problem)) throw new BadRequestException(`The file holds more than ${REDIRECT_IMPORT_MAX_ROWS} redirects: split it`);
-      throw new BadRequestException({ message: `line ${reading.line}: ${reading.problem}`, code: 'invalid-rows', lines: [`line ${reading.line}: ${reading.problem}`] });
+      throw new BadRequestException({
+        message: `line ${reading.line}: ${reading.problem}`,
+        code: 'invalid-rows',
+        lines: [`line ${reading.line}: ${reading.problem}`],
+      });
     }
     const [header, ...records] = reading.records;
     const names = header.cells.map((cell) => cell.trim().toLowerCase());
@@ -278,12 +284,16 @@ export class RedirectsAdminService {
   /** 409 when a published page lives at the `from` of one of these redirects. */
   private async assertNoPublishedPage(manager: EntityManager, rows: readonly CheckedRedirect<unknown>[]): Promise<void> {
     const [shadowed] = await this.withPublishedPage(manager, rows);
-    if (shadowed) throw new ConflictException(`A published page lives at ${shadowed.from}: a redirect from there would never be followed (move or unpublish the page first)`);
+    if (shadowed)
+      throw new ConflictException(
+        `A published page lives at ${shadowed.from}: a redirect from there would never be followed (move or unpublish the page first)`,
+      );
   }
 
   /**
    * The rows whose `from` is the address of a published page (in its locale: every page answers
-   * in every locale, at the same path). One statement.
+   * in every locale, at the same path). One statement. With localized addresses (a locale's own
+   * path per page), the path is to be matched in the `from`'s locale rather than against en's `full`.
    */
   private async withPublishedPage<K>(manager: EntityManager, rows: readonly CheckedRedirect<K>[]): Promise<CheckedRedirect<K>[]> {
     if (rows.length === 0) return [];
@@ -314,11 +324,10 @@ export class RedirectsAdminService {
     const froms = rows.map((row) => row.from);
     const addresses = [...new Set([...froms, ...rows.map((row) => row.to)])];
     const stored: StoredRedirect[] = (
-      await manager.query<StoredRedirect[]>(`SELECT id, "from", "to" FROM "redirect" WHERE ("from" = ANY($1::varchar[]) OR "to" = ANY($2::varchar[])) AND id <> $3`, [
-        addresses,
-        froms,
-        replacing?.id ?? 0,
-      ])
+      await manager.query<StoredRedirect[]>(
+        `SELECT id, "from", "to" FROM "redirect" WHERE ("from" = ANY($1::varchar[]) OR "to" = ANY($2::varchar[])) AND id <> $3`,
+        [addresses, froms, replacing?.id ?? 0],
+      )
     ).filter((row) => row.id !== replacing?.id);
     const plan = planRedirects(stored, rows);
     if (plan.loops.length > 0) {
@@ -345,10 +354,10 @@ export class RedirectsAdminService {
       for (const row of rows) ids.set(row.key, idOf.get(row.from) as number);
     }
     if (plan.repointed.length > 0) {
-      await manager.query(
-        `UPDATE "redirect" r SET "to" = m."to", "updatedAt" = now() FROM unnest($1::int[], $2::varchar[]) AS m(id, "to") WHERE r.id = m.id`,
-        [plan.repointed.map((row) => row.id), plan.repointed.map((row) => row.to)],
-      );
+      await manager.query(`UPDATE "redirect" r SET "to" = m."to", "updatedAt" = now() FROM unnest($1::int[], $2::varchar[]) AS m(id, "to") WHERE r.id = m.id`, [
+        plan.repointed.map((row) => row.id),
+        plan.repointed.map((row) => row.to),
+      ]);
     }
     return { ids, purged: [...froms, ...plan.repointed.map((row) => row.from)] };
   }

@@ -36,7 +36,8 @@ export class RedirectsController {
   @Get()
   @RequireRights('redirects', 'list')
   @ApiOperation({
-    description: 'ra-data-simple-rest dialect: sort by id, from, to, status, auto, hits, lastUsedAt, createdAt, updatedAt; filter by id, status, auto, q (in from or to). Total in Content-Range.',
+    description:
+      'ra-data-simple-rest dialect: sort by id, from, to, status, auto, hits, lastUsedAt, createdAt, updatedAt; filter by id, status, auto, q (in from or to). Total in Content-Range.',
   })
   @ApiOkResponse({ type: RedirectDto, isArray: true })
   async list(@QueryDto() query: ListQueryDto, @Res({ passthrough: true }) res: FastifyReply): Promise<RedirectDto[]> {

@@ -453,7 +453,8 @@ describe('site handler', () => {
     });
 
     it('asks the API about paths that cannot be pages (for a redirect) but none longer than a redirect’s address, and answers 404', async () => {
-      for (const target of ['/About', '/a.b', '/fr/x_y', `/${'a'.repeat(1001)}`, `/${'a'.repeat(1101)}`]) expect((await call(sitePort, target)).status).toBe(404);
+      for (const target of ['/About', '/a.b', '/fr/x_y', `/${'a'.repeat(1001)}`, `/${'a'.repeat(1101)}`])
+        expect((await call(sitePort, target)).status).toBe(404);
       expect(fake.pageCalls).toEqual(['en /About', 'en /a.b', 'fr /x_y', `en /${'a'.repeat(1001)}`]);
     });
 

@@ -188,7 +188,13 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
       }
       case 'moved':
         // Not kept: the API counts each use of a redirect (hits), and keeps the answer in its own cache.
-        return { status: lookup.status, html: NO_BODY, headers: { Location: lookup.location, 'Cache-Control': movedCacheControl(lookup.status) }, cacheable: false, location: lookup.location };
+        return {
+          status: lookup.status,
+          html: NO_BODY,
+          headers: { Location: lookup.location, 'Cache-Control': movedCacheControl(lookup.status) },
+          cacheable: false,
+          location: lookup.location,
+        };
       case 'unavailable':
         return {
           status: 503,

@@ -119,7 +119,10 @@ export function buildTopBar(subject: RightsSubject | null | undefined, container
       ADMIN_ROUTES.contents,
       can(RightType.VIEW_CONTENT),
       // Redirects keep the contents' old addresses working: their screen sits beside the contents.
-      dropdownOf(linkIf(can(RightType.CREATE_CONTENT), 'create-content', ADMIN_ROUTES.contentCreate), linkIf(can(RightType.VIEW_CONTENT), 'redirects', ADMIN_ROUTES.redirects)),
+      dropdownOf(
+        linkIf(can(RightType.CREATE_CONTENT), 'create-content', ADMIN_ROUTES.contentCreate),
+        linkIf(can(RightType.VIEW_CONTENT), 'redirects', ADMIN_ROUTES.redirects),
+      ),
     ),
     entry(
       'elements',

@@ -72,7 +72,8 @@ describe('api page source', () => {
   });
 
   describe('moved pages', () => {
-    const moved = (status: number, location: string) => new Response(JSON.stringify({ statusCode: status, code: 'moved', location }), { status, headers: { location } });
+    const moved = (status: number, location: string) =>
+      new Response(JSON.stringify({ statusCode: status, code: 'moved', location }), { status, headers: { location } });
 
     it('answers the status and Location of a 301 or 302 without following it', async () => {
       const permanent = sourceAnswering(async () => moved(301, '/fr/blog/nouveau'));
@@ -85,7 +86,11 @@ describe('api page source', () => {
     });
 
     it('is unavailable, and logged, when the Location is missing or leaves for another scheme or host form', async () => {
-      for (const answer of [async () => new Response(null, { status: 301 }), async () => moved(302, 'javascript:alert(1)'), async () => moved(301, '//evil.example')]) {
+      for (const answer of [
+        async () => new Response(null, { status: 301 }),
+        async () => moved(302, 'javascript:alert(1)'),
+        async () => moved(301, '//evil.example'),
+      ]) {
         const { logger, source } = sourceAnswering(answer);
         expect(await source.find(Lang.en, 'old')).toEqual({ kind: 'unavailable' });
         expect(logger.error).toHaveBeenCalledTimes(1);
@@ -100,7 +105,12 @@ describe('api page source', () => {
     it('asks about addresses no page can have within a budget a second, and about none too long', async () => {
       let now = 0;
       const fetch = jest.fn(async () => moved(301, '/new'));
-      const source = createApiPageSource({ apiOrigin: 'http://api.test', logger: { error: jest.fn() }, fetch, otherAddresses: { perSecond: 2, now: () => now } });
+      const source = createApiPageSource({
+        apiOrigin: 'http://api.test',
+        logger: { error: jest.fn() },
+        fetch,
+        otherAddresses: { perSecond: 2, now: () => now },
+      });
       expect(await source.find(Lang.en, 'Old-Page.html')).toEqual({ kind: 'moved', status: 301, location: '/new' });
       expect(String(fetch.mock.calls[0][0])).toBe('http://api.test/api/pages?path=%2FOld-Page.html&locale=en');
       expect(await source.find(Lang.en, 'Other Page.html')).toMatchObject({ kind: 'moved' });
