@@ -29,7 +29,6 @@ import {
   TextInput,
   TopToolbar,
   useCanAccess,
-  useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
@@ -102,7 +101,6 @@ async function importCsv(file: File): Promise<ImportOutcome> {
 /** The "Import CSV" button and its dialog: choose a file, send it, see what was written or which lines are wrong. */
 export function ImportButton() {
   const translate = useTranslate();
-  const notify = useNotify();
   const refresh = useRefresh();
   const input = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
@@ -127,10 +125,8 @@ export function ImportButton() {
     const answer = await importCsv(file);
     setBusy(false);
     setOutcome(answer);
-    if (answer.kind === 'done') {
-      notify('cms.redirects.imported', { type: 'success', messageArgs: { ...answer.result } });
-      refresh();
-    }
+    // The dialog says what was written; the list behind it shows the new rows.
+    if (answer.kind === 'done') refresh();
   };
 
   return (
@@ -202,7 +198,7 @@ export function ImportButton() {
           <MuiButton onClick={close} disabled={busy}>
             {translate(outcome?.kind === 'done' ? 'cms.redirects.close' : 'ra.action.cancel')}
           </MuiButton>
-          <MuiButton variant="contained" onClick={() => void send()} disabled={!file || busy}>
+          <MuiButton variant="contained" onClick={() => void send()} disabled={!file || busy || outcome?.kind === 'done'}>
             {translate('cms.redirects.upload')}
           </MuiButton>
         </DialogActions>

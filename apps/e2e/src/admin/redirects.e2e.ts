@@ -31,11 +31,11 @@ describe('redirects screen', () => {
 
       // Create: the API's rule shows under the input, then the redirect is saved.
       await page.getByRole('link', { name: 'Create a redirect' }).first().click();
-      await page.getByLabel('From').fill(from);
-      await page.getByLabel('To').fill('http://example.org/contact');
+      await page.getByRole('textbox', { name: 'From', exact: true }).fill(from);
+      await page.getByRole('textbox', { name: 'To', exact: true }).fill('http://example.org/contact');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('needs https:// for an address off the site').first().waitFor();
-      await page.getByLabel('To').fill(`/${slug}`);
+      await page.getByRole('textbox', { name: 'To', exact: true }).fill(`/${slug}`);
       await page.getByRole('button', { name: 'Save' }).click();
       const row = page.locator('tbody tr').filter({ hasText: from });
       await row.first().waitFor();
@@ -96,7 +96,7 @@ describe('redirects screen', () => {
       await screenshot(page, 'issue27-redirects-list', { fullPage: false });
 
       // The filter by kind keeps what staff made.
-      await page.getByLabel('Made').click();
+      await page.getByRole('combobox', { name: 'Made' }).click();
       await chooseOption(page.getByRole('option', { name: 'Manual' }));
       await page.locator('tbody tr').filter({ hasText: from }).first().waitFor();
     } catch (error) {
