@@ -49,6 +49,10 @@ describe('redirects', () => {
       expect(edited.status).toBe(200);
       expect(edited.body).toMatchObject({ from: '/old-contact', to: 'https://example.org/contact', status: 302, external: true });
 
+      // A PUT of some fields keeps the others.
+      const partial = await as().put(`/api/redirects/${id}`, { status: 301 });
+      expect(partial.body).toMatchObject({ from: '/old-contact', to: 'https://example.org/contact', status: 301 });
+
       expect((await as().delete(`/api/redirects/${id}`)).status).toBe(200);
       expect((await as().get(`/api/redirects/${id}`)).status).toBe(404);
       expect((await as().put(`/api/redirects/${id}`, { from: '/x', to: '/y' })).status).toBe(404);

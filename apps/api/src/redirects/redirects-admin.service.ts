@@ -127,8 +127,10 @@ export class RedirectsAdminService {
     return this.get(id);
   }
 
-  async update(id: number, body: RedirectRequest): Promise<RedirectDto> {
-    const row = this.checkBody(body);
+  /** A PUT may send some fields only: the others keep their values. */
+  async update(id: number, body: Partial<RedirectRequest>): Promise<RedirectDto> {
+    const stored = await this.find(this.dataSource.manager, id);
+    const row = this.checkBody({ from: body.from ?? stored.from, to: body.to ?? stored.to, status: body.status ?? (stored.status === 302 ? 302 : 301) });
     const purged = await this.dataSource.transaction(async (manager) => {
       await manager.query(WRITE_LOCK_SQL);
       const current = await this.find(manager, id, true);
