@@ -104,7 +104,7 @@ describe('api page source', () => {
 
     it('asks about addresses no page can have within a budget a second, and about none too long', async () => {
       let now = 0;
-      const fetch = jest.fn(async () => moved(301, '/new'));
+      const fetch = jest.fn(async (_url: string | URL | Request, _init?: RequestInit) => moved(301, '/new'));
       const source = createApiPageSource({
         apiOrigin: 'http://api.test',
         logger: { error: jest.fn() },
