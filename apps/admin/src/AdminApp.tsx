@@ -31,6 +31,7 @@ import { formWrites } from './forms/form-writes';
 import medias from './medias';
 import { mediaWrites } from './medias/media-writes';
 import messages from './messages';
+import redirects, { REDIRECTS_RESOURCE } from './redirects';
 import mediaPacks from './medias/packs';
 import { MEDIA_PACKS_RESOURCE } from './medias/MediaList';
 import roles from './roles';
@@ -90,6 +91,7 @@ export default function AdminApp() {
     >
       <Resource name="containers" {...containers} />
       <Resource name="contents" {...contents} />
+      <Resource name={REDIRECTS_RESOURCE} {...redirects} />
       <Resource name="elements" {...elements} />
       <Resource name="forms" {...forms} />
       <Resource name="messages" {...messages} />

@@ -30,6 +30,7 @@ import { ContentsModule } from './contents/contents.module';
 import { ElementsModule } from './elements/elements.module';
 import { LayoutModule } from './layout/layout.module';
 import { PagesModule } from './pages/pages.module';
+import { RedirectsModule } from './redirects/redirects.module';
 import { SlugsModule } from './slugs/slugs.module';
 import { PageTreeModule } from './page-tree/page-tree.module';
 import { VersionsModule } from './versions/versions.module';
@@ -74,6 +75,7 @@ export class AppModule {
         ContentsModule,
         SlugsModule,
         PageTreeModule,
+        RedirectsModule,
         ElementsModule,
         LayoutModule,
         PagesModule,

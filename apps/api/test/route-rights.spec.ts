@@ -101,6 +101,13 @@ const RIGHTS_TABLE: Record<string, string> = {
   'POST /api/contents/:id/preview': 'contents.edit',
   'DELETE /api/contents/:id': 'contents.delete',
 
+  'GET /api/redirects': 'redirects.list',
+  'GET /api/redirects/:id': 'redirects.show',
+  'POST /api/redirects': 'redirects.create',
+  'POST /api/redirects/import': 'redirects.create',
+  'PUT /api/redirects/:id': 'redirects.edit',
+  'DELETE /api/redirects/:id': 'redirects.delete',
+
   'GET /api/elements': 'elements.list',
   'GET /api/elements/choices': 'elements.choices',
   'GET /api/elements/:id': 'elements.show',

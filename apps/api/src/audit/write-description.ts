@@ -30,6 +30,7 @@ const NOUNS: Record<string, string> = {
   'media-packs': 'media pack',
   medias: 'media',
   messages: 'message',
+  redirects: 'redirect',
   roles: 'role',
   settings: 'setting',
   slugs: 'page',
@@ -103,6 +104,17 @@ export function describeWrite(request: WriteRequest): WriteDescription {
     return { action: 'revalidate', resource: 'revalidation', resourceId: null, summary: 'Revalidated every page' };
   }
 
+  if (resource === 'redirects' && last === 'import') {
+    const created = field(request.answer, 'created');
+    const updated = field(request.answer, 'updated');
+    return {
+      action: 'create',
+      resource,
+      resourceId: null,
+      summary: `Imported redirects from a CSV file: ${String(created)} created, ${String(updated)} updated`,
+    };
+  }
+
   let action: string;
   if (segments.length > 1 && VERB_ACTIONS.has(last)) action = last;
   else if (request.method === 'DELETE') action = 'delete';
@@ -115,7 +127,10 @@ export function describeWrite(request: WriteRequest): WriteDescription {
   const noun = NOUNS[resource] ?? resource;
   const parts = [PAST[action] ?? `${action[0]?.toUpperCase() ?? ''}${action.slice(1)}`, noun];
   if (resource !== 'layout' && resourceId !== null) parts.push(resourceId);
-  const label = labelOf(request.answer, request.body);
+  const from = field(request.answer, 'from');
+  const to = field(request.answer, 'to');
+  const label =
+    resource === 'redirects' && typeof from === 'string' && typeof to === 'string' ? clip(`${from} → ${to}`, 200) : labelOf(request.answer, request.body);
   if (label && label !== `"${resourceId}"`) parts.push(label);
   if (locale) parts.push(`(${locale})`);
   let summary = parts.join(' ');

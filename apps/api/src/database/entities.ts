@@ -13,6 +13,7 @@ import { MediaPack } from '../media-packs/media-pack.entity';
 import { Media } from '../medias/media.entity';
 import { Message } from '../messages/message.entity';
 import { Metadata } from '../metadata/metadata.entity';
+import { Redirect } from '../redirects/redirect.entity';
 import { Right } from '../roles/right.entity';
 import { Role } from '../roles/role.entity';
 import { Section } from '../sections/section.entity';
@@ -37,6 +38,7 @@ export const ENTITIES = [
   MediaPack,
   Message,
   Metadata,
+  Redirect,
   Right,
   Role,
   Section,

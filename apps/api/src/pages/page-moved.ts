@@ -19,6 +19,15 @@ export class PageMovedException extends HttpException {
     status: RedirectStatus = 301,
   ) {
     super({ message: `This page is now at ${location}`, code: 'moved', location }, status);
-    this.responseHeaders = { Location: location };
+    this.responseHeaders = { Location: locationHeader(location) };
   }
+}
+
+/**
+ * `location` as a header holds it: a site address is stored decoded (`/Old Page.html`, `/tr/ğ`),
+ * so each of its segments is %-encoded (a header cannot carry a space, and Node refuses characters
+ * past Latin-1); an https URL is kept as the URL parser wrote it (already encoded).
+ */
+export function locationHeader(location: string): string {
+  return location.startsWith('/') ? location.split('/').map(encodeURIComponent).join('/') : location;
 }

@@ -55,6 +55,13 @@ describe('an update by someone who may not view the record answers its id only',
         return { url: `/api/medias/${id}`, id };
       },
     },
+    'PUT /api/redirects/:id': {
+      rights: [RightType.UPDATE_CONTENT],
+      make: async () => {
+        const r = await t.ownerCreates('/api/redirects', { from: `/${unique('old')}`, to: `/${SECRET}` });
+        return { url: `/api/redirects/${r.id}`, id: r.id };
+      },
+    },
     'PUT /api/media-packs/:id': {
       rights: [RightType.UPDATE_MEDIAPACK],
       make: async () => {

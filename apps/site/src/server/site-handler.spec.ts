@@ -48,6 +48,8 @@ interface FakeApi {
   previews: Map<string, { key: string; draft: PageResponse | null }>;
   /** The query strings of the preview reads, as they reached the API. */
   previewQueries: string[];
+  /** Addresses the API answers 301/302 for, by (locale, path) as pages are keyed. */
+  moved: Map<string, { status: 301 | 302; location: string }>;
 }
 
 async function listen(server: Server): Promise<number> {
@@ -105,6 +107,7 @@ describe('site handler', () => {
     delayMs: 0,
     previews: new Map(),
     previewQueries: [],
+    moved: new Map(),
   };
   const json = (res: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -144,6 +147,8 @@ describe('site handler', () => {
           return;
         }
         if (fake.guarded.has(url.searchParams.get('path') ?? '')) return json(res, 401, { statusCode: 401 });
+        const moved = fake.moved.get(key);
+        if (moved) return json(res, moved.status, { statusCode: moved.status, code: 'moved', location: moved.location }, { location: moved.location });
         const page = fake.pages.get(key);
         setTimeout(() => (page ? json(res, 200, page) : json(res, 404, { statusCode: 404 })), fake.delayMs);
         return;
@@ -185,6 +190,7 @@ describe('site handler', () => {
     fake.pages.clear();
     fake.guarded.clear();
     fake.previews.clear();
+    fake.moved.clear();
   });
 
   afterAll(async () => {
@@ -320,6 +326,51 @@ describe('site handler', () => {
     expect(answer.text).toContain('Page introuvable');
   });
 
+  describe('moved pages (redirects)', () => {
+    it('passes on a 301 with its Location and the visitor’s query string, asking the API again each time (it counts the hits)', async () => {
+      fake.moved.set('en /old-contact', { status: 301, location: '/contact' });
+      const answer = await call(sitePort, '/old-contact?ref=mail&x=%C3%A9');
+      expect(answer.status).toBe(301);
+      expect(answer.headers.location).toBe('/contact?ref=mail&x=%C3%A9');
+      expect(answer.headers['cache-control']).toBe('public, max-age=300');
+      expect(answer.body.length).toBe(0);
+      expect((await call(sitePort, '/old-contact')).headers.location).toBe('/contact');
+      expect((await call(sitePort, '/old-contact', { method: 'HEAD' })).status).toBe(301);
+      expect(fake.pageCalls).toEqual(['en /old-contact', 'en /old-contact', 'en /old-contact']);
+      expect(handler.cacheStats().entries).toBe(0);
+    });
+
+    it('passes on a 302 to an https URL off the site, its own query string first, and keeps nothing', async () => {
+      fake.moved.set('fr /partenaire', { status: 302, location: 'https://partner.example/offre?lang=fr#top' });
+      const answer = await call(sitePort, '/fr/partenaire?ref=mail');
+      expect(answer.status).toBe(302);
+      expect(answer.headers.location).toBe('https://partner.example/offre?lang=fr&ref=mail#top');
+      expect(answer.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('encodes a Location the API sent decoded, and answers 503 to one the site cannot send a visitor to', async () => {
+      fake.moved.set('fr /ancien', { status: 301, location: '/fr/caf%C3%A9/d%C3%A9j%C3%A0' });
+      expect((await call(sitePort, '/fr/ancien')).headers.location).toBe('/fr/caf%C3%A9/d%C3%A9j%C3%A0');
+      fake.moved.set('en /evil', { status: 301, location: 'javascript:alert(1)' });
+      const evil = await call(sitePort, '/evil?x=1');
+      expect(evil.status).toBe(503);
+      expect(evil.headers.location).toBeUndefined();
+      fake.moved.set('en /sneaky', { status: 302, location: '//evil.example/x' });
+      expect((await call(sitePort, '/sneaky')).status).toBe(503);
+    });
+
+    it('asks the API about an address no page can have (an old site’s URL), for its redirect', async () => {
+      fake.moved.set('en /Old-Page.html', { status: 301, location: '/new-page' });
+      const answer = await call(sitePort, '/Old-Page.html?id=3');
+      expect(answer.status).toBe(301);
+      expect(answer.headers.location).toBe('/new-page?id=3');
+      const missing = await call(sitePort, '/Another_Old%20Page.php');
+      expect(missing.status).toBe(404);
+      expect(fake.pageCalls).toEqual(['en /Old-Page.html', 'en /Another_Old Page.php']);
+      expect(handler.cacheStats().entries).toBe(0);
+    });
+  });
+
   it('redirects /en to the unprefixed address', async () => {
     const answer = await call(sitePort, '/en/about?x=1');
     expect(answer.status).toBe(301);
@@ -401,9 +452,19 @@ describe('site handler', () => {
       expect(answer.text).not.toContain('Benvenuti nel nostro sito');
     });
 
-    it('answers 404 without asking the API for paths that cannot be pages', async () => {
-      for (const target of ['/About', '/a.b', '/fr/x_y', `/${'a'.repeat(1001)}`]) expect((await call(sitePort, target)).status).toBe(404);
-      expect(fake.pageCalls).toEqual([]);
+    it('asks the API about paths that cannot be pages (for a redirect) but none longer than a redirect’s address, and answers 404', async () => {
+      for (const target of ['/About', '/a.b', '/fr/x_y', `/${'a'.repeat(1001)}`, `/${'a'.repeat(1101)}`])
+        expect((await call(sitePort, target)).status).toBe(404);
+      expect(fake.pageCalls).toEqual(['en /About', 'en /a.b', 'fr /x_y', `en /${'a'.repeat(1001)}`]);
+    });
+
+    // How many reach the API is page-source's budget (page-source.spec, on a clock of its own).
+    it('attack: made-up addresses are all 404 and none is kept, so they cannot evict pages', async () => {
+      fake.pages.set('en /about', pageResponse('/about', Lang.en, { title: 'About' }));
+      expect((await call(sitePort, '/about')).status).toBe(200);
+      for (let i = 0; i < 30; i += 1) expect((await call(sitePort, `/wp-login-${i}.php`)).status).toBe(404);
+      expect(handler.cacheStats().entries).toBe(1);
+      expect((await call(sitePort, '/about')).headers['x-cache']).toBe('HIT');
     });
 
     it('answers 503 when the API cannot give the page, and keeps nothing', async () => {

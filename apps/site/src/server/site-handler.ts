@@ -26,6 +26,7 @@ import { messagesFor } from './i18n/messages';
 import { guardedPage } from './pages/guarded-page';
 import { notFoundPage } from './pages/not-found-page';
 import type { PageModel, SectionModel } from './pages/page-model';
+import { movedCacheControl, withVisitorQuery } from './pages/moved';
 import { createApiPageSource, parsePageNumber, type PageLookup, type PageSource, type PreviewLookup } from './pages/page-source';
 import { previewRefusedPage } from './pages/preview-refused-page';
 import { renderErrorPage } from './render/error-page';
@@ -99,7 +100,11 @@ interface Rendered {
   cacheable: boolean;
   /** A kept page's heads as a hit sends them, prepared when it is stored. */
   hitHeads?: PreparedHeads;
+  /** A moved page's new address (status 301 or 302), to which the visitor's query string is added. */
+  location?: string;
 }
+
+const NO_BODY = prepareHtml('');
 
 /** What the site answers when the API cannot give a page: ask again soon, keep nothing. */
 const UNAVAILABLE_RETRY_SECONDS = 30;
@@ -181,6 +186,15 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
         const html = prepareHtml(renderPage({ page: guardedPage(locale, path), theme: await themes.current(), assets, origin, settings: siteSettings }));
         return { status: 200, html, headers: { ...headers, ...PRIVATE, 'X-Robots-Tag': 'noindex' }, cacheable: false };
       }
+      case 'moved':
+        // Not kept: the API counts each use of a redirect (hits), and keeps the answer in its own cache.
+        return {
+          status: lookup.status,
+          html: NO_BODY,
+          headers: { Location: lookup.location, 'Cache-Control': movedCacheControl(lookup.status) },
+          cacheable: false,
+          location: lookup.location,
+        };
       case 'unavailable':
         return {
           status: 503,
@@ -298,6 +312,10 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
       return sendPrepared(req, res, rendered.status, rendered.html, rendered.headers);
     }
     const { rendered, hit } = await cachedPage(route.locale, route.path, pageNumber);
+    if (rendered.location !== undefined) {
+      const visitorQuery = target.includes('?') ? target.slice(target.indexOf('?') + 1) : '';
+      return sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, Location: withVisitorQuery(rendered.location, visitorQuery) });
+    }
     if (hit && rendered.hitHeads) return sendWithHeads(req, res, rendered.status, rendered.html, rendered.hitHeads);
     sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, ...(rendered.cacheable ? { 'X-Cache': 'MISS' } : {}) });
   };

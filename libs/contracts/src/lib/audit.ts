@@ -48,6 +48,7 @@ export const AUDIT_RESOURCES = [
   'media-packs',
   'medias',
   'messages',
+  'redirects',
   'revalidation',
   'roles',
   'settings',

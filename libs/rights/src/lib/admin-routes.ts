@@ -6,6 +6,7 @@ export const ADMIN_ROUTES = {
   contents: '/admin/contents',
   contentCreate: '/admin/contents/create',
   pages: '/admin/pages',
+  redirects: '/admin/redirects',
   elements: '/admin/elements',
   elementCreate: '/admin/elements/create',
   users: '/admin/users',

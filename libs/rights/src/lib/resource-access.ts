@@ -40,6 +40,15 @@ export const RESOURCE_RULES = {
   roles: { ...crud('ROLE'), choices: any(R.VIEW_ROLE, ...ROLE_PICK_RIGHTS) },
   medias: crud('MEDIA'),
   'media-packs': crud('MEDIAPACK'),
+  // Redirects keep the contents' addresses working: whoever reads contents sees them, whoever
+  // edits contents (and so renames and moves pages, which records redirects) manages them.
+  redirects: {
+    list: all(R.VIEW_CONTENT),
+    show: all(R.VIEW_CONTENT),
+    create: all(R.UPDATE_CONTENT),
+    edit: all(R.UPDATE_CONTENT),
+    delete: all(R.UPDATE_CONTENT),
+  },
   // VIEW_MESSAGE is the one message right of the spec: it reads, exports and marks messages
   // read. Deleting destroys what a form received, so it also takes DELETE_FORM, the right that
   // already destroys a form's messages with the form.

@@ -135,14 +135,15 @@ describe('containers entry', () => {
 });
 
 describe('contents and elements entries', () => {
-  it('shows Contents with VIEW_CONTENT and disables its dropdown without CREATE_CONTENT', () => {
+  it('shows Contents with VIEW_CONTENT, its dropdown holding Redirects, and Create a content with CREATE_CONTENT', () => {
     expect(entry(buildTopBar(user(R.VIEW_ELEMENT)), 'contents').visible).toBe(false);
+    const redirects = { key: 'redirects', label: 'cms.menu.redirects', href: '/admin/redirects' };
     const viewer = entry(buildTopBar(user(R.VIEW_CONTENT)), 'contents');
-    expect(viewer).toMatchObject({ visible: true, href: '/admin/contents', dropdown: { disabled: true, links: [] } });
+    expect(viewer).toMatchObject({ visible: true, href: '/admin/contents', dropdown: { disabled: false, links: [redirects] } });
     const creator = entry(buildTopBar(user(R.VIEW_CONTENT, R.CREATE_CONTENT)), 'contents');
     expect(creator.dropdown).toEqual({
       disabled: false,
-      links: [{ key: 'create-content', label: 'cms.menu.create_content', href: '/admin/contents/create' }],
+      links: [{ key: 'create-content', label: 'cms.menu.create_content', href: '/admin/contents/create' }, redirects],
     });
   });
 

@@ -118,7 +118,11 @@ export function buildTopBar(subject: RightsSubject | null | undefined, container
       'contents',
       ADMIN_ROUTES.contents,
       can(RightType.VIEW_CONTENT),
-      dropdownOf(linkIf(can(RightType.CREATE_CONTENT), 'create-content', ADMIN_ROUTES.contentCreate)),
+      // Redirects keep the contents' old addresses working: their screen sits beside the contents.
+      dropdownOf(
+        linkIf(can(RightType.CREATE_CONTENT), 'create-content', ADMIN_ROUTES.contentCreate),
+        linkIf(can(RightType.VIEW_CONTENT), 'redirects', ADMIN_ROUTES.redirects),
+      ),
     ),
     // The site as a tree of pages (issue 27), read with the contents' view right.
     entry('pages', ADMIN_ROUTES.pages, can(RightType.VIEW_CONTENT)),

@@ -14,7 +14,11 @@ export interface ApiClientOptions {
 interface ApiClient {
   /** The absolute URL of an API path. */
   url(path: string): string;
-  /** GET with `accept: application/json` and the client's timeout; rejects on a network failure or timeout. */
+  /**
+   * GET with `accept: application/json` and the client's timeout; rejects on a network failure or
+   * timeout. Redirects are not followed: a 301/302 is answered as it came (its Location is for the
+   * visitor, whom the site sends there).
+   */
   get(url: string): Promise<Response>;
   /** GET answered 2xx, as parsed JSON; rejects otherwise. */
   getJson(url: string): Promise<unknown>;
@@ -27,7 +31,7 @@ export function createApiClient(options: ApiClientOptions, defaultTimeoutMs: num
   const { apiOrigin, logger, timeoutMs = defaultTimeoutMs, logEveryMs = 60_000, now = Date.now } = options;
   const fetchImpl = options.fetch ?? fetch;
   let lastReport = Number.NEGATIVE_INFINITY;
-  const get = (url: string) => fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+  const get = (url: string) => fetchImpl(url, { headers: { accept: 'application/json' }, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
   return {
     url: (path) => new URL(path, apiOrigin).href,
     get,

@@ -70,4 +70,58 @@ describe('api page source', () => {
     await source.find(Lang.fr, 'blog/post', 3);
     expect(urlOf(fetch)).toBe('http://api.test/api/pages?path=%2Fblog%2Fpost&locale=fr&page=3');
   });
+
+  describe('moved pages', () => {
+    const moved = (status: number, location: string) =>
+      new Response(JSON.stringify({ statusCode: status, code: 'moved', location }), { status, headers: { location } });
+
+    it('answers the status and Location of a 301 or 302 without following it', async () => {
+      const permanent = sourceAnswering(async () => moved(301, '/fr/blog/nouveau'));
+      expect(await permanent.source.find(Lang.fr, 'blog/ancien')).toEqual({ kind: 'moved', status: 301, location: '/fr/blog/nouveau' });
+      expect(permanent.fetch.mock.calls[0][1]?.redirect).toBe('manual');
+      const temporary = sourceAnswering(async () => moved(302, 'https://partner.example/a b'));
+      expect(await temporary.source.find(Lang.en, 'partner')).toEqual({ kind: 'moved', status: 302, location: 'https://partner.example/a%20b' });
+      const decoded = sourceAnswering(async () => new Response(null, { status: 301, headers: { location: '/fr/caf%C3%A9' } }));
+      expect(await decoded.source.find(Lang.fr, 'ancien')).toMatchObject({ location: '/fr/caf%C3%A9' });
+    });
+
+    it('is unavailable, and logged, when the Location is missing or leaves for another scheme or host form', async () => {
+      for (const answer of [
+        async () => new Response(null, { status: 301 }),
+        async () => moved(302, 'javascript:alert(1)'),
+        async () => moved(301, '//evil.example'),
+      ]) {
+        const { logger, source } = sourceAnswering(answer);
+        expect(await source.find(Lang.en, 'old')).toEqual({ kind: 'unavailable' });
+        expect(logger.error).toHaveBeenCalledTimes(1);
+      }
+    });
+
+    it('does not preview a moved page', async () => {
+      const { source } = sourceAnswering(async () => moved(301, '/fr/blog/nouveau'));
+      expect(await source.preview(Lang.fr, 'blog/ancien', token)).toEqual({ kind: 'not-found' });
+    });
+
+    it('asks about addresses no page can have within a budget a second, and about none too long', async () => {
+      let now = 0;
+      const fetch = jest.fn(async (_url: string | URL | Request, _init?: RequestInit) => moved(301, '/new'));
+      const source = createApiPageSource({
+        apiOrigin: 'http://api.test',
+        logger: { error: jest.fn() },
+        fetch,
+        otherAddresses: { perSecond: 2, now: () => now },
+      });
+      expect(await source.find(Lang.en, 'Old-Page.html')).toEqual({ kind: 'moved', status: 301, location: '/new' });
+      expect(String(fetch.mock.calls[0][0])).toBe('http://api.test/api/pages?path=%2FOld-Page.html&locale=en');
+      expect(await source.find(Lang.en, 'Other Page.html')).toMatchObject({ kind: 'moved' });
+      // The budget is spent: the next made-up address is 404 without asking, a page path is still asked.
+      expect(await source.find(Lang.en, 'Third.html')).toEqual({ kind: 'not-found' });
+      expect(await source.find(Lang.en, 'about')).toMatchObject({ kind: 'moved' });
+      expect(fetch).toHaveBeenCalledTimes(3);
+      now = 1000;
+      expect(await source.find(Lang.en, 'Third.html')).toMatchObject({ kind: 'moved' });
+      expect(await source.find(Lang.en, `${'x'.repeat(1101)}.html`)).toEqual({ kind: 'not-found' });
+      expect(fetch).toHaveBeenCalledTimes(4);
+    });
+  });
 });

@@ -2,6 +2,7 @@ import { PAGE_NUMBER_MAX, SLUG_SEGMENT_PATTERN, type Lang, type PageResponse } f
 import { createApiClient, type ApiClientOptions } from '../http/api-client';
 import { homePage } from './home-page';
 import { apiPath, mapPageResponse } from './map-page';
+import { movedLocation, type Moved } from './moved';
 import type { PageModel } from './page-model';
 
 export type PageLookup =
@@ -10,6 +11,8 @@ export type PageLookup =
   | { kind: 'not-found' }
   /** Only some roles may read the page: 401 asks for a token, 403 refused the one sent. */
   | { kind: 'guarded'; status: 401 | 403 }
+  /** The page is at another address now (a redirect): the visitor is sent there. */
+  | ({ kind: 'moved' } & Moved)
   /** The API did not answer usefully (down, slow, 5xx, nonsense). */
   | { kind: 'unavailable' };
 
@@ -54,12 +57,42 @@ export function parsePageNumber(value: string | null): number | null {
 /** Longest page path the API accepts (slug-rules MAX_FULL_LENGTH). */
 const MAX_PATH_LENGTH = 1000;
 
-/** Paths that cannot be a slug are answered 404 without asking the API. */
+/** Paths that cannot be a slug are no page: the API is asked about them only for a redirect (see OtherAddressBudget). */
 export function isPagePath(path: string): boolean {
   return path === '' || (path.length <= MAX_PATH_LENGTH && path.split('/').every((segment) => SLUG_SEGMENT_PATTERN.test(segment)));
 }
 
-type ApiPageSourceOptions = ApiClientOptions;
+/** Longest address a redirect leaves from (the API's REDIRECT_FROM_MAX_LENGTH): longer ones are 404 without asking. */
+const MAX_REDIRECT_PATH_LENGTH = 1100;
+
+/**
+ * How many addresses that cannot be a page (`/Old-Page.html`, an old site's URL) the site asks the
+ * API about per second, for the redirects imported from an old CMS. A flood of made-up addresses
+ * costs the API at most this many look-ups a second; past it they are 404 without asking (and a
+ * 404 is never kept in the page cache, so the flood cannot evict pages either).
+ */
+export interface OtherAddressBudget {
+  perSecond: number;
+  now?: () => number;
+}
+
+const DEFAULT_OTHER_ADDRESS_BUDGET = 50;
+
+/** A token bucket of `perSecond` look-ups, as many in a burst. */
+function createBudget({ perSecond, now = Date.now }: OtherAddressBudget): () => boolean {
+  let tokens = perSecond;
+  let last = now();
+  return () => {
+    const at = now();
+    tokens = Math.min(perSecond, tokens + ((at - last) / 1000) * perSecond);
+    last = at;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
+type ApiPageSourceOptions = ApiClientOptions & { otherAddresses?: OtherAddressBudget };
 
 function isPageResponse(value: unknown): value is PageResponse {
   if (!value || typeof value !== 'object') return false;
@@ -68,7 +101,7 @@ function isPageResponse(value: unknown): value is PageResponse {
 }
 
 /** What `GET /api/pages` answered, before the live read and the preview read make their lookup of it. */
-type ApiPageAnswer = { kind: 'page'; body: PageResponse } | { kind: 'status'; status: number } | { kind: 'unavailable' };
+type ApiPageAnswer = { kind: 'page'; body: PageResponse } | { kind: 'status'; status: number } | ({ kind: 'moved' } & Moved) | { kind: 'unavailable' };
 
 /**
  * Reads pages from `GET /api/pages?path=&locale=` over HTTP, anonymously: the site forwards no
@@ -76,7 +109,9 @@ type ApiPageAnswer = { kind: 'page'; body: PageResponse } | { kind: 'status'; st
  * adds `&preview=token`, the one credential the site sends on, and its page is never cached.
  */
 export function createApiPageSource(options: ApiPageSourceOptions): PageSource {
+  // The API's redirects are passed on to the visitor, never followed here (see api-client's get).
   const api = createApiClient(options, 2500);
+  const withinBudget = createBudget(options.otherAddresses ?? { perSecond: DEFAULT_OTHER_ADDRESS_BUDGET });
   const report = (error: unknown, url: string) => api.report(error, `Pages unavailable: ${url} failed`);
 
   const read = async (url: string, logged: string): Promise<ApiPageAnswer> => {
@@ -86,6 +121,15 @@ export function createApiPageSource(options: ApiPageSourceOptions): PageSource {
     } catch (error) {
       report(error, logged);
       return { kind: 'unavailable' };
+    }
+    if (response.status === 301 || response.status === 302) {
+      const location = movedLocation(response.headers.get('location'));
+      await response.body?.cancel().catch(() => undefined);
+      if (location === null) {
+        report(new Error(`answered ${response.status} without a Location the site can send a visitor to`), logged);
+        return { kind: 'unavailable' };
+      }
+      return { kind: 'moved', status: response.status, location };
     }
     if (response.status !== 200) {
       await response.body?.cancel().catch(() => undefined);
@@ -110,10 +154,11 @@ export function createApiPageSource(options: ApiPageSourceOptions): PageSource {
 
   return {
     async find(locale, path, pageNumber = 1) {
-      if (!isPagePath(path)) return { kind: 'not-found' };
+      // An address no page can have is asked about only for a redirect, within the budget.
+      if (!isPagePath(path) && (path.length > MAX_REDIRECT_PATH_LENGTH || !withinBudget())) return { kind: 'not-found' };
       const url = pageUrl(locale, path, pageNumber);
       const answer = await read(url, url);
-      if (answer.kind === 'unavailable') return answer;
+      if (answer.kind === 'unavailable' || answer.kind === 'moved') return answer;
       if (answer.kind === 'status') {
         if (answer.status === 404) return path === '' ? { kind: 'page', page: homePage(locale), builtIn: true } : { kind: 'not-found' };
         if (answer.status === 401 || answer.status === 403) return { kind: 'guarded', status: answer.status };
@@ -133,6 +178,8 @@ export function createApiPageSource(options: ApiPageSourceOptions): PageSource {
       const logged = `${page}&preview=…`;
       const answer = await read(`${page}&preview=${encodeURIComponent(token)}`, logged);
       if (answer.kind === 'unavailable') return answer;
+      // A draft is read at the page's own address: one that moved has nothing to preview here.
+      if (answer.kind === 'moved') return { kind: 'not-found' };
       if (answer.kind === 'status') {
         // No welcome page here: a preview of a page the API does not have shows that it is missing.
         if (answer.status === 404) return { kind: 'not-found' };
