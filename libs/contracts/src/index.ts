@@ -14,3 +14,4 @@ export * from './lib/locale-path';
 export * from './lib/field-types';
 export * from './lib/locale-fallback';
 export * from './lib/audit';
+export * from './lib/translations';

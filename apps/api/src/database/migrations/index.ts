@@ -20,6 +20,7 @@ import { ContainerDrafts1795738668000 } from './1795738668000-container-drafts';
 import { RecordVersions1795749467000 } from './1795749467000-record-versions';
 import { UpdatedBy1795749530384 } from './1795749530384-updated-by';
 import { AuditEntries1795749624000 } from './1795749624000-audit-entries';
+import { ContentTranslationSources1795761786000 } from './1795761786000-content-translation-sources';
 
 /** In the order they run. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   RecordVersions1795749467000,
   UpdatedBy1795749530384,
   AuditEntries1795749624000,
+  ContentTranslationSources1795761786000,
 ];
