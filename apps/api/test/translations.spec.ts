@@ -51,7 +51,8 @@ describe('translation status (issue 27)', () => {
     const s = await statuses(id);
     expect(s.en).toEqual({ locale: 'en', status: 'complete', missing: [], outdated: [] });
     // note: en has no value, so nothing to translate; featured: not text, not required.
-    for (const locale of ['fr', 'tr', 'es', 'it']) expect(s[locale]).toEqual({ locale, status: 'missing', missing: ['title', 'summary', 'body', 'price'], outdated: [] });
+    for (const locale of ['fr', 'tr', 'es', 'it'])
+      expect(s[locale]).toEqual({ locale, status: 'missing', missing: ['title', 'summary', 'body', 'price'], outdated: [] });
     expect(res.body.labels).toEqual({ title: 'Title', summary: 'Summary', body: 'Body', price: 'Price' });
   });
 

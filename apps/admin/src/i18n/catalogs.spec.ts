@@ -97,6 +97,7 @@ describe('the English catalog', () => {
     expect(links).toEqual([
       'Create a container',
       'Create a content',
+      'Translations',
       'Create an element',
       'Create a user',
       'Roles',

@@ -118,7 +118,10 @@ export function buildTopBar(subject: RightsSubject | null | undefined, container
       'contents',
       ADMIN_ROUTES.contents,
       can(RightType.VIEW_CONTENT),
-      dropdownOf(linkIf(can(RightType.CREATE_CONTENT), 'create-content', ADMIN_ROUTES.contentCreate)),
+      dropdownOf(
+        linkIf(can(RightType.CREATE_CONTENT), 'create-content', ADMIN_ROUTES.contentCreate),
+        linkIf(can(RightType.VIEW_CONTENT), 'translations', ADMIN_ROUTES.translations),
+      ),
     ),
     entry(
       'elements',

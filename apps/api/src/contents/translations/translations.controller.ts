@@ -9,7 +9,10 @@ import { TranslationsService } from './translations.service';
 
 class LocaleTranslationDto implements LocaleTranslation {
   @ApiProperty({ enum: Lang }) locale: Lang;
-  @ApiProperty({ enum: TRANSLATION_STATUSES, description: 'missing if a field is missing, else outdated if one is outdated, else complete; en is never outdated' })
+  @ApiProperty({
+    enum: TRANSLATION_STATUSES,
+    description: 'missing if a field is missing, else outdated if one is outdated, else complete; en is never outdated',
+  })
   status: LocaleTranslation['status'];
   @ApiProperty({
     type: [String],

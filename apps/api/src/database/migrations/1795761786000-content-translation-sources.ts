@@ -22,7 +22,9 @@ const sourcesSql = (d: string, e: string) =>
   `(SELECT coalesce(jsonb_object_agg(k, md5(coalesce(${e} -> k, 'null'::jsonb)::text)), '{}'::jsonb) FROM jsonb_object_keys(${d}) k)`;
 
 /** content_document_refresh as ContentDocumentWrittenOnce left it: its body, for `down`. */
-const refreshBody = (withSources: boolean) => `CREATE OR REPLACE FUNCTION "content_document_refresh"(ids integer[], langs "lang"[]) RETURNS void LANGUAGE plpgsql
+const refreshBody = (
+  withSources: boolean,
+) => `CREATE OR REPLACE FUNCTION "content_document_refresh"(ids integer[], langs "lang"[]) RETURNS void LANGUAGE plpgsql
       SET plan_cache_mode = force_generic_plan AS $$ BEGIN
       DELETE FROM "content_document" d USING unnest(ids, langs) AS p("contentId", "lang")
       WHERE d."contentId" = p."contentId" AND d."lang" = p."lang"
