@@ -40,7 +40,17 @@ export function EnValue({ field, locale }: { field: ContainerFieldDto; locale: L
   return (
     <Box
       data-testid={`en-value-${field.name}`}
-      sx={{ mt: -0.5, mb: 2, px: 1.5, py: 0.75, borderLeft: 3, borderColor: outdated ? 'warning.main' : 'divider', bgcolor: 'action.hover', borderRadius: 1 }}
+      sx={{
+        alignSelf: 'stretch',
+        mt: -0.5,
+        mb: 2,
+        px: 1.5,
+        py: 0.75,
+        borderLeft: 3,
+        borderColor: outdated ? 'warning.main' : 'divider',
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+      }}
     >
       <Typography variant="caption" color="text.secondary" component="div" sx={{ fontWeight: 600 }}>
         {translate('cms.translations.en_value')}

@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactElement } from 'react';
-import { useListContext, useRecordContext, useTranslate } from 'react-admin';
+import { useBasename, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { editInLocaleHref, useTranslationStatuses } from './translations-api';
 
@@ -33,6 +33,7 @@ export function useDescribeLocale() {
 /** One small chip per locale but en: its code and an icon for the status, coloured; the tooltip names the fields; a click edits that locale. */
 export function TranslationChipRow({ translations }: { translations: ContentTranslations }) {
   const describe = useDescribeLocale();
+  const basename = useBasename();
   return (
     <Stack direction="row" spacing={0.5} data-testid="translation-chips">
       {translations.locales
@@ -52,7 +53,7 @@ export function TranslationChipRow({ translations }: { translations: ContentTran
                 data-locale={status.locale}
                 data-status={status.status}
                 component={Link}
-                to={editInLocaleHref(translations.contentId, status.locale)}
+                to={editInLocaleHref(basename, translations.contentId, status.locale)}
                 clickable
                 // The row's own click opens the edit screen in en.
                 onClick={(event: React.MouseEvent) => event.stopPropagation()}

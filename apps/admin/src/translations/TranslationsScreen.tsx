@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Title, useCanAccess, useTranslate } from 'react-admin';
+import { Title, useBasename, useCanAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { AccessDenied } from '../layout/AccessDenied';
 import { STATUS_LOOK } from './TranslationChips';
@@ -38,6 +38,7 @@ const percent = (counts: Counts) => {
 /** A locale's counts in a container: how far it is, and each count a link to the contents that stand so. */
 function CountsCell({ containerId, locale, counts }: { containerId: number; locale: Lang; counts: Counts }) {
   const translate = useTranslate();
+  const basename = useBasename();
   const done = percent(counts);
   return (
     <Stack spacing={0.5} data-testid={`translation-cell-${containerId}-${locale}`}>
@@ -60,7 +61,7 @@ function CountsCell({ containerId, locale, counts }: { containerId: number; loca
             <MuiLink
               key={status}
               component={Link}
-              to={filteredContentsHref(containerId, locale, status)}
+              to={filteredContentsHref(basename, containerId, locale, status)}
               color={`${look.color}.main`}
               underline="hover"
               variant="body2"
@@ -91,6 +92,7 @@ function CountsCell({ containerId, locale, counts }: { containerId: number; loca
  */
 export function TranslationsScreen() {
   const translate = useTranslate();
+  const basename = useBasename();
   const { canAccess, isPending: checking } = useCanAccess({ resource: 'contents', action: 'list' });
   const summary = useQuery({ queryKey: ['translations', 'summary'], queryFn: ({ signal }) => fetchSummary(signal), enabled: !!canAccess, retry: false });
   if (checking) return <CircularProgress size={24} sx={{ m: 3 }} />;
@@ -111,9 +113,6 @@ export function TranslationsScreen() {
     <Card sx={{ mt: 2 }}>
       <Title title="cms.translations.title" />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {translate('cms.translations.title')}
-        </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
           {translate('cms.translations.intro')}
         </Typography>
@@ -166,7 +165,7 @@ export function TranslationsScreen() {
                   {containers.map(([containerId, title]) => (
                     <TableRow key={containerId} hover>
                       <TableCell component="th" scope="row">
-                        <MuiLink component={Link} to={`/contents?container=${containerId}`} underline="hover">
+                        <MuiLink component={Link} to={`${basename}/contents?container=${containerId}`} underline="hover">
                           {title}
                         </MuiLink>
                       </TableCell>

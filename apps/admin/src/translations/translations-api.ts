@@ -31,13 +31,13 @@ export function useTranslationStatuses(ids: readonly (number | string)[]) {
   });
 }
 
-/** The address of the contents list filtered to a container, a locale and a status. */
-export function filteredContentsHref(containerId: number, locale: Lang, status: TranslationStatus): string {
+/** The address of the contents list filtered to a container, a locale and a status, under the back office's `basename` (react-admin's useBasename). */
+export function filteredContentsHref(basename: string, containerId: number, locale: Lang, status: TranslationStatus): string {
   const filter = encodeURIComponent(JSON.stringify({ translation: { locale, status } }));
-  return `/contents?container=${containerId}&filter=${filter}`;
+  return `${basename}/contents?container=${containerId}&filter=${filter}`;
 }
 
 /** The edit screen of a content, opened in `locale`. */
-export function editInLocaleHref(contentId: number | string, locale: Lang): string {
-  return `/contents/${encodeURIComponent(String(contentId))}?locale=${locale}`;
+export function editInLocaleHref(basename: string, contentId: number | string, locale: Lang): string {
+  return `${basename}/contents/${encodeURIComponent(String(contentId))}?locale=${locale}`;
 }
