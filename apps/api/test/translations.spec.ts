@@ -139,11 +139,29 @@ describe('translation status (issue 27)', () => {
     expect(rows.find((row) => row.locale === 'en')).toMatchObject({ complete: 3, missing: 1, outdated: 0 });
     expect(rows.find((row) => row.locale === 'fr')).toMatchObject({ complete: 0, missing: 4, outdated: 0 });
 
+    // The summary is kept between requests, and follows a translation and a definition change.
+    await put(fresh.id, 'tr', { title: 'A tr', body: '<p>A tr</p>' });
+    const trRow = async () =>
+      ((await cm.as().get('/api/translations/summary')).body as { containerId: number; locale: string }[]).find(
+        (row) => row.containerId === other && row.locale === 'tr',
+      );
+    expect(await trRow()).toMatchObject({ complete: 2, missing: 1, outdated: 1 });
+    const definitions = await cm.as().get(`/api/containers/${other}`);
+    const renamed = await cm.as().put(`/api/containers/${other}`, {
+      fields: (definitions.body.fields as { name: string; label: string }[]).map((field) => ({ ...field, label: `${field.label}!` })),
+    });
+    expect(renamed.status).toBe(200);
+    expect(await trRow()).toMatchObject({ complete: 2, missing: 1, outdated: 1 });
+    const retitled = await cm.as().put(`/api/containers/${other}`, { title: 'Renamed for the summary' });
+    expect(retitled.status).toBe(200);
+    expect(await trRow()).toMatchObject({ containerTitle: 'Renamed for the summary' });
+
     // A page's statuses in one call, in the order asked, unknown ids left out.
     const page = await cm.as().get(`/api/translations?contentIds=${stale.id},${fresh.id},99999`);
     expect(page.status).toBe(200);
     expect(page.body.map((c: { contentId: number }) => c.contentId)).toEqual([stale.id, fresh.id]);
     expect(page.body[0].locales.find((l: LocaleStatus) => l.locale === 'tr')).toEqual({ locale: 'tr', status: 'outdated', missing: [], outdated: ['title'] });
+    expect(page.body[0].labels).toEqual({ title: 'Title!', body: 'Body!' });
   });
 
   it('answers 404 for an unknown content and 400 for bad input, naming the rule', async () => {

@@ -2,54 +2,52 @@ import { BadRequestException } from '@nestjs/common';
 import { ContainerFieldType, type Lang, LANGS, TRANSLATION_STATUSES, type TranslationFilter, type TranslationStatus } from '@cms/contracts';
 
 /*
- * Translation status as SQL (issue 27), from the read model: en's document `e`, the locale's own
- * document `d` (its `fields`, and its `source`: per field, the md5 of en's value when the locale's
- * value was last written, kept by content_document_refresh, migration ContentTranslationSources)
- * and the container's field definitions `f`. The single read, the list filter and the summary use
- * these expressions, so they agree.
+ * Translation status as SQL (issue 27), from the read model: en's fields `ef`, the locale's own
+ * fields `df` and its `ds` source (per field, the md5 of en's value when the locale's value was
+ * last written, kept by content_document_refresh, migration ContentTranslationSources), each an
+ * SQL expression (NULL when the document does not exist), and a field definition `f` of the
+ * container. The single read, the list filter and the summary use these expressions, so they agree.
  */
 
 /** The field types whose text a visitor would otherwise read in English. */
 const TEXT_TYPES = [ContainerFieldType.STRING, ContainerFieldType.PARAGRAPH, ContainerFieldType.RICHTEXT].map((type) => `'${type}'`).join(', ');
 
-/** A document's value of the field `f` (JSON), present and not empty. */
-const filled = (doc: string, f: string) => `coalesce(${doc}."fields" -> ${f}.name NOT IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb), false)`;
+/** The fields `fields` (jsonb) hold a value of the field `f`, present and not empty. */
+const filled = (fields: string, f: string) => `coalesce(${fields} -> ${f}.name NOT IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb), false)`;
 
 /** The field `f` is one the locale must have of its own: required, the `title` field, or a text en has. */
-const translatable = (f: string, e: string) => `(${f}.required OR ${f}.name = 'title' OR (${f}.type IN (${TEXT_TYPES}) AND ${filled(e, f)}))`;
+const translatable = (f: string, ef: string) => `(${f}.required OR ${f}.name = 'title' OR (${f}.type IN (${TEXT_TYPES}) AND ${filled(ef, f)}))`;
 
-/** The field `f` of the content whose en document is `e` lacks a value in the locale's document `d`. */
-export const missingSql = (f: string, e: string, d: string) => `(${translatable(f, e)} AND NOT ${filled(d, f)})`;
+/** The field `f` lacks a value in the locale's fields `df`. */
+export const missingSql = (f: string, ef: string, df: string) => `(${translatable(f, ef)} AND NOT ${filled(df, f)})`;
 
 /** The locale's own value of `f` was written when en's value differed from what it is now (never for en, whose source is empty). */
-export const outdatedSql = (f: string, e: string, d: string, lang: string) =>
-  `(${lang} <> 'en' AND ${filled(d, f)} AND (${d}."source" ->> ${f}.name) IS DISTINCT FROM md5(coalesce(${e}."fields" -> ${f}.name, 'null'::jsonb)::text))`;
+export const outdatedSql = (f: string, ef: string, df: string, ds: string, lang: string) =>
+  `(${lang} <> 'en' AND ${filled(df, f)} AND (${ds} ->> ${f}.name) IS DISTINCT FROM md5(coalesce(${ef} -> ${f}.name, 'null'::jsonb)::text))`;
 
 /**
- * The status of the content `c` in the locale `lang` (an SQL expression of type lang), as an SQL
- * expression: 'missing', 'outdated' or 'complete'. Looks up the two documents and the definitions.
+ * The two documents of the content `c` in `lang`, read once per content (OFFSET 0 keeps the
+ * planner from looking them up again for every field definition): `docs.ef`, `docs.df`, `docs.ds`.
  */
-export const statusSql = (c: string, lang: string) => `(SELECT CASE WHEN bool_or(${missingSql('tf', 'te', 'td')}) THEN 'missing'
-          WHEN bool_or(${outdatedSql('tf', 'te', 'td', lang)}) THEN 'outdated' ELSE 'complete' END
-        FROM "container_field" tf
-        LEFT JOIN "content_document" te ON te."contentId" = ${c}.id AND te.lang = 'en'
-        LEFT JOIN "content_document" td ON td."contentId" = ${c}.id AND td.lang = ${lang}
-        WHERE tf."containerId" = ${c}."containerId")`;
+const documentsOf = (
+  c: string,
+  lang: string,
+) => `(SELECT (SELECT te."fields" FROM "content_document" te WHERE te."contentId" = ${c}.id AND te.lang = 'en') AS ef,
+            td."fields" AS df, td."source" AS ds
+          FROM (SELECT 1) one LEFT JOIN "content_document" td ON td."contentId" = ${c}.id AND td.lang = ${lang} OFFSET 0) docs`;
 
 /**
  * A condition on the content `c`: its status in `lang` is `status`. Written as EXISTS so the list
  * stops at the first missing field. A content whose container has no fields is complete.
  */
 export function statusConditionSql(c: string, lang: string, status: TranslationStatus): string {
-  const any = (condition: string) => `EXISTS (SELECT 1 FROM "container_field" tf
-          LEFT JOIN "content_document" te ON te."contentId" = ${c}.id AND te.lang = 'en'
-          LEFT JOIN "content_document" td ON td."contentId" = ${c}.id AND td.lang = ${lang}
-          WHERE tf."containerId" = ${c}."containerId" AND ${condition})`;
-  const missing = any(missingSql('tf', 'te', 'td'));
-  const outdated = any(outdatedSql('tf', 'te', 'td', lang));
-  if (status === 'missing') return missing;
-  if (status === 'outdated') return `(NOT ${missing} AND ${outdated})`;
-  return `NOT ${any(`(${missingSql('tf', 'te', 'td')} OR ${outdatedSql('tf', 'te', 'td', lang)})`)}`;
+  const any = (condition: string) => `EXISTS (SELECT 1 FROM ${documentsOf(c, lang)}
+          JOIN "container_field" tf ON tf."containerId" = ${c}."containerId" WHERE ${condition})`;
+  const missing = missingSql('tf', 'docs.ef', 'docs.df');
+  const outdated = outdatedSql('tf', 'docs.ef', 'docs.df', 'docs.ds', lang);
+  if (status === 'missing') return any(missing);
+  if (status === 'outdated') return `(NOT ${any(missing)} AND ${any(outdated)})`;
+  return `NOT ${any(`(${missing} OR ${outdated})`)}`;
 }
 
 /** The contents list's `translation` filter, checked: `{ "locale": "tr", "status": "missing" }`, else a 400 naming the rule. */

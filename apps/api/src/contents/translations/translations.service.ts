@@ -9,10 +9,13 @@ import { missingSql, outdatedSql } from './translation-sql';
  * and those whose en value changed since (`outdated`), with the labels of the fields named. One
  * statement for any number of contents: a list page's statuses cost one round trip.
  */
+const MISSING = missingSql('f', 'e."fields"', 'd."fields"');
+const OUTDATED = outdatedSql('f', 'e."fields"', 'd."fields"', 'd."source"', 'l.lang');
+
 const STATUSES_SQL = `SELECT c.id AS "contentId", l.lang,
-        coalesce(array_agg(f.name ORDER BY f.position, f.id) FILTER (WHERE ${missingSql('f', 'e', 'd')}), '{}') AS missing,
-        coalesce(array_agg(f.name ORDER BY f.position, f.id) FILTER (WHERE ${outdatedSql('f', 'e', 'd', 'l.lang')}), '{}') AS outdated,
-        coalesce(jsonb_object_agg(f.name, f.label) FILTER (WHERE ${missingSql('f', 'e', 'd')} OR ${outdatedSql('f', 'e', 'd', 'l.lang')}), '{}') AS labels
+        coalesce(array_agg(f.name ORDER BY f.position, f.id) FILTER (WHERE ${MISSING}), '{}') AS missing,
+        coalesce(array_agg(f.name ORDER BY f.position, f.id) FILTER (WHERE ${OUTDATED}), '{}') AS outdated,
+        coalesce(jsonb_object_agg(f.name, f.label) FILTER (WHERE ${MISSING} OR ${OUTDATED}), '{}') AS labels
       FROM "content" c
       CROSS JOIN unnest(enum_range(NULL::"lang")) AS l(lang)
       LEFT JOIN "content_document" e ON e."contentId" = c.id AND e.lang = 'en'
@@ -23,25 +26,32 @@ const STATUSES_SQL = `SELECT c.id AS "contentId", l.lang,
 
 /**
  * Per container and locale, how many contents are complete, missing or outdated. Each (content,
- * locale) is judged once, by one pass over its container's definitions, then counted.
+ * locale) is judged once, by one pass over its container's definitions, then counted: one scan
+ * of the contents and documents (hash joins), not a lookup per content.
  */
-const SUMMARY_SQL = `SELECT k.id AS "containerId", k.title AS "containerTitle", s.lang,
+const SUMMARY_SQL = `SELECT s."containerId", k.title AS "containerTitle", s.lang,
         count(*) FILTER (WHERE s.status = 'complete')::int AS complete,
         count(*) FILTER (WHERE s.status = 'missing')::int AS missing,
         count(*) FILTER (WHERE s.status = 'outdated')::int AS outdated
-      FROM "container" k
-      CROSS JOIN LATERAL (
-        SELECT l.lang, CASE WHEN bool_or(${missingSql('f', 'e', 'd')}) THEN 'missing'
-            WHEN bool_or(${outdatedSql('f', 'e', 'd', 'l.lang')}) THEN 'outdated' ELSE 'complete' END AS status
+      FROM (
+        SELECT c."containerId", l.lang, CASE WHEN bool_or(${MISSING}) THEN 'missing' WHEN bool_or(${OUTDATED}) THEN 'outdated' ELSE 'complete' END AS status
         FROM "content" c
         CROSS JOIN unnest(enum_range(NULL::"lang")) AS l(lang)
         LEFT JOIN "content_document" e ON e."contentId" = c.id AND e.lang = 'en'
         LEFT JOIN "content_document" d ON d."contentId" = c.id AND d.lang = l.lang
         LEFT JOIN "container_field" f ON f."containerId" = c."containerId"
-        WHERE c."containerId" = k.id
-        GROUP BY c.id, l.lang
+        GROUP BY c.id, c."containerId", l.lang
       ) s
-      GROUP BY k.id, k.title, s.lang`;
+      JOIN "container" k ON k.id = s."containerId"
+      GROUP BY s."containerId", k.title, s.lang`;
+
+/**
+ * What the summary depends on besides the documents (whose changes move the contents list's
+ * version): the containers' titles and field definitions.
+ */
+const DEFINITIONS_SQL = `SELECT (SELECT "version" FROM "cache_version" WHERE name = 'contents')::text AS "contents",
+        md5(coalesce((SELECT string_agg(concat_ws(':', f."containerId", f.name, f.label, f.type, f.required), ',' ORDER BY f.id) FROM "container_field" f), '')
+          || coalesce((SELECT string_agg(concat_ws(':', k.id, k.title), ',' ORDER BY k.id) FROM "container" k), '')) AS "definitions"`;
 
 interface StatusRow {
   contentId: number;
@@ -85,11 +95,23 @@ export class TranslationsService {
     return answer;
   }
 
-  /** Per container (with contents) and locale, the counts of each status; containers by title, locales in LANGS' order. */
+  /** The last summary and what it was computed from: the next request reuses it while nothing changed. */
+  private kept: { key: string; rows: TranslationSummaryRow[] } | null = null;
+
+  /**
+   * Per container (with contents) and locale, the counts of each status; containers by title,
+   * locales in LANGS' order. It reads every document: kept until a content, a document or a
+   * definition changes (one cheap query tells), so the Translations screen opened again is instant.
+   */
   async summary(): Promise<TranslationSummaryRow[]> {
+    const [state] = await preparedQuery<{ contents: string | null; definitions: string }>(this.reads, DEFINITIONS_SQL, []);
+    const key = `${state.contents}:${state.definitions}`;
+    if (this.kept?.key === key) return this.kept.rows;
     const rows = await preparedQuery<TranslationSummaryRow & { lang: Lang }>(this.reads, SUMMARY_SQL, []);
-    return rows
+    const summary = rows
       .map(({ lang, ...row }) => ({ ...row, locale: lang }))
       .sort((a, b) => a.containerTitle.localeCompare(b.containerTitle) || a.containerId - b.containerId || localeOrder(a.locale) - localeOrder(b.locale));
+    this.kept = { key, rows: summary };
+    return summary;
   }
 }
