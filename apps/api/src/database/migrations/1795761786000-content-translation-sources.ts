@@ -17,7 +17,7 @@ const FIELD_DOCUMENTS_SQL = `        SELECT v."contentId", v."lang", jsonb_objec
 /** A locale's fields over en's `e` (NULL when en has none) as JSON text, and the names it takes from en, for a document's fields `d`. */
 const mergedSql = (d: string, e: string) => `(coalesce(${e}, '{}'::jsonb) || ${d})::text`;
 const fallbackSql = (d: string, e: string) => `ARRAY(SELECT k FROM jsonb_object_keys(${e}) k WHERE NOT ${d} ? k ORDER BY k)`;
-/** Per name of the fields `d`, the md5 of en's value of it in en's fields `e` (JSON null when en has none). */
+/** Per name of the fields `d`, the md5 of en's value of it in en's fields `e` (JSON null when en has none): the day-one sources. */
 const sourcesSql = (d: string, e: string) =>
   `(SELECT coalesce(jsonb_object_agg(k, md5(coalesce(${e} -> k, 'null'::jsonb)::text)), '{}'::jsonb) FROM jsonb_object_keys(${d}) k)`;
 
@@ -39,22 +39,25 @@ ${FIELD_DOCUMENTS_SQL}
           ELSE ${fallbackSql('w."fields"', 'coalesce(we."fields", e."fields")')} END${
             withSources
               ? `,
-        -- What en's value of each field is now: the source of the values this write gives the locale.
-        CASE WHEN w."lang" = 'en' THEN '{}'::jsonb ELSE ${sourcesSql('w."fields"', 'coalesce(we."fields", e."fields")')} END`
+        -- A value the write left as it was keeps its source; a written one takes en's value of now (its md5).
+        CASE WHEN w."lang" = 'en' THEN '{}'::jsonb ELSE (SELECT coalesce(jsonb_object_agg(k, CASE WHEN o."fields" -> k = w."fields" -> k AND o."source" ? k
+            THEN o."source" -> k ELSE to_jsonb(md5(coalesce(coalesce(we."fields", e."fields") -> k, 'null'::jsonb)::text)) END), '{}'::jsonb)
+          FROM jsonb_object_keys(w."fields") k) END`
               : ''
           }
       FROM w
       -- en's fields after this call: its new document when en is among the pairs, else the stored one.
       LEFT JOIN w we ON we."contentId" = w."contentId" AND we."lang" = 'en' AND w."lang" <> 'en'
       LEFT JOIN "content_document" e ON e."contentId" = w."contentId" AND e."lang" = 'en' AND w."lang" <> 'en'
-        AND NOT EXISTS (SELECT 1 FROM unnest(ids, langs) AS q("contentId", "lang") WHERE q."contentId" = w."contentId" AND q."lang" = 'en')
+        AND NOT EXISTS (SELECT 1 FROM unnest(ids, langs) AS q("contentId", "lang") WHERE q."contentId" = w."contentId" AND q."lang" = 'en')${
+          withSources
+            ? `
+      -- The locale's stored document, whose sources the values left unchanged keep.
+      LEFT JOIN "content_document" o ON o."contentId" = w."contentId" AND o."lang" = w."lang" AND w."lang" <> 'en'`
+            : ''
+        }
       ON CONFLICT ("contentId", "lang") DO UPDATE SET "fields" = EXCLUDED."fields", "json" = EXCLUDED."json", "fallback" = EXCLUDED."fallback"${
-        withSources
-          ? `,
-        -- A value the write left as it was keeps its source; a written one takes en's value of now.
-        "source" = (SELECT coalesce(jsonb_object_agg(k, CASE WHEN "content_document"."fields" -> k = EXCLUDED."fields" -> k AND "content_document"."source" ? k
-            THEN "content_document"."source" -> k ELSE EXCLUDED."source" -> k END), '{}'::jsonb) FROM jsonb_object_keys(EXCLUDED."source") k)`
-          : ''
+        withSources ? `, "source" = EXCLUDED."source"` : ''
       }
         WHERE ("content_document"."fields", "content_document"."json", "content_document"."fallback") IS DISTINCT FROM (EXCLUDED."fields", EXCLUDED."json", EXCLUDED."fallback");
       -- The other locales of the contents whose en document changed (written or dropped), but for those written above.
@@ -71,9 +74,10 @@ ${FIELD_DOCUMENTS_SQL}
  * en's value of that field when the locale's value was last written (`source`). A field whose en
  * value no longer hashes to it is outdated: en changed after the translation.
  *
- * The refresh writes it in the statements it already runs: a locale's new document takes en's
- * values as they are after the call, and an update keeps the recorded source of every value the
- * write left unchanged (saving the French title does not mark the French body up to date). The
+ * The refresh writes it in the statements it already runs: a locale's written document keeps the
+ * recorded source of every value the write left unchanged (its stored row, joined, tells; saving
+ * the French title does not mark the French body up to date) and takes en's value as it is after
+ * the call for the others, hashing only those. The
  * statement that follows an en write rewrites the other locales' json and fallback only: their
  * sources stay, which is what makes them outdated. en's own source is always empty.
  *
