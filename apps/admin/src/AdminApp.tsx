@@ -22,6 +22,7 @@ import { queryClient } from './query-client';
 import audit, { AUDIT_RESOURCE } from './audit';
 import containers from './containers';
 import { containerWrites } from './containers/container-writes';
+import { TranslationsScreen } from './translations/TranslationsScreen';
 import contents from './contents';
 import { contentWrites } from './contents/content-writes';
 import elements from './elements';
@@ -101,6 +102,7 @@ export default function AdminApp() {
       <CustomRoutes>
         <Route path="/layout" element={<LayoutScreen />} />
         <Route path="/pages" element={<PagesScreen />} />
+        <Route path="/translations" element={<TranslationsScreen />} />
       </CustomRoutes>
       <Resource name={ROLES_RESOURCE} {...roles} />
       <Resource name={AUDIT_RESOURCE} {...audit} />

@@ -100,6 +100,9 @@ const RIGHTS_TABLE: Record<string, string> = {
   'POST /api/contents/:id/discard': 'contents.edit',
   'POST /api/contents/:id/preview': 'contents.edit',
   'DELETE /api/contents/:id': 'contents.delete',
+  'GET /api/contents/:id/translations': 'contents.show',
+  'GET /api/translations': 'contents.list',
+  'GET /api/translations/summary': 'contents.list',
 
   'GET /api/redirects': 'redirects.list',
   'GET /api/redirects/:id': 'redirects.show',

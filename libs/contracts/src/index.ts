@@ -15,3 +15,4 @@ export * from './lib/field-types';
 export * from './lib/locale-fallback';
 export * from './lib/audit';
 export * from './lib/redirects';
+export * from './lib/translations';

@@ -1,4 +1,5 @@
-import { Lang } from '@cms/contracts';
+import { isLang, Lang } from '@cms/contracts';
+import { useSearchParams } from 'react-router-dom';
 import Stack from '@mui/material/Stack';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import {
@@ -99,7 +100,10 @@ export const StatusColumn = () => (
  * someone else's newer one opens the form's conflict dialog.
  */
 export function LocaleEdit(props: LocaleEditProps) {
-  const [locale, setLocale] = useState<Lang>(Lang.en);
+  // `?locale=tr` opens the edit screen in that locale (the Translations chips link so).
+  const [params] = useSearchParams();
+  const asked = params.get('locale');
+  const [locale, setLocale] = useState<Lang>(isLang(asked) ? asked : Lang.en);
   return (
     <EditSessionProvider locale={locale}>
       <LocaleEditScreen {...props} locale={locale} setLocale={setLocale} />

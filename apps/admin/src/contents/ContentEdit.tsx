@@ -1,4 +1,4 @@
-import { type ContentDto, type Lang } from '@cms/contracts';
+import { type ContentDto, Lang } from '@cms/contracts';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { type RaRecord, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
@@ -13,6 +13,7 @@ import { PreviewButton, PreviewPanel, PreviewProvider } from './PreviewPanel';
 import { Autosave } from '../history/Autosave';
 import { EditExtras } from '../history/EditExtras';
 import { HistoryButton } from '../history/HistoryDrawer';
+import { CopyFromEnButton } from '../translations/CopyFromEnButton';
 
 function ContentTitle() {
   const record = useRecordContext<ContentDto>();
@@ -30,10 +31,11 @@ function ContentEditToolbar({ locale }: { locale: Lang }) {
       redirect={(record) => `${listPath}?container=${record.containerId}`}
       saveLabel={record?.drafts ? 'cms.drafts.save_draft' : undefined}
     >
-      {record?.drafts ? (
+      {record?.drafts || locale !== Lang.en ? (
         <>
-          <DraftActions locale={locale} />
-          <Autosave enabled />
+          {record?.drafts && <DraftActions locale={locale} />}
+          {record?.drafts && <Autosave enabled />}
+          <CopyFromEnButton locale={locale} />
         </>
       ) : undefined}
     </EditToolbar>

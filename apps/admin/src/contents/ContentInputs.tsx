@@ -1,5 +1,6 @@
 import { type ContainerDto, type ContentDto, Lang } from '@cms/contracts';
 import Alert from '@mui/material/Alert';
+import { Fragment } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { BooleanInput, required, SelectInput, TextInput, useGetOne, useRecordContext, useTranslate } from 'react-admin';
@@ -9,6 +10,7 @@ import { ChoiceInput } from '../components/ChoiceInput';
 import { MetadataInput, slugValidation, STATUS_CHOICES } from '../containers/ContainerInputs';
 import { ContentFieldInput } from './ContentFieldInput';
 import { PageAddress, ParentPageInput } from '../pages/ParentPageInput';
+import { EnValue } from '../translations/EnValue';
 
 /**
  * Title, container, slug and flags. A content stays in its container: it is chosen on creation only.
@@ -68,11 +70,10 @@ export function ContentFieldsInputs({ locale }: { locale: Lang }) {
         <Typography color="text.secondary">{translate('cms.contents.no_fields')}</Typography>
       ) : (
         container?.fields.map((field) => (
-          <ContentFieldInput
-            key={field.id}
-            field={field}
-            fallbackNote={fallback.has(field.name) ? translate('cms.contents.field_fallback', { locale }) : undefined}
-          />
+          <Fragment key={field.id}>
+            <ContentFieldInput field={field} fallbackNote={fallback.has(field.name) ? translate('cms.contents.field_fallback', { locale }) : undefined} />
+            {locale !== Lang.en && <EnValue field={field} locale={locale} />}
+          </Fragment>
         ))
       )}
     </>

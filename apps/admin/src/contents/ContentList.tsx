@@ -4,6 +4,8 @@ import { useSearchParams } from 'react-router-dom';
 import { PublishedColumn, UpdatedColumn } from '../components/resource-screens';
 import { ContentStatusChip } from './ContentStatusChip';
 import { STATE_CHOICES } from './drafts';
+import { TranslationsCell } from '../translations/TranslationChips';
+import { TranslationFilterInput } from '../translations/TranslationFilterInput';
 
 /** `?container={id}` of the address, as the top bar's Containers shortcuts write it. */
 export function useContainerParam(): number | undefined {
@@ -35,6 +37,7 @@ export function ContentList() {
       filters={[
         <SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.any')} />,
         <SelectInput key="state" source="state" label="cms.drafts.state_filter" choices={STATE_CHOICES} alwaysOn emptyText="cms.drafts.any_state" />,
+        <TranslationFilterInput key="translation" source="translation" alwaysOn />,
       ]}
       sort={{ field: 'updatedAt', order: 'DESC' }}
       perPage={25}
@@ -49,6 +52,9 @@ export function ContentList() {
         <PublishedColumn />
         <DataTable.Col source="state" label="cms.drafts.state_column" disableSort>
           <ContentStatusChip />
+        </DataTable.Col>
+        <DataTable.Col source="translations" label="cms.translations.column" disableSort>
+          <TranslationsCell />
         </DataTable.Col>
         <UpdatedColumn />
       </DataTable>

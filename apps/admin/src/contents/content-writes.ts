@@ -1,6 +1,7 @@
 import type { ContentFieldValue } from '@cms/contracts';
 import { changedFields, filledFields, numberOrNull, same, type Payload, type ResourceWrites } from '../http/resource-writes';
 import { PAGE_PARTS, pagePartShape, withAccessClearing } from '../page-parts/page-parts-payload';
+import { COPIED_FROM_EN } from '../translations/copied-from-en';
 
 const CONTENT_FIELDS = ['title', 'containerId', 'published', 'status', ...PAGE_PARTS] as const;
 
@@ -29,11 +30,12 @@ function createdValues(values: unknown): Record<string, ContentFieldValue> {
  * The field values that were edited. A value shown from en (a `fallbackFields` entry) compares
  * equal to the record as read, so it is not written into the locale unless it was changed.
  */
-function changedValues(values: Payload, previous: Payload): Record<string, ContentFieldValue> {
+function changedValues(values: Payload, previous: Payload, copied: ReadonlySet<string> = new Set()): Record<string, ContentFieldValue> {
   const changed: Record<string, ContentFieldValue> = {};
   for (const [name, raw] of Object.entries(values)) {
     const value = withoutBlankItems(raw);
-    if (same(value, previous[name])) continue;
+    // "Copy from en" makes en's value the locale's own: sent even where the form showed it from en.
+    if (same(value, previous[name]) && !copied.has(name)) continue;
     changed[name] = (value === '' || value === undefined ? null : value) as ContentFieldValue;
   }
   return changed;
@@ -60,7 +62,8 @@ export const contentWrites: ResourceWrites = {
       data,
     );
     if (!data.fields || typeof data.fields !== 'object') return payload;
-    const fields = changedValues(data.fields as Payload, (previous.fields ?? {}) as Payload);
+    const copied = new Set(Array.isArray(data[COPIED_FROM_EN]) ? (data[COPIED_FROM_EN] as unknown[]).map(String) : []);
+    const fields = changedValues(data.fields as Payload, (previous.fields ?? {}) as Payload, copied);
     return Object.keys(fields).length > 0 ? { ...payload, fields } : payload;
   },
 };

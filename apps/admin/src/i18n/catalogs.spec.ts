@@ -98,6 +98,7 @@ describe('the English catalog', () => {
     expect(links).toEqual([
       'Create a container',
       'Create a content',
+      'Translations',
       'Redirects',
       'Create an element',
       'Create a user',

@@ -478,6 +478,7 @@ async function restoreDatabase(
       }
     }
     const migrated = await migrateInTransaction(dataSource, runner);
+    await resetTranslationSources(runner);
     await recheckBlockContents(runner);
     // Kept lists of contents are tagged with this version: it must not come back to a number a
     // running instance has already seen for other rows.
@@ -489,6 +490,24 @@ async function restoreDatabase(
     await runner.rollbackTransaction().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The translation sources (content_document.source, migration ContentTranslationSources) are part
+ * of the read model, which an archive does not carry: the triggers rebuilt them row batch by row
+ * batch, a locale's before or after en's, so they would say nothing true. They start again, as on
+ * the migration's day one, at en's current values: after a restore nothing is outdated.
+ */
+async function resetTranslationSources(runner: QueryRunner): Promise<void> {
+  const [{ present }] = await runner.query(
+    `SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'content_document' AND column_name = 'source') AS "present"`,
+  );
+  if (!present) return;
+  await runner.query(
+    `UPDATE "content_document" d SET "source" = (SELECT coalesce(jsonb_object_agg(k, md5(coalesce(e."fields" -> k, 'null'::jsonb)::text)), '{}'::jsonb) FROM jsonb_object_keys(d."fields") k)
+     FROM "content_document" d2 LEFT JOIN "content_document" e ON e."contentId" = d2."contentId" AND e."lang" = 'en'
+     WHERE d2."contentId" = d."contentId" AND d2."lang" = d."lang" AND d."lang" <> 'en'`,
+  );
 }
 
 const RECHECK_ROWS = 500;

@@ -35,7 +35,9 @@ export class ContentsController {
     summary: 'List contents',
     description:
       'ra-data-simple-rest dialect: sort by id, title, updatedAt (default, DESC), published, status, containerId; filter by id, containerId, published, status and q ' +
-      '(full-text search of the title and the STRING, PARAGRAPH and RICHTEXT fields in the locale; every word must match, as a prefix). The total is in Content-Range.',
+      '(full-text search of the title and the STRING, PARAGRAPH and RICHTEXT fields in the locale; every word must match, as a prefix), state, and translation ' +
+      '(`{"locale":"tr","status":"missing"}`: the contents whose translation status in that locale is missing, outdated or complete, see ' +
+      'GET /api/contents/{id}/translations). The total is in Content-Range. Each row’s statuses: GET /api/translations?contentIds=.',
   })
   @ApiOkResponse({ type: ContentSummaryDto, isArray: true })
   async list(@QueryDto() query: ContentListQueryDto, @QueryParam('locale', LocalePipe) locale: Lang, @Res() res: FastifyReply): Promise<void> {

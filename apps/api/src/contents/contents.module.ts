@@ -8,11 +8,13 @@ import { ContentsService } from './contents.service';
 import { ContentPublishingService } from './content-publishing.service';
 import { ContentVersions } from './content-versions';
 import { versionsController } from '../versions/versions.controller';
+import { TranslationsController } from './translations/translations.controller';
+import { TranslationsService } from './translations/translations.service';
 
 @Module({
   imports: [SlugsModule, PagePartsModule],
-  controllers: [ContentsController, versionsController('contents', ContentVersions, 'content')],
-  providers: [ContentsService, ContentFieldsService, ContentListCache, ContentPublishingService, ContentVersions],
+  controllers: [ContentsController, TranslationsController, versionsController('contents', ContentVersions, 'content')],
+  providers: [ContentsService, TranslationsService, ContentFieldsService, ContentListCache, ContentPublishingService, ContentVersions],
   exports: [ContentsService, ContentFieldsService, ContentPublishingService],
 })
 export class ContentsModule {}

@@ -135,15 +135,16 @@ describe('containers entry', () => {
 });
 
 describe('contents and elements entries', () => {
-  it('shows Contents with VIEW_CONTENT, its dropdown holding Redirects, and Create a content with CREATE_CONTENT', () => {
+  it('shows Contents with VIEW_CONTENT, its dropdown holding Translations and Redirects, and Create a content with CREATE_CONTENT', () => {
     expect(entry(buildTopBar(user(R.VIEW_ELEMENT)), 'contents').visible).toBe(false);
+    const translations = { key: 'translations', label: 'cms.menu.translations', href: '/admin/translations' };
     const redirects = { key: 'redirects', label: 'cms.menu.redirects', href: '/admin/redirects' };
     const viewer = entry(buildTopBar(user(R.VIEW_CONTENT)), 'contents');
-    expect(viewer).toMatchObject({ visible: true, href: '/admin/contents', dropdown: { disabled: false, links: [redirects] } });
+    expect(viewer).toMatchObject({ visible: true, href: '/admin/contents', dropdown: { disabled: false, links: [translations, redirects] } });
     const creator = entry(buildTopBar(user(R.VIEW_CONTENT, R.CREATE_CONTENT)), 'contents');
     expect(creator.dropdown).toEqual({
       disabled: false,
-      links: [{ key: 'create-content', label: 'cms.menu.create_content', href: '/admin/contents/create' }, redirects],
+      links: [{ key: 'create-content', label: 'cms.menu.create_content', href: '/admin/contents/create' }, translations, redirects],
     });
   });
 

@@ -118,9 +118,10 @@ export function buildTopBar(subject: RightsSubject | null | undefined, container
       'contents',
       ADMIN_ROUTES.contents,
       can(RightType.VIEW_CONTENT),
-      // Redirects keep the contents' old addresses working: their screen sits beside the contents.
+      // Redirects keep the contents' old addresses working, Translations says what is left to translate: both sit beside the contents.
       dropdownOf(
         linkIf(can(RightType.CREATE_CONTENT), 'create-content', ADMIN_ROUTES.contentCreate),
+        linkIf(can(RightType.VIEW_CONTENT), 'translations', ADMIN_ROUTES.translations),
         linkIf(can(RightType.VIEW_CONTENT), 'redirects', ADMIN_ROUTES.redirects),
       ),
     ),

@@ -4,7 +4,14 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 export type SortOrder = 'ASC' | 'DESC';
 
-type FilterKind = { type: 'int' } | { type: 'string' } | { type: 'boolean' } | { type: 'enum'; values: readonly string[] } | { type: 'datetime' };
+type FilterKind =
+  | { type: 'int' }
+  | { type: 'string' }
+  | { type: 'boolean' }
+  | { type: 'enum'; values: readonly string[] }
+  | { type: 'datetime' }
+  /** One value checked by `parse`, which answers it as the filter keeps it or throws a 400 naming the rule. */
+  | { type: 'custom'; parse: (key: string, value: unknown) => unknown };
 
 export interface FilterDefinition<Q extends ObjectLiteral> {
   /** How the value is checked; arrays of it are accepted (getMany and "one of"). */
@@ -128,6 +135,8 @@ function checkValue(key: string, kind: FilterKind, value: unknown): unknown {
       if (!time) throw fail('an ISO 8601 date-time, like 2026-01-31T09:30:00Z');
       return time.toISOString();
     }
+    case 'custom':
+      return kind.parse(key, value);
   }
 }
 
@@ -178,6 +187,7 @@ export function parseListQuery<Q extends ObjectLiteral>(raw: RawListQuery, spec:
       }
       if (Array.isArray(value)) {
         if (definition.kind.type === 'datetime') throw new BadRequestException(`Filter "${key}" takes one date-time, not a list`);
+        if (definition.kind.type === 'custom') throw new BadRequestException(`Filter "${key}" takes one value, not a list`);
         if (value.length > 1000) throw new BadRequestException(`Filter "${key}" takes at most 1000 values`);
         filter[key] = value.map((v) => checkValue(key, definition.kind, v));
       } else {

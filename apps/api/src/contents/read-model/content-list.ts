@@ -3,7 +3,8 @@ import type { ListQuery, ListSpec } from '../../common/http/list-query';
 import { contentMatchSql, toPrefixQuery } from './full-text';
 import { Statement } from './statement';
 import { documentJoin, fieldsOf, publishingColumns, summaryJson } from './content-rows';
-import { CONTENT_STATES, type ContentState } from '@cms/contracts';
+import { CONTENT_STATES, type ContentState, type TranslationFilter } from '@cms/contracts';
+import { parseTranslationFilter, statusConditionSql } from '../translations/translation-sql';
 
 /** How each sort key orders contents (of alias `a`): titles as people read them, whatever their case. */
 const SORT_EXPRESSIONS: Record<string, (a: string) => string> = {
@@ -27,6 +28,7 @@ export const CONTENT_LIST_SPEC: ListSpec<object> = {
     status: { kind: { type: 'enum', values: ['AVAILABLE', 'DISCONTINUED'] } },
     q: { kind: { type: 'string' } },
     state: { kind: { type: 'enum', values: [...CONTENT_STATES] } },
+    translation: { kind: { type: 'custom', parse: parseTranslationFilter } },
   },
   maxPageSize: 100,
 };
@@ -54,6 +56,11 @@ function filterSql(statement: Statement, a: string, filter: ListQuery['filter'],
     if (key === 'state') {
       const states = ([] as string[]).concat(value as string | string[]) as ContentState[];
       conditions.push(`(${states.map((state) => STATE_CONDITIONS[state](a)).join(' OR ') || 'false'})`);
+      continue;
+    }
+    if (key === 'translation') {
+      const { locale, status } = value as TranslationFilter;
+      conditions.push(statusConditionSql(a, statement.param(locale, 'lang'), status));
       continue;
     }
     if (key === 'q') {

@@ -14,6 +14,7 @@ content_document.fallback ARRAY NO
 content_document.fields jsonb NO
 content_document.json text NO
 content_document.lang USER-DEFINED NO
+content_document.source jsonb NO '{}'::jsonb
 
 -- Indexes
 CREATE UNIQUE INDEX cache_version_pkey ON public.cache_version USING btree (name)
@@ -89,17 +90,23 @@ AS $function$ BEGIN
         ) v
         GROUP BY v."contentId", v."lang"
       )
-      INSERT INTO "content_document" ("contentId", "lang", "fields", "json", "fallback")
+      INSERT INTO "content_document" ("contentId", "lang", "fields", "json", "fallback", "source")
       SELECT w."contentId", w."lang", w."fields",
         CASE WHEN w."lang" = 'en' THEN w."fields"::text ELSE (coalesce(coalesce(we."fields", e."fields"), '{}'::jsonb) || w."fields")::text END,
         CASE WHEN w."lang" = 'en' THEN ARRAY(SELECT k FROM jsonb_object_keys(w."fields") k ORDER BY k)
-          ELSE ARRAY(SELECT k FROM jsonb_object_keys(coalesce(we."fields", e."fields")) k WHERE NOT w."fields" ? k ORDER BY k) END
+          ELSE ARRAY(SELECT k FROM jsonb_object_keys(coalesce(we."fields", e."fields")) k WHERE NOT w."fields" ? k ORDER BY k) END,
+        -- A value the write left as it was keeps its source; a written one takes en's value of now (its md5).
+        CASE WHEN w."lang" = 'en' THEN '{}'::jsonb ELSE (SELECT coalesce(jsonb_object_agg(k, CASE WHEN o."fields" -> k = w."fields" -> k AND o."source" ? k
+            THEN o."source" -> k ELSE to_jsonb(md5(coalesce(coalesce(we."fields", e."fields") -> k, 'null'::jsonb)::text)) END), '{}'::jsonb)
+          FROM jsonb_object_keys(w."fields") k) END
       FROM w
       -- en's fields after this call: its new document when en is among the pairs, else the stored one.
       LEFT JOIN w we ON we."contentId" = w."contentId" AND we."lang" = 'en' AND w."lang" <> 'en'
       LEFT JOIN "content_document" e ON e."contentId" = w."contentId" AND e."lang" = 'en' AND w."lang" <> 'en'
         AND NOT EXISTS (SELECT 1 FROM unnest(ids, langs) AS q("contentId", "lang") WHERE q."contentId" = w."contentId" AND q."lang" = 'en')
-      ON CONFLICT ("contentId", "lang") DO UPDATE SET "fields" = EXCLUDED."fields", "json" = EXCLUDED."json", "fallback" = EXCLUDED."fallback"
+      -- The locale's stored document, whose sources the values left unchanged keep.
+      LEFT JOIN "content_document" o ON o."contentId" = w."contentId" AND o."lang" = w."lang" AND w."lang" <> 'en'
+      ON CONFLICT ("contentId", "lang") DO UPDATE SET "fields" = EXCLUDED."fields", "json" = EXCLUDED."json", "fallback" = EXCLUDED."fallback", "source" = EXCLUDED."source"
         WHERE ("content_document"."fields", "content_document"."json", "content_document"."fallback") IS DISTINCT FROM (EXCLUDED."fields", EXCLUDED."json", EXCLUDED."fallback");
       -- The other locales of the contents whose en document changed (written or dropped), but for those written above.
       UPDATE "content_document" d SET "json" = (coalesce(e."fields", '{}'::jsonb) || d."fields")::text, "fallback" = ARRAY(SELECT k FROM jsonb_object_keys(e."fields") k WHERE NOT d."fields" ? k ORDER BY k)
