@@ -44,8 +44,9 @@ const SCHEDULER: AuthContext = { ...DRAFT_READER, name: 'scheduler' };
 function mergedSeeds(all: AffectedSeeds[]): AffectedSeeds {
   const merged: AffectedSeeds = {};
   for (const seeds of all)
-    for (const [key, values] of Object.entries(seeds) as [keyof AffectedSeeds, (number | string)[] | undefined][]) {
-      if (values?.length) (merged[key] as (number | string)[] | undefined) = [...((merged[key] as (number | string)[] | undefined) ?? []), ...values];
+    for (const [key, values] of Object.entries(seeds) as [keyof AffectedSeeds, (number | string)[] | boolean | undefined][]) {
+      if (typeof values === 'boolean') merged.everything ||= values;
+      else if (values?.length) (merged[key] as (number | string)[] | undefined) = [...((merged[key] as (number | string)[] | undefined) ?? []), ...values];
     }
   return merged;
 }

@@ -21,6 +21,7 @@ import { RecordVersions1795749467000 } from './1795749467000-record-versions';
 import { UpdatedBy1795749530384 } from './1795749530384-updated-by';
 import { AuditEntries1795749624000 } from './1795749624000-audit-entries';
 import { Redirects1795761487000 } from './1795761487000-redirects';
+import { SlugPaths1795762260000 } from './1795762260000-slug-paths';
 
 /** In the order they run. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   UpdatedBy1795749530384,
   AuditEntries1795749624000,
   Redirects1795761487000,
+  SlugPaths1795762260000,
 ];
