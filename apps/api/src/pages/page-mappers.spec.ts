@@ -381,7 +381,12 @@ describe('page mappers', () => {
     const nav = section({
       type: SectionType.HEADER,
       block: 'navigation',
-      content: { items: [{ label: 'Blog', href: '/fr/blog', children: [{ label: 'Hi', href: '/fr/blog/hello?x=1#top' }] }, { label: 'Out', href: 'https://x.test' }] },
+      content: {
+        items: [
+          { label: 'Blog', href: '/fr/blog', children: [{ label: 'Hi', href: '/fr/blog/hello?x=1#top' }] },
+          { label: 'Out', href: 'https://x.test' },
+        ],
+      },
     });
 
     it('reads the hrefs of navigation sections, children included', () => {

@@ -292,7 +292,11 @@ export class SlugsService {
    * en's into slug.full: one statement, whatever the size of the tree. Answers the rows that
    * changed, with their path before (null for a new row).
    */
-  private async rewritePaths(manager: EntityManager, slugId: number, fulls: string[]): Promise<{ id: number; lang: Lang; before: string | null; full: string }[]> {
+  private async rewritePaths(
+    manager: EntityManager,
+    slugId: number,
+    fulls: string[],
+  ): Promise<{ id: number; lang: Lang; before: string | null; full: string }[]> {
     try {
       return await preparedQuery(
         manager,

@@ -275,8 +275,19 @@ export class ContainerSummaryDto implements ContainerSummary {
   @ApiProperty() hideFooter: boolean;
   @ApiProperty({ description: 'Its contents keep a live version and a working draft' }) drafts: boolean;
   @ApiProperty({ type: Number, nullable: true }) sectionsPosition: number | null;
-  @ApiProperty({ type: String, nullable: true, description: "The page's segment in the locale asked: en's in en; elsewhere the locale's own, null when it uses en's (`defaultSlug`)" }) slug: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '/blog/hello', description: "The page's path in the locale asked, without locale prefix (null: no page)" }) path: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The page's segment in the locale asked: en's in en; elsewhere the locale's own, null when it uses en's (`defaultSlug`)",
+  })
+  slug: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '/blog/hello',
+    description: "The page's path in the locale asked, without locale prefix (null: no page)",
+  })
+  path: string | null;
   @ApiProperty() updatedAt: string;
 }
 
@@ -284,7 +295,11 @@ export class ContainerDto extends ContainerSummaryDto implements ContainerShape 
   @ApiProperty({ enum: Lang }) locale: Lang;
   @ApiProperty({ type: Number, nullable: true }) parentSlugId: number | null;
   @ApiProperty({ type: Number, nullable: true }) slugId: number | null;
-  @ApiProperty({ type: String, nullable: true, description: "en's segment of the page: the placeholder of another locale's `slug`, which is null while that locale uses it" })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "en's segment of the page: the placeholder of another locale's `slug`, which is null while that locale uses it",
+  })
   defaultSlug: string | null;
   @ApiProperty({ type: [ContainerFieldDto] }) fields: ContainerFieldDto[];
   @ApiProperty({ type: [SectionDto] }) sections: SectionDto[];

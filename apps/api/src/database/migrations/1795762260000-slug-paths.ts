@@ -30,7 +30,9 @@ export class SlugPaths1795762260000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE CONSTRAINT TRIGGER "slug_path_list_changed" AFTER INSERT OR UPDATE OR DELETE ON "slug_path" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "content_list_changed_at_commit"()`,
     );
-    await queryRunner.query(`CREATE TRIGGER "slug_path_list_truncated" AFTER TRUNCATE ON "slug_path" FOR EACH STATEMENT EXECUTE FUNCTION "content_list_changed"()`);
+    await queryRunner.query(
+      `CREATE TRIGGER "slug_path_list_truncated" AFTER TRUNCATE ON "slug_path" FOR EACH STATEMENT EXECUTE FUNCTION "content_list_changed"()`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
