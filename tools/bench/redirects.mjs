@@ -38,8 +38,8 @@ try {
     { label: 'Body', name: 'body', type: 'PARAGRAPH' },
     { label: 'Tags', name: 'tags', type: 'STRING', multiple: true },
   ];
-  const blog = await call('POST', '/containers', { title: 'Blog', slug: 'blog', published: true, fields }, token);
-  await call('PUT', `/containers/${blog.id}?locale=fr`, { slug: 'blogue' }, token);
+  const blog = await call('POST', '/containers', { title: 'Blog', slug: 'bench', published: true, fields }, token);
+  await call('PUT', `/containers/${blog.id}?locale=fr`, { slug: 'banc' }, token);
   for (let i = 0; i < PAGES; i++) {
     const content = await call(
       'POST',
@@ -47,12 +47,12 @@ try {
       { containerId: blog.id, title: `Post ${i}`, slug: `old-${i}`, published: true, fields: { body: 'Text', tags: ['a', 'b'] } },
       token,
     );
-    // Renamed: /blog/old-i leads to /blog/post-i (recorded by the write).
+    // Renamed: /bench/old-i leads to /bench/post-i (recorded by the write).
     await call('PUT', `/contents/${content.id}`, { slug: `post-${i}` }, token);
     await call('PUT', `/contents/${content.id}?locale=fr`, { slug: `billet-${i}` }, token);
   }
   await db.query(
-    `INSERT INTO "redirect" ("from", "to", status) SELECT '/archive/' || i, '/blog/post-' || (i % ${PAGES}), 301 FROM generate_series(0, ${COLD_REDIRECTS - 1}) i`,
+    `INSERT INTO "redirect" ("from", "to", status) SELECT '/archive/' || i, '/bench/post-' || (i % ${PAGES}), 301 FROM generate_series(0, ${COLD_REDIRECTS - 1}) i`,
   );
   await db.query('ANALYZE');
 
@@ -60,12 +60,12 @@ try {
   let n = 0;
   const next = () => n++;
   const pages = (path) => ({ path: `/api/pages?${path}` });
-  await run('page read, cache miss (GET /api/pages&page=2, 200)', () => pages(`path=/blog/post-${next() % PAGES}&page=2`));
-  await run('page read, cached (200)', () => pages(`path=/blog/post-${next() % PAGES}`));
-  await run('renamed page’s old address, answer kept (301)', () => pages(`path=/blog/old-${next() % PAGES}`));
+  await run('page read, cache miss (GET /api/pages&page=2, 200)', () => pages(`path=/bench/post-${next() % PAGES}&page=2`));
+  await run('page read, cached (200)', () => pages(`path=/bench/post-${next() % PAGES}`));
+  await run('renamed page’s old address, answer kept (301)', () => pages(`path=/bench/old-${next() % PAGES}`));
   await run('redirect looked up each time (301, cold)', () => pages(`path=/archive/${next() % COLD_REDIRECTS}`));
-  await run('another locale’s address of a page (301 to the fr address, kept)', () => pages(`path=/blog/post-${next() % PAGES}&locale=fr`));
-  await run('a French page by its own address, cache miss (200)', () => pages(`path=/blogue/billet-${next() % PAGES}&locale=fr&page=2`));
+  await run('another locale’s address of a page (301 to the fr address, kept)', () => pages(`path=/bench/post-${next() % PAGES}&locale=fr`));
+  await run('a French page by its own address, cache miss (200)', () => pages(`path=/banc/billet-${next() % PAGES}&locale=fr&page=2`));
 } finally {
   await db.end();
   await server.stop();

@@ -1,3 +1,4 @@
+import { Lang } from '@cms/contracts';
 import { renderSitemap } from './sitemap';
 
 describe('renderSitemap', () => {
@@ -28,7 +29,7 @@ describe('renderSitemap', () => {
   });
 
   it("takes en's path in a locale the slug names no path for, and refuses a path that is not a page's", () => {
-    const xml = renderSitemap('https://site.test', [{ ...post, paths: { en: '/blog/hello', fr: '/Not A/Page' } }], 'fr');
+    const xml = renderSitemap('https://site.test', [{ ...post, paths: { en: '/blog/hello', fr: '/Not A/Page' } }], Lang.fr);
     expect(xml).toContain('<loc>https://site.test/fr/blog/hello</loc>');
     expect(xml).toContain('<loc>https://site.test/es/blog/hello</loc>');
     expect(xml).not.toContain('Not A');
