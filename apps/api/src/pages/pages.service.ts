@@ -6,7 +6,7 @@ import { readableSql, readerOf, type Reader } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
 import { OPTION_LISTS_SETTING } from '../contents/content-fields.service';
 import type { LocalizedFields } from '../contents/read-model/content-rows';
-import { LINKED_PATHS_SQL, LISTED_SQL, OTHER_LOCALE_SQL, PATHS_SQL, REFERENCED_SQL, SECTION_COLUMNS } from '../contents/read-model/page-reads';
+import { LINKED_PATHS_SQL, LISTED_SQL, MOVED_SQL, PATHS_SQL, REFERENCED_SQL, SECTION_COLUMNS } from '../contents/read-model/page-reads';
 import type { Section } from '../sections/section.entity';
 import { pathOf } from '../slugs/slug-rules';
 import { batchedReads, inKeyOrder } from '../database/batched-reads';
@@ -163,6 +163,8 @@ export class PagesService {
       const cached = this.cache.get(lang, pathOf(full));
       if (cached !== undefined) return { body: cached, guarded: false, personal };
     }
+    // An address kept as leading elsewhere (no page lives there: a write that puts one there purges it).
+    this.throwIfKeptMove(addressOf(lang, pathOf(full)));
     const generation = this.cache.currentGeneration();
     const page = await this.readFromDatabase(full, lang, auth, pageNumber);
     const body = Buffer.from(JSON.stringify(page));
@@ -226,21 +228,24 @@ export class PagesService {
    * (a redirect's hit is counted at each answer). `full` is null for an address no page can have.
    */
   private async throwIfMoved(full: string | null, lang: Lang, address: string): Promise<void> {
-    const kept = this.cache.getMove(address);
-    if (kept) {
-      if (kept.id !== null) this.redirects.countHit(kept.id);
-      throw new PageMovedException(kept.to, kept.status);
-    }
+    this.throwIfKeptMove(address);
     const generation = this.cache.currentMoveGeneration();
-    let move: PageMove | null = null;
-    if (full !== null) {
-      const [other] = await this.query<{ full: string }>(OTHER_LOCALE_SQL, [full, lang]);
-      if (other) move = { id: null, to: addressOf(lang, pathOf(other.full)), status: 301 };
-    }
-    move ??= await this.redirects.resolve(address);
-    if (!move) return;
+    // The other locales' paths and the redirects in one statement (MOVED_SQL), as RedirectsService.resolve reads them.
+    const [row] = await this.query<{ id: number | null; full: string | null; to: string | null; status: number }>(MOVED_SQL, [full, lang, address]);
+    if (!row) return;
+    const move: PageMove =
+      row.full !== null ? { id: null, to: addressOf(lang, pathOf(row.full)), status: 301 } : { id: row.id, to: row.to!, status: row.status === 302 ? 302 : 301 };
+    if (move.id !== null) this.redirects.countHit(move.id);
     this.cache.setMove(address, move, generation);
     throw new PageMovedException(move.to, move.status);
+  }
+
+  /** Where an address kept in PageCache leads (a redirect's hit counted), thrown as the answer. */
+  private throwIfKeptMove(address: string): void {
+    const kept = this.cache.getMove(address);
+    if (!kept) return;
+    if (kept.id !== null) this.redirects.countHit(kept.id);
+    throw new PageMovedException(kept.to, kept.status);
   }
 
   /**

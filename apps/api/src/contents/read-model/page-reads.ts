@@ -50,12 +50,20 @@ export const PATHS_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::varchar[], $
        WHERE sp.lang = q.lang AND sp."full" = q."full" OFFSET 0) r`;
 
 /**
- * A published page at this path ($1) in another locale: its path in the locale asked ($2), the
- * address a visitor who followed another locale's link is sent to (the index on slug_path.full).
+ * Where an address without a page leads, in one round trip: a published page at this path ($1, null
+ * for an address no page can have) in another locale, by its path in the locale asked ($2: the
+ * address a visitor who followed another locale's link is sent to; the index on slug_path.full),
+ * else the redirect from the address ($3, RedirectsService's table: `from` is unique). `full` is set
+ * for the first, `id`, `to` and `status` for the second.
  */
-export const OTHER_LOCALE_SQL = `SELECT t."full" FROM "slug_path" o JOIN "slug" s ON s.id = o."slugId" AND s.published
-  JOIN "slug_path" t ON t."slugId" = o."slugId" AND t.lang = $2
-  WHERE o."full" = $1 AND t."full" <> $1 ORDER BY (o.lang = 'en') DESC, o.lang LIMIT 1`;
+export const MOVED_SQL = `SELECT * FROM (
+    (SELECT NULL::int AS id, t."full", NULL::varchar AS "to", 301 AS status, 0 AS kind FROM "slug_path" o
+      JOIN "slug" s ON s.id = o."slugId" AND s.published
+      JOIN "slug_path" t ON t."slugId" = o."slugId" AND t.lang = $2
+      WHERE o."full" = $1 AND t."full" <> $1 ORDER BY (o.lang = 'en') DESC, o.lang LIMIT 1)
+    UNION ALL
+    (SELECT r.id, NULL, r."to", r.status::int, 1 FROM "redirect" r WHERE r."from" = $3)
+  ) m ORDER BY kind LIMIT 1`;
 
 /**
  * The published pages that internal links name ($3: a path without locale prefix, in any locale)
