@@ -234,7 +234,9 @@ export class PagesService {
     const [row] = await this.query<{ id: number | null; full: string | null; to: string | null; status: number }>(MOVED_SQL, [full, lang, address]);
     if (!row) return;
     const move: PageMove =
-      row.full !== null ? { id: null, to: addressOf(lang, pathOf(row.full)), status: 301 } : { id: row.id, to: row.to!, status: row.status === 302 ? 302 : 301 };
+      row.full !== null
+        ? { id: null, to: addressOf(lang, pathOf(row.full)), status: 301 }
+        : { id: row.id, to: row.to!, status: row.status === 302 ? 302 : 301 };
     if (move.id !== null) this.redirects.countHit(move.id);
     this.cache.setMove(address, move, generation);
     throw new PageMovedException(move.to, move.status);
