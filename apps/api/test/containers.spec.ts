@@ -263,10 +263,15 @@ describe('containers API', () => {
     await cm.as().put(`/api/containers/${c.id}?locale=fr`, { sections: [{ block: 'richtext', content: { html: '<p>x</p>' } }] });
     expect(events).toEqual([{ scope: 'paths', paths: ['/shop'], locales: ['fr'] }]);
     events.length = 0;
-    await cm.as().put(`/api/containers/${c.id}`, { slug: 'store' });
+    // A write that changes no address purges the pages it names, in every locale when it is not the locale's alone.
+    await cm.as().put(`/api/containers/${c.id}`, { title: 'Shop' });
     expect(events).toHaveLength(1);
     const event = events[0] as Extract<RevalidationEvent, { scope: 'paths' }>;
-    expect(event.paths.sort()).toEqual(['/shop', '/shop/chair', '/store', '/store/chair']);
+    expect(event.paths.sort()).toEqual(['/shop', '/shop/chair']);
     expect(event.locales).toEqual(['en', 'fr', 'tr', 'es', 'it']);
+    // A rename changes addresses that the layout's navigation links (resolved once per layout read) may name: everything is purged.
+    events.length = 0;
+    await cm.as().put(`/api/containers/${c.id}`, { slug: 'store' });
+    expect(events).toEqual([{ scope: 'all' }]);
   });
 });

@@ -378,7 +378,7 @@ describe('public page read', () => {
           ),
         );
       const { result, queries } = await countQueries(t, () => Promise.allSettled(wanted.map(readPage)));
-      expect(queries.filter((sql) => /FROM "slug" s\b/.test(sql))).toHaveLength(1);
+      expect(queries.filter((sql) => /FROM "slug_path" sp\b/.test(sql))).toHaveLength(1);
       expect(result.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
       expect((result[2] as PromiseRejectedResult).reason).toBeInstanceOf(NotFoundException);
       result.forEach((r, i) => {

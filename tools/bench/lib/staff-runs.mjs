@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { cpuMs, percentile } from './server.mjs';
 import { BACKENDS_SQL } from './windows.mjs';
 
-/** `run(name, nextRequest)` for a started server, a pg client on its database and a session token. */
+/** `run(name, nextRequest)` for a started server, a pg client on its database and a session token (none: anonymous requests). */
 export function staffRuns({ server, db, token, duration, connections }) {
   const backends = async () => (await db.query(BACKENDS_SQL)).rows.map((r) => r.pid);
   const snapshot = async () => {
@@ -16,11 +16,12 @@ export function staffRuns({ server, db, token, duration, connections }) {
       const next = nextRequest();
       return { ...r, ...next, headers: { ...r.headers, ...next.headers } };
     };
-    await autocannon({ url: server.baseUrl, connections, duration: 2, headers: { token }, requests: [{ setupRequest }] });
+    const headers = token ? { token } : {};
+    await autocannon({ url: server.baseUrl, connections, duration: 2, headers, requests: [{ setupRequest }] });
     const latencies = [];
     const before = await snapshot();
     const result = await new Promise((resolve, reject) => {
-      const instance = autocannon({ url: server.baseUrl, connections, duration, headers: { token }, requests: [{ setupRequest }] }, (err, res) =>
+      const instance = autocannon({ url: server.baseUrl, connections, duration, headers, requests: [{ setupRequest }] }, (err, res) =>
         err ? reject(err) : resolve(res),
       );
       instance.on('response', (_client, _status, _bytes, time) => latencies.push(time));
@@ -32,7 +33,7 @@ export function staffRuns({ server, db, token, duration, connections }) {
     for (const [p, ms] of after.pg) pgMs += (ms ?? 0) - (before.pg.get(p) ?? 0);
     console.log(
       `${name}: ${Math.round(result.requests.average)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ` +
-        `${result.requests.total} requests, ${result.non2xx + result.errors} non-2xx/errors\n  CPU per request: Node ${((after.node - before.node) / total).toFixed(3)} ms, PostgreSQL ${(pgMs / total).toFixed(3)} ms`,
+        `${result.requests.total} requests, ${result.non2xx + result.errors} non-2xx/errors (${result['3xx'] ?? 0} 3xx)\n  CPU per request: Node ${((after.node - before.node) / total).toFixed(3)} ms, PostgreSQL ${(pgMs / total).toFixed(3)} ms`,
     );
   };
 }

@@ -38,6 +38,7 @@ const MIGRATION_TABLES = [
   'record_version',
   'edit_presence',
   'redirect',
+  'slug_path',
 ];
 
 /** Functions the migrations create (triggers' and the read models' helpers). */

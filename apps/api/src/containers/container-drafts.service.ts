@@ -201,7 +201,8 @@ export class ContainerDraftsService implements VersionedRecords {
       return this.slugs.findFor(manager, { containerId: id });
     });
     if (!slug) throw new ConflictException(`Container ${id} has no page to preview: give it a slug first`);
-    return this.publishing.previewUrl(actor, { containerId: id }, lang, slug.full);
+    const local = (await this.slugs.localPathsOf(this.dataSource.manager, slug.id)).find((row) => row.lang === lang);
+    return this.publishing.previewUrl(actor, { containerId: id }, lang, local?.full ?? slug.full);
   }
 
   /** Shows the container's page as published, inside a transaction that is rolled back (a preview's, withDraftApplied). */

@@ -202,13 +202,16 @@ export class ContainersService {
       .findOne({ where: { id }, relations: { fields: true }, order: { fields: { position: 'ASC', id: 'ASC' } } });
     if (!container) throw new NotFoundException(`No container ${id}`);
     const slug = await this.slugs.findFor(manager, { containerId: id });
+    const local = slug ? (await this.slugs.localPathsOf(manager, slug.id)).find((row) => row.lang === lang) : undefined;
     const { sections, fallbackTypes } = await this.sections.read(manager, { kind: 'container', id }, lang, [SectionType.PAGE]);
     const { metadata, fallback } = await this.metadata.read(manager, { containerId: id }, lang);
     const accesses = await this.accesses.read(manager, { containerId: id });
     return {
-      ...toSummary({ ...container, slug: slug?.basic ?? null, full: slug?.full ?? null }),
+      // The page's segment and path in the locale (slug: en's in en, else the locale's own or null).
+      ...toSummary({ ...container, slug: lang === DEFAULT_LANG ? (slug?.basic ?? null) : (local?.basic ?? null), full: local?.full ?? slug?.full ?? null }),
       locale: lang,
       slugId: slug?.id ?? null,
+      defaultSlug: slug?.basic ?? null,
       parentSlugId: slug?.parentId ?? null,
       fields: (container.fields ?? []).map(fieldToDto),
       sections: sections.map(sectionToDto),
@@ -327,8 +330,10 @@ export class ContainersService {
     const seeds: AffectedSeeds = { containerIds: [id], paths: [] };
     if (dto.fields != null) await this.writeFields(manager, id, dto.fields, existingFields);
     if (dto.slug !== undefined || dto.parentSlugId !== undefined) {
-      const result = await this.slugs.apply(manager, { containerId: id }, { basic: dto.slug, parentId: dto.parentSlugId, published });
+      const result = await this.slugs.apply(manager, { containerId: id }, { lang, basic: dto.slug, parentId: dto.parentSlugId, published });
       seeds.paths!.push(...result.paths);
+      // The layout's navigation links name pages by address: a page whose address changed purges everything.
+      if (result.moves.length > 0) seeds.everything = true;
     } else if (changes.published !== undefined) {
       await this.slugs.setPublished(manager, { containerId: id }, published);
     }

@@ -44,8 +44,9 @@ const SCHEDULER: AuthContext = { ...DRAFT_READER, name: 'scheduler' };
 function mergedSeeds(all: AffectedSeeds[]): AffectedSeeds {
   const merged: AffectedSeeds = {};
   for (const seeds of all)
-    for (const [key, values] of Object.entries(seeds) as [keyof AffectedSeeds, (number | string)[] | undefined][]) {
-      if (values?.length) (merged[key] as (number | string)[] | undefined) = [...((merged[key] as (number | string)[] | undefined) ?? []), ...values];
+    for (const [key, values] of Object.entries(seeds) as [keyof AffectedSeeds, (number | string)[] | boolean | undefined][]) {
+      if (typeof values === 'boolean') merged.everything ||= values;
+      else if (values?.length) (merged[key] as (number | string)[] | undefined) = [...((merged[key] as (number | string)[] | undefined) ?? []), ...values];
     }
   return merged;
 }
@@ -216,7 +217,11 @@ export class ContentPublishingService implements OnApplicationBootstrap, OnModul
    */
   async previewLink(actor: AuthContext, id: number, lang: Lang): Promise<ContentPreviewDto> {
     const full = await this.contents.withDraftApplied(id, DRAFT_READER, undefined, async (manager) => {
-      const [slug] = await manager.query(`SELECT "full" FROM "slug" WHERE "contentId" = $1`, [id]);
+      // The page's path in the locale previewed (its own segments there: the draft's French slug included).
+      const [slug] = await manager.query(`SELECT p."full" FROM "slug" s JOIN "slug_path" p ON p."slugId" = s.id AND p.lang = $2 WHERE s."contentId" = $1`, [
+        id,
+        lang,
+      ]);
       return (slug?.full as string | undefined) ?? null;
     });
     if (full === null) throw new ConflictException(`Content ${id} has no page to preview: give it a slug first`);

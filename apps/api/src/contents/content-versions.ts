@@ -26,7 +26,9 @@ export function draftOfState(state: ContentState, now: ContentState): DraftChang
     const current = now.locales[lang];
     const fields: Record<string, unknown> = { ...(then?.fields ?? {}) };
     for (const name of Object.keys(current?.fields ?? {})) if (!(name in fields)) fields[name] = null;
-    locales[lang] = { fields, sections: then?.sections ?? [], metadata: then?.metadata ?? [] } as DraftChanges['locales'][Lang];
+    locales[lang] = { fields, sections: then?.sections ?? [], metadata: then?.metadata ?? [] } as NonNullable<DraftChanges['locales'][Lang]>;
+    // A locale's own slug segment (null: en's); en's is the shared `slug`. Versions from before localized addresses name none: left as it is.
+    if (lang !== DEFAULT_LANG && then && 'slug' in then) locales[lang]!.slug = then.slug ?? null;
   }
   return {
     shared: {
@@ -95,9 +97,16 @@ export class ContentVersions implements VersionedRecords {
       const seeds: AffectedSeeds[] = await this.contents.applyDraft(manager, actor, content, target, draft);
       await this.contents.keepVersion(manager, id, 'restore', [...LANGS]);
       const paths = seeds.flatMap((seed) => seed.paths ?? []);
+      const everything = seeds.some((seed) => seed.everything);
       return {
         dropped,
-        affected: await this.affected.collect(manager, { contentIds: [id], listingContainerIds: [content.containerId], referencingContentIds: [id], paths }),
+        affected: await this.affected.collect(manager, {
+          contentIds: [id],
+          listingContainerIds: [content.containerId],
+          referencingContentIds: [id],
+          paths,
+          everything,
+        }),
       };
     });
     if (outcome.affected) this.affected.emit(outcome.affected, 'all');
@@ -146,9 +155,9 @@ export class ContentVersions implements VersionedRecords {
     }
     const draft: DraftChanges = { shared: {}, locales: {} };
     for (const { lang, dto } of writes) {
-      const { fields, sections, metadata, ...shared } = dto;
-      if (lang === DEFAULT_LANG) draft.shared = shared;
-      draft.locales[lang] = { fields, sections, metadata };
+      const { fields, sections, metadata, slug, ...shared } = dto;
+      if (lang === DEFAULT_LANG) draft.shared = { ...shared, slug };
+      draft.locales[lang] = lang === DEFAULT_LANG || slug === undefined ? { fields, sections, metadata } : { fields, sections, metadata, slug };
     }
     return { draft, dropped };
   }

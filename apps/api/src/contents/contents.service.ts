@@ -46,6 +46,7 @@ interface ContentRow {
 
 interface OneContentRow extends ContentRow {
   drafts: boolean;
+  defaultSlug: string | null;
   slugId: number | null;
   parentSlugId: number | null;
   fieldsJson: string;
@@ -58,9 +59,11 @@ interface OneContentRow extends ContentRow {
 /** A section as a version keeps it: what a PUT takes back (no row id, the locale is the key it is under). */
 export type SectionState = Omit<ReturnType<typeof sectionToDto>, 'id' | 'lang'>;
 
-/** A locale's own values in a version (sections or metadata null: the locale shows en's). */
+/** A locale's own values in a version (sections or metadata null: the locale shows en's; slug null: it uses en's). */
 export interface ContentLocaleState {
   fields: Record<string, unknown>;
+  /** The locale's own slug segment (versions kept before localized addresses have none). */
+  slug?: string | null;
   sections: SectionState[] | null;
   metadata: { name: string; content: string }[] | null;
 }
@@ -230,6 +233,7 @@ export class ContentsService {
       fallbackFields: row.fallbackFields,
       drafts: row.drafts,
       slugId: row.slugId,
+      defaultSlug: row.defaultSlug,
       parentSlugId: row.parentSlugId,
       sections: sections.map(sectionToDto),
       sectionsFallback: fallbackTypes.length > 0,
@@ -348,9 +352,11 @@ export class ContentsService {
       const result = await this.slugs.apply(
         manager,
         { contentId: id },
-        { basic: dto.slug, parentId: dto.parentSlugId, defaultParentId: containerSlug?.id ?? null, published },
+        { lang, basic: dto.slug, parentId: dto.parentSlugId, defaultParentId: containerSlug?.id ?? null, published },
       );
       seeds.paths!.push(...result.paths);
+      // The layout's navigation links name pages by address: a page whose address changed purges everything.
+      if (result.moves.length > 0) seeds.everything = true;
     } else if (scalars.published !== undefined) {
       await this.slugs.setPublished(manager, { contentId: id }, published);
     }

@@ -1,10 +1,13 @@
 import { DEFAULT_LANG, LANGS, type Lang } from '@cms/contracts';
 import type { UpdateContentDto } from './dto/content.dto';
 
-/** What a draft changes in every locale at once: the content's row and its page's slug and accesses. */
+/** What a draft changes in every locale at once: the content's row and its page's slug (en's segment, its parent) and accesses. */
 const SHARED_KEYS = ['title', 'status', 'slug', 'parentSlugId', 'accesses', 'clearAccesses'] as const;
-/** What a draft changes in one locale: field values (merged name by name), the PAGE sections and the metadata (each replaced whole). */
-const LOCALE_KEYS = ['fields', 'sections', 'metadata'] as const;
+/**
+ * What a draft changes in one locale: field values (merged name by name), the PAGE sections and the
+ * metadata (each replaced whole), and in a locale other than en its own slug segment.
+ */
+const LOCALE_KEYS = ['fields', 'sections', 'metadata', 'slug'] as const;
 
 type SharedChanges = Pick<UpdateContentDto, (typeof SHARED_KEYS)[number]>;
 type LocaleChanges = Pick<UpdateContentDto, (typeof LOCALE_KEYS)[number]>;
@@ -29,9 +32,11 @@ const pick = <K extends keyof UpdateContentDto>(dto: UpdateContentDto, keys: rea
 
 /** The draft after a PUT of `dto` in `lang`: what it names replaces what the draft held (fields name by name). */
 export function mergeDraft(draft: DraftChanges, dto: UpdateContentDto, lang: Lang): DraftChanges {
-  const shared = { ...draft.shared, ...pick(dto, SHARED_KEYS) };
+  // en's slug is the page's (shared); another locale's is that locale's own segment.
+  const local = lang !== DEFAULT_LANG;
+  const shared = { ...draft.shared, ...pick(dto, local ? SHARED_KEYS.filter((key) => key !== 'slug') : SHARED_KEYS) };
   const before = draft.locales[lang] ?? {};
-  const given = pick(dto, LOCALE_KEYS);
+  const given = pick(dto, local ? LOCALE_KEYS : LOCALE_KEYS.filter((key) => key !== 'slug'));
   const locale: LocaleChanges = { ...before, ...given };
   if (before.fields && given.fields) locale.fields = { ...before.fields, ...given.fields };
   const locales = { ...draft.locales };

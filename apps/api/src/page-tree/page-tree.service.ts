@@ -1,4 +1,4 @@
-import { type Lang, type PageTreeNode, type PageTreeSort, PAGE_TREE_SORTS, RightType } from '@cms/contracts';
+import { type Lang, LANGS, type PageTreeNode, type PageTreeSort, PAGE_TREE_SORTS, RightType } from '@cms/contracts';
 import { hasRight } from '@cms/rights';
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -19,11 +19,12 @@ export const MAX_TREE_PAGE = 200;
 const DEFAULT_TREE_PAGE = 50;
 
 /**
- * The one place the tree reads a page's path, as SQL over the slug row `alias`: en's `full` for
- * every locale until pages have per-locale paths (then the locale's path, falling back to en's).
+ * The one place the tree reads a page's path, as SQL over the slug row `alias`: its path in the
+ * locale (slug_path; every slug has one per locale). `locale` is a checked Lang, never free text.
  */
-export function pageFullSql(alias: string, _locale: Lang): string {
-  return `${alias}."full"`;
+export function pageFullSql(alias: string, locale: Lang): string {
+  if (!(LANGS as readonly string[]).includes(locale)) throw new Error(`Not a locale: ${locale}`);
+  return `(SELECT lp."full" FROM "slug_path" lp WHERE lp."slugId" = ${alias}.id AND lp.lang = '${locale}')`;
 }
 
 export interface TreeQuery {
@@ -232,6 +233,8 @@ export class PageTreeService {
       const result = await this.slugs.move(manager, slugId, parentId);
       if (!result.moved) return null;
       const seeds: AffectedSeeds = { paths: result.paths };
+      // Cached navigation links name pages by address: a changed address purges every page.
+      if (result.moves.length > 0) seeds.everything = true;
       if (content) {
         seeds.contentIds = [content.id];
         seeds.listingContainerIds = [content.containerId];

@@ -2,12 +2,23 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { KeptValues } from '@cms/cache';
 import { RevalidationService } from '../revalidation/revalidation.service';
 import type { Section } from '../sections/section.entity';
+import type { Lang } from '@cms/contracts';
+import { addressOf } from '../redirects/redirects.service';
+import type { RedirectStatus } from './page-moved';
 
 const MAX_ENTRIES = 5000;
 /** A safety net: a write that forgot to emit cannot keep a page stale for longer. */
 const TTL_MS = 5 * 60 * 1000;
 const SETTINGS_KEY = 'page-settings';
 const LAYOUT_KEY = 'layout-sections';
+const LINKS_KEY = 'layout-links';
+
+/** Where an address leads that has no page: a redirect's (id, counted at each hit) or another locale's address of a page (id null). */
+export interface PageMove {
+  id: number | null;
+  to: string;
+  status: RedirectStatus;
+}
 
 /** Freezes a value and everything it holds, so that a value shared by every read cannot be changed by one. */
 function deepFreeze<T>(value: T): T {
@@ -33,20 +44,27 @@ interface PageSettingRow {
 @Injectable()
 export class PageCache implements OnModuleDestroy {
   private readonly entries = new KeptValues<Buffer>({ max: MAX_ENTRIES, ttlMs: TTL_MS });
+  /** Addresses without a page that lead elsewhere, by site address (addressOf: `/fr/blog/old`): purged with the page at the same path and locale. */
+  private readonly moves = new KeptValues<PageMove>({ max: MAX_ENTRIES, ttlMs: TTL_MS });
   /**
    * What every page read needs and only a purge of everything changes (a change to any of it emits
    * one): the setting rows (theme, option lists) and the layout's sections.
    */
-  private readonly shared = new KeptValues<readonly unknown[]>({ max: 2, ttlMs: TTL_MS });
+  private readonly shared = new KeptValues<readonly unknown[]>({ max: 3, ttlMs: TTL_MS });
   private readonly unsubscribe: () => void;
 
   constructor(private readonly revalidation: RevalidationService) {
     this.unsubscribe = revalidation.subscribe((event) => {
       if (event.scope === 'all') {
         this.shared.clear();
+        this.moves.clear();
         return this.entries.clear();
       }
-      for (const locale of event.locales) for (const path of event.paths) this.entries.purge(PageCache.key(locale, path));
+      for (const locale of event.locales)
+        for (const path of event.paths) {
+          this.entries.purge(PageCache.key(locale, path));
+          this.moves.purge(addressOf(locale as Lang, path));
+        }
     });
   }
 
@@ -72,6 +90,29 @@ export class PageCache implements OnModuleDestroy {
   /** Keeps an anonymous read of a page that is not guarded (the caller checks), read since `generation` was taken. */
   set(locale: string, path: string, body: Buffer, generation: number): void {
     if (this.revalidation.reliable()) this.entries.set(PageCache.key(locale, path), body, generation);
+  }
+
+  /** Where an address without a page leads, when kept. */
+  getMove(address: string): PageMove | undefined {
+    return this.moves.get(address);
+  }
+
+  /** The generation to hand back to `setMove`: reads it before looking the address up. */
+  currentMoveGeneration(): number {
+    return this.moves.generation;
+  }
+
+  /** Keeps where an address without a page leads, looked up since `generation` was taken. */
+  setMove(address: string, move: PageMove, generation: number): void {
+    if (this.revalidation.reliable()) this.moves.set(address, move, generation);
+  }
+
+  /**
+   * The internal links of the layout's navigation sections to their pages' addresses, kept with the
+   * layout: a purge of everything forgets them (a layout write, and any write that changes a page's address).
+   */
+  layoutLinks(read: () => Promise<[string, string][]>): Promise<readonly [string, string][]> {
+    return this.keepShared(LINKS_KEY, read);
   }
 
   /**

@@ -18,6 +18,9 @@ import {
   normalisePath,
   optionListsOf,
   pageAnswerOf,
+  linkTargetOf,
+  linksOf,
+  navigationHrefsOf,
   pageContentFieldsOf,
   type PageRow,
   pageSectionsOf,
@@ -60,6 +63,7 @@ function pageRow(parts: Partial<PageRow> = {}): PageRow {
     disableContentSections: false,
     sectionsPosition: null,
     containerFull: 'blog',
+    fulls: null,
     contentAccesses: [],
     containerAccesses: [],
     metadata: [],
@@ -373,6 +377,48 @@ describe('page mappers', () => {
     });
   });
 
+  describe('navigation links', () => {
+    const nav = section({
+      type: SectionType.HEADER,
+      block: 'navigation',
+      content: {
+        items: [
+          { label: 'Blog', href: '/fr/blog', children: [{ label: 'Hi', href: '/fr/blog/hello?x=1#top' }] },
+          { label: 'Out', href: 'https://x.test' },
+        ],
+      },
+    });
+
+    it('reads the hrefs of navigation sections, children included', () => {
+      expect(navigationHrefsOf([nav, section({ block: 'richtext', content: { html: '<a href="/x">x</a>' } })])).toEqual([
+        '/fr/blog',
+        '/fr/blog/hello?x=1#top',
+        'https://x.test',
+      ]);
+    });
+
+    it.each([
+      ['/fr/blog', { lang: 'fr', full: 'blog', rest: '' }],
+      ['/blog/hello?x=1#top', { lang: 'en', full: 'blog/hello', rest: '?x=1#top' }],
+      ['/fr', { lang: 'fr', full: '', rest: '' }],
+      ['/', { lang: 'en', full: '', rest: '' }],
+      ['https://x.test/fr/blog', null],
+      ['//evil.test/x', null],
+      ['/Blog.html', null],
+      ['#top', null],
+    ])('takes %s as a link to a page path in its locale', (href, target) => {
+      expect(linkTargetOf(href)).toEqual(target);
+    });
+
+    it('answers the shown sections’ links whose page has another address', () => {
+      const links = new Map([
+        ['/fr/blog', '/fr/blogue'],
+        ['/fr/other', '/fr/autre'],
+      ]);
+      expect(linksOf([nav], links)).toEqual({ '/fr/blog': '/fr/blogue' });
+    });
+  });
+
   describe('pageAnswerOf', () => {
     const answer = (page: PageRow) =>
       pageAnswerOf({
@@ -389,6 +435,7 @@ describe('page mappers', () => {
         optionLists: {},
         fieldDefinitions: {},
         fields: new Map([[10, { fields: { cover: 7 }, fallbackFields: [], types: {} }]]),
+        links: new Map(),
       });
 
     it('answers a content page with its fields, paths in every locale, and drops the sections it cannot draw', () => {
@@ -407,6 +454,18 @@ describe('page mappers', () => {
       expect(read.sections.map((s) => s.block)).toEqual(['hero']);
       expect(read.alternates).toContainEqual({ locale: 'fr', path: '/fr/blog/hello' });
       expect(read.theme).toMatchObject({ primaryColor: '#112233' });
+    });
+
+    it("answers each locale's own path in the alternates", () => {
+      const read = answer(pageRow({ full: 'blog/bonjour', fulls: { en: 'blog/hello', fr: 'blog/bonjour', tr: 'blog/hello', es: 'blog/hola', it: '' } }));
+      expect(read.path).toBe('/blog/bonjour');
+      expect(read.alternates).toEqual([
+        { locale: 'en', path: '/blog/hello' },
+        { locale: 'fr', path: '/fr/blog/bonjour' },
+        { locale: 'tr', path: '/tr/blog/hello' },
+        { locale: 'es', path: '/es/blog/hola' },
+        { locale: 'it', path: '/it' },
+      ]);
     });
 
     it("answers a container's page without content, titled by the container", () => {

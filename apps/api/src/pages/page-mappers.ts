@@ -53,6 +53,8 @@ export interface PageRow {
   disableContentSections: boolean;
   sectionsPosition: number | null;
   containerFull: string | null;
+  /** The page's path in every locale. */
+  fulls: Partial<Record<Lang, string>> | null;
   contentAccesses: string[];
   containerAccesses: string[];
   metadata: { name: string; content: string; lang: Lang }[];
@@ -390,6 +392,48 @@ export interface PageParts extends SectionParts {
   contents: Record<string, PageContentRef>;
   optionLists: Record<string, string[]>;
   fieldDefinitions: Record<string, PageFieldDefinition[]>;
+  /** Every internal link of the layout's navigation sections (all locales) to its page's address, where they differ. */
+  links: ReadonlyMap<string, string>;
+}
+
+/** The hrefs of the navigation sections among `sections` (entries and their children), each once. */
+export function navigationHrefsOf(sections: readonly Pick<Section, 'block' | 'content'>[]): string[] {
+  const hrefs = new Set<string>();
+  const add = (link: unknown) => {
+    const href = (link as { href?: unknown } | null)?.href;
+    if (typeof href === 'string') hrefs.add(href);
+  };
+  for (const section of sections) {
+    if (section.block !== 'navigation') continue;
+    const items = (section.content as { items?: unknown } | null)?.items;
+    for (const item of Array.isArray(items) ? items : []) {
+      add(item);
+      const children = (item as { children?: unknown } | null)?.children;
+      for (const child of Array.isArray(children) ? children : []) add(child);
+    }
+  }
+  return [...hrefs];
+}
+
+/** An internal link's locale and page path (no prefix, as slug_path keeps it), and what follows the path (`?x#y`); null when it is no page's. */
+export function linkTargetOf(href: string): { lang: Lang; full: string; rest: string } | null {
+  if (!href.startsWith('/') || href.startsWith('//')) return null;
+  const cut = href.search(/[?#]/);
+  const path = cut === -1 ? href : href.slice(0, cut);
+  const segments = path.split('/').filter((segment) => segment !== '');
+  const lang = (LANGS as readonly string[]).includes(segments[0] ?? '') ? (segments.shift() as Lang) : DEFAULT_LANG;
+  const full = normalisePath(segments.join('/'));
+  return full === null ? null : { lang, full, rest: cut === -1 ? '' : href.slice(cut) };
+}
+
+/** The links map of an answer: the shown navigation sections' hrefs whose page has another address. */
+export function linksOf(sections: readonly Section[], links: ReadonlyMap<string, string>): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const href of navigationHrefsOf(sections)) {
+    const to = links.get(href);
+    if (to !== undefined) shown[href] = to;
+  }
+  return shown;
 }
 
 /** The answer to GET /api/pages. */
@@ -426,7 +470,8 @@ export function pageAnswerOf(parts: PageParts): PageResponse {
     metadata: pickMetadata(page.metadata, lang).metadata,
     theme: themeFromSettings(parts.settings),
     accesses: parts.roleIds.map((roleId) => ({ roleId })),
-    alternates: LANGS.map((l) => ({ locale: l, path: localePath(l, full) })),
+    alternates: LANGS.map((l) => ({ locale: l, path: localePath(l, page.fulls?.[l] ?? full) })),
+    links: linksOf(parts.sections.layout, parts.links),
     media: parts.media,
     forms: parts.forms,
     contents: parts.contents,

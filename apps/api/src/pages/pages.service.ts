@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, type Lang, type PageElement, type PageResponse } from '@cms/contracts';
+import { DEFAULT_LANG, type Lang, localePath, type PageElement, type PageResponse } from '@cms/contracts';
 import { decidePageAccess } from '@cms/rights';
 import { ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -6,13 +6,15 @@ import { readableSql, readerOf, type Reader } from '../accesses/readable-sql';
 import type { AuthContext } from '../common/auth/auth-context';
 import { OPTION_LISTS_SETTING } from '../contents/content-fields.service';
 import type { LocalizedFields } from '../contents/read-model/content-rows';
-import { LISTED_SQL, PATHS_SQL, REFERENCED_SQL, SECTION_COLUMNS } from '../contents/read-model/page-reads';
+import { LINKED_PATHS_SQL, LISTED_SQL, MOVED_SQL, PATHS_SQL, REFERENCED_SQL, SECTION_COLUMNS } from '../contents/read-model/page-reads';
 import type { Section } from '../sections/section.entity';
 import { pathOf } from '../slugs/slug-rules';
 import { batchedReads, inKeyOrder } from '../database/batched-reads';
 import { preparedQuery } from '../database/prepared-query';
 import { ReadPool } from '../database/read-pool';
-import { PageCache } from './page-cache';
+import { PageCache, type PageMove } from './page-cache';
+import { PageMovedException } from './page-moved';
+import { addressOf, RedirectsService } from '../redirects/redirects.service';
 import {
   contentsOf,
   definedContainersOf,
@@ -36,6 +38,8 @@ import {
   pageContentFieldsOf,
   type PageRow,
   pageSectionsOf,
+  linkTargetOf,
+  navigationHrefsOf,
   type ReferencedRow,
   type References,
   referencesOf,
@@ -106,6 +110,7 @@ export class PagesService {
     private readonly contents: ContentsService,
     private readonly publishing: ContentPublishingService,
     private readonly containerDrafts: ContainerDraftsService,
+    private readonly redirects: RedirectsService,
   ) {}
 
   /**
@@ -146,7 +151,11 @@ export class PagesService {
    */
   async read(rawPath: string, lang: Lang, auth: AuthContext | undefined, pageNumber = 1): Promise<{ body: Buffer; guarded: boolean; personal: boolean }> {
     const full = normalisePath(rawPath);
-    if (full === null) throw new NotFoundException(`No page at ${rawPath.slice(0, 200)}`);
+    // An address that cannot be a page's (`/Old-Page.html`) may still be a redirect's.
+    if (full === null) {
+      await this.throwIfMoved(null, lang, addressOf(lang, rawPath));
+      throw new NotFoundException(`No page at ${rawPath.slice(0, 200)}`);
+    }
     const personal = auth !== undefined;
     // Later pages of a listing are rarer: the site keeps its own copy of them, this cache only the first.
     const cacheable = !personal && pageNumber === 1;
@@ -154,6 +163,8 @@ export class PagesService {
       const cached = this.cache.get(lang, pathOf(full));
       if (cached !== undefined) return { body: cached, guarded: false, personal };
     }
+    // An address kept as leading elsewhere (no page lives there: a write that puts one there purges it).
+    this.throwIfKeptMove(addressOf(lang, pathOf(full)));
     const generation = this.cache.currentGeneration();
     const page = await this.readFromDatabase(full, lang, auth, pageNumber);
     const body = Buffer.from(JSON.stringify(page));
@@ -179,12 +190,14 @@ export class PagesService {
     const reader = readerOf(auth);
     const [row, layoutRows] = await Promise.all([on === this.reads ? this.readPath(full, lang) : this.readPathOn(on, full, lang), this.readLayoutSections(on)]);
     preview?.(row);
+    if (!row && !preview) await this.throwIfMoved(full, lang, addressOf(lang, pathOf(full)));
     const { page, roleIds } = this.guard(row, full, auth, preview !== undefined);
     const sections = pageSectionsOf(page, layoutRows, lang);
-    // Elements and listings both follow from the sections only: read together.
-    const [elements, { listed, totals, fields, definitionRows }] = await Promise.all([
+    // Elements, listings and the layout's links follow from the sections only: read together.
+    const [elements, { listed, totals, fields, definitionRows }, links] = await Promise.all([
       this.readElements(sections.all, on),
       this.readListings(page, listingsOf(sections.all), pageNumber, reader, lang, on),
+      this.readLayoutLinks(layoutRows, on),
     ]);
     const references = await this.readReferences(referencesOf(fields, sections.all, elements), lang, reader, on);
     return pageAnswerOf({
@@ -204,7 +217,63 @@ export class PagesService {
       settings: references.settings,
       optionLists: optionListsOf(references.settings, references.optionKeys),
       fieldDefinitions: fieldDefinitionsOf(page, definitionRows),
+      links: new Map(links),
     });
+  }
+
+  /**
+   * No page lives at this address: a visitor who followed another locale's address of a page
+   * (`/fr/blog/a-calm-design-system` when the French page is `/fr/blog/bonjour`) is sent to the
+   * page's own, else a redirect from the address answers; either is kept in PageCache like a page
+   * (a redirect's hit is counted at each answer). `full` is null for an address no page can have.
+   */
+  private async throwIfMoved(full: string | null, lang: Lang, address: string): Promise<void> {
+    this.throwIfKeptMove(address);
+    const generation = this.cache.currentMoveGeneration();
+    // The other locales' paths and the redirects in one statement (MOVED_SQL), as RedirectsService.resolve reads them.
+    const [row] = await this.query<{ id: number | null; full: string | null; to: string | null; status: number }>(MOVED_SQL, [full, lang, address]);
+    if (!row) return;
+    const move: PageMove =
+      row.full !== null
+        ? { id: null, to: addressOf(lang, pathOf(row.full)), status: 301 }
+        : { id: row.id, to: row.to!, status: row.status === 302 ? 302 : 301 };
+    if (move.id !== null) this.redirects.countHit(move.id);
+    this.cache.setMove(address, move, generation);
+    throw new PageMovedException(move.to, move.status);
+  }
+
+  /** Where an address kept in PageCache leads (a redirect's hit counted), thrown as the answer. */
+  private throwIfKeptMove(address: string): void {
+    const kept = this.cache.getMove(address);
+    if (!kept) return;
+    if (kept.id !== null) this.redirects.countHit(kept.id);
+    throw new PageMovedException(kept.to, kept.status);
+  }
+
+  /**
+   * The internal links of the layout's navigation sections (every locale's) to the address of the
+   * page each names in its locale, where it differs (a French page with its own segment): one
+   * statement, kept with the layout.
+   */
+  private readLayoutLinks(layoutRows: readonly Section[], on: On): Promise<readonly [string, string][]> {
+    const read = async (): Promise<[string, string][]> => {
+      const targets = navigationHrefsOf(layoutRows)
+        .map((href) => ({ href, target: linkTargetOf(href) }))
+        .filter((link): link is { href: string; target: NonNullable<ReturnType<typeof linkTargetOf>> } => link.target !== null);
+      if (targets.length === 0) return [];
+      const rows = await this.query<{ href: string; full: string }>(
+        LINKED_PATHS_SQL,
+        [targets.map((t) => t.href), targets.map((t) => t.target.lang), targets.map((t) => t.target.full)],
+        on,
+      );
+      const found = new Map(rows.map((row) => [row.href, row.full]));
+      return targets.flatMap(({ href, target }): [string, string][] => {
+        const full = found.get(href);
+        const to = full === undefined ? href : localePath(target.lang, full) + target.rest;
+        return to === href ? [] : [[href, to]];
+      });
+    };
+    return on === this.reads ? this.cache.layoutLinks(read) : read();
   }
 
   /** Fixed statement texts (values are parameters): prepared once per connection on a server. */
@@ -283,7 +352,7 @@ export class PagesService {
   /** 5 to 8, which do not depend on each other: read together. */
   private async readReferences(references: References, lang: Lang, reader: Reader, on: On) {
     const [contents, media, forms, settings] = await Promise.all([
-      this.readReferencedContents(references.contentIds, reader, on),
+      this.readReferencedContents(references.contentIds, reader, lang, on),
       this.readMedia(references.mediaIds, lang, on),
       this.readForms(references.formIds, lang, on),
       this.readSettings(on),
@@ -292,8 +361,8 @@ export class PagesService {
   }
 
   /** 5. The contents CONTENT fields refer to that the reader may open, by id. */
-  private async readReferencedContents(contentIds: number[], reader: Reader, on: On) {
-    return contentsOf(contentIds.length ? await this.query<ReferencedRow>(REFERENCED_SQL, [contentIds, reader.role, reader.superAdmin], on) : []);
+  private async readReferencedContents(contentIds: number[], reader: Reader, lang: Lang, on: On) {
+    return contentsOf(contentIds.length ? await this.query<ReferencedRow>(REFERENCED_SQL, [contentIds, reader.role, reader.superAdmin, lang], on) : []);
   }
 
   /** 6. The media the sections, elements and fields show, by id. */

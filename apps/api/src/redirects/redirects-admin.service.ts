@@ -293,22 +293,24 @@ export class RedirectsAdminService {
   }
 
   /**
-   * The rows whose `from` is the address of a published page (in its locale: every page answers
-   * in every locale, at the same path). One statement. With localized addresses (a locale's own
-   * path per page), the path is to be matched in the `from`'s locale rather than against en's `full`.
+   * The rows whose `from` is the address of a published page: its path in the `from`'s locale
+   * (slug_path). One statement.
    */
   private async withPublishedPage<K>(manager: EntityManager, rows: readonly CheckedRedirect<K>[]): Promise<CheckedRedirect<K>[]> {
     if (rows.length === 0) return [];
-    const fulls = rows.map((row) => splitAddress(row.from).path.slice(1));
-    const found: { full: string }[] = await manager.query(
-      `SELECT s."full" FROM "slug" s
+    const targets = rows.map((row) => splitAddress(row.from));
+    const key = (lang: string, full: string) => `${lang} ${full}`;
+    const found: { lang: string; full: string }[] = await manager.query(
+      `SELECT p.lang::text AS lang, p."full" FROM unnest($1::lang[], $2::varchar[]) AS q(lang, "full")
+       JOIN "slug_path" p ON p.lang = q.lang AND p."full" = q."full"
+       JOIN "slug" s ON s.id = p."slugId"
        LEFT JOIN "content" c ON c.id = s."contentId"
        JOIN "container" k ON k.id = COALESCE(s."containerId", c."containerId")
-       WHERE s."full" = ANY($1::varchar[]) AND s.published AND (CASE WHEN c.id IS NOT NULL THEN c.published ELSE k.published END)`,
-      [[...new Set(fulls)]],
+       WHERE s.published AND (CASE WHEN c.id IS NOT NULL THEN c.published ELSE k.published END)`,
+      [targets.map((t) => t.locale), targets.map((t) => t.path.slice(1))],
     );
-    const published = new Set(found.map((row) => row.full));
-    return rows.filter((_row, index) => published.has(fulls[index]));
+    const published = new Set(found.map((row) => key(row.lang, row.full)));
+    return rows.filter((_row, index) => published.has(key(targets[index].locale, targets[index].path.slice(1))));
   }
 
   /**

@@ -10,6 +10,8 @@ import { containerOfContentSql, contentsInSql, contentsReferringToSql } from '..
 export interface AffectedSeeds {
   /** Paths known already (a page's path before it moved or was deleted). */
   paths?: string[];
+  /** Every page: existing addresses changed (the layout's navigation links, resolved once per layout read, may name them). */
+  everything?: boolean;
   /** Container pages. */
   containerIds?: number[];
   /** Content pages. */
@@ -37,6 +39,7 @@ export class AffectedPagesService {
   constructor(private readonly revalidation: RevalidationService) {}
 
   async collect(manager: EntityManager, seeds: AffectedSeeds): Promise<string[] | 'all'> {
+    if (seeds.everything) return 'all';
     const ids = (list?: number[]) => [...new Set(list ?? [])];
     const [containerIds, contentIds, contentsOf, listing, elements, referencing] = [
       ids(seeds.containerIds),
@@ -62,14 +65,14 @@ export class AffectedPagesService {
        SELECT
          EXISTS (SELECT 1 FROM users WHERE "containerId" IS NULL AND "contentId" IS NULL) AS "inLayout",
          ARRAY(
-           SELECT DISTINCT "full" FROM (
-             SELECT s."full" FROM "slug" s WHERE s."containerId" = ANY($1::int[])
-             UNION ALL SELECT s."full" FROM "slug" s WHERE s."contentId" = ANY($2::int[])
-             UNION ALL SELECT s."full" FROM "slug" s WHERE s."contentId" IN (${contentsInSql('$3::int[]')})
-             UNION ALL SELECT s."full" FROM "slug" s WHERE s."containerId" IN (SELECT "containerId" FROM users)
-             UNION ALL SELECT s."full" FROM "slug" s WHERE s."contentId" IN (SELECT "contentId" FROM users)
-             UNION ALL SELECT s."full" FROM "slug" s WHERE s."contentId" IN (${contentsReferringToSql('$6::int[]')})
-           ) affected
+           SELECT DISTINCT p."full" FROM (
+             SELECT s.id FROM "slug" s WHERE s."containerId" = ANY($1::int[])
+             UNION ALL SELECT s.id FROM "slug" s WHERE s."contentId" = ANY($2::int[])
+             UNION ALL SELECT s.id FROM "slug" s WHERE s."contentId" IN (${contentsInSql('$3::int[]')})
+             UNION ALL SELECT s.id FROM "slug" s WHERE s."containerId" IN (SELECT "containerId" FROM users)
+             UNION ALL SELECT s.id FROM "slug" s WHERE s."contentId" IN (SELECT "contentId" FROM users)
+             UNION ALL SELECT s.id FROM "slug" s WHERE s."contentId" IN (${contentsReferringToSql('$6::int[]')})
+           ) affected JOIN "slug_path" p ON p."slugId" = affected.id
            LIMIT ${MAX_PATHS + 1}
          ) AS "affected"`,
       [containerIds, contentIds, contentsOf, listing, elements, referencing],
@@ -80,7 +83,8 @@ export class AffectedPagesService {
   }
 
   /**
-   * Emits the purge once the write is committed. A write in en also changes the other locales
+   * Emits the purge once the write is committed. `affected` holds every locale's paths of the pages
+   * (a page's French path is purged in every locale too: a few keys more, never one missed). A write in en also changes the other locales
    * (they fall back to it), as does any change to what is not per locale.
    */
   emit(affected: string[] | 'all', lang: Lang | 'all'): void {

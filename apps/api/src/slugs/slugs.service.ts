@@ -1,4 +1,4 @@
-import { RightType, type SlugDto } from '@cms/contracts';
+import { DEFAULT_LANG, LANGS, RightType, type Lang, type SlugDto } from '@cms/contracts';
 import { hasRight } from '@cms/rights';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -19,11 +19,15 @@ import { InputErrors } from '../common/http/input-errors';
 import { fullProblem, joinFull, MAX_SLUG_DEPTH, pathOf, segmentProblem } from './slug-rules';
 import { Slug } from './slug.entity';
 import { containerOfContentSql } from '../contents/content-sql';
+import { preparedQuery } from '../database/prepared-query';
+import { addressOf, RedirectsService, type AddressMove } from '../redirects/redirects.service';
 
 export type SlugOwner = { containerId: number } | { contentId: number };
 
 /** What a write asks of an owner's slug: `undefined` keeps, `null` removes (basic) or puts at the root (parent). */
 interface SlugChange {
+  /** en (the default): `basic` is the page's segment; another locale: that locale's own segment (null or '' clears it). */
+  lang?: Lang;
   basic?: string | null;
   parentId?: number | null;
   /** The parent a new slug takes when `parentId` is not given (a content: its container's slug). */
@@ -35,9 +39,33 @@ interface SlugChange {
 interface SlugChangeResult {
   slug: Slug | null;
   paths: string[];
-  /** True when the owner's own path (and so its descendants') moved or appeared. */
+  /** True when the owner's own path (and so its descendants') moved or appeared, in any locale. */
   moved: boolean;
+  /** The addresses (with their locale prefix) that changed, old to new: a redirect now leads from each. */
+  moves: AddressMove[];
 }
+
+/** A slug's segment and path in one locale (slug_path). */
+export interface LocalPath {
+  lang: Lang;
+  /** The locale's own segment, null when it uses en's. */
+  basic: string | null;
+  full: string;
+}
+
+/**
+ * Every locale's path of a slug ($1; null for one not yet written) and of its descendants: the
+ * slug's own paths are given ($2 the locales, $3 their paths), each descendant's is its parent's
+ * in the locale and its own segment in the locale (or en's). At most $4 deep.
+ */
+const TREE_SQL = `WITH RECURSIVE tree AS (
+    SELECT $1::int AS id, r.lang, r."full"::varchar AS "full", 0 AS depth FROM unnest($2::lang[], $3::varchar[]) AS r(lang, "full")
+    UNION ALL
+    SELECT c.id, t.lang, (CASE WHEN t."full" = '' THEN coalesce(cp.basic, c.basic) ELSE t."full" || '/' || coalesce(cp.basic, c.basic) END)::varchar, t.depth + 1
+    FROM tree t JOIN "slug" c ON c."parentId" = t.id
+    LEFT JOIN "slug_path" cp ON cp."slugId" = c.id AND cp.lang = t.lang
+    WHERE t.depth < $4
+  )`;
 
 const SLUG_LIST: ListSpec<Slug> = {
   resource: 'slugs',
@@ -74,6 +102,8 @@ interface SlugRow {
   published: boolean;
   guarded: boolean;
   updatedAt: Date;
+  /** Each locale's path from the root. */
+  fulls: Partial<Record<Lang, string>> | null;
 }
 
 function toDto(row: SlugRow): SlugDto {
@@ -88,6 +118,7 @@ function toDto(row: SlugRow): SlugDto {
     published: row.published,
     guarded: row.guarded,
     updatedAt: new Date(row.updatedAt).toISOString(),
+    paths: Object.fromEntries(LANGS.map((lang) => [lang, pathOf(row.fulls?.[lang] ?? row.full)])) as Record<Lang, string>,
   };
 }
 
@@ -98,7 +129,10 @@ function toDto(row: SlugRow): SlugDto {
  */
 @Injectable()
 export class SlugsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly redirects: RedirectsService,
+  ) {}
 
   /**
    * Every slug for staff holding VIEW_CONTENT; for anyone else the published slugs of pages they
@@ -118,7 +152,8 @@ export class SlugsService {
         .clone()
         .select(['slug.id AS id', 'slug.basic AS basic', 'slug.full AS full', 'slug.parentId AS "parentId"', 'slug.containerId AS "containerId"'])
         .addSelect(['slug.contentId AS "contentId"', 'slug.published AS published', 'slug.updatedAt AS "updatedAt"'])
-        .addSelect(GUARDED_SQL, 'guarded'),
+        .addSelect(GUARDED_SQL, 'guarded')
+        .addSelect(`(SELECT json_object_agg(p.lang, p."full") FROM "slug_path" p WHERE p."slugId" = slug.id)`, 'fulls'),
       query,
       'slug.id',
     ).getRawMany<SlugRow>();
@@ -133,88 +168,153 @@ export class SlugsService {
 
   /**
    * Applies a write's slug part to its owner inside the owner's transaction: checks the segment
-   * (400), the parent and the chain up from it (400 on a cycle), the path's uniqueness (409),
-   * then stores it and recomputes the descendants' paths. `published` follows the owner.
+   * (400), the parent and the chain up from it (400 on a cycle), every locale's path (400 for a
+   * reserved first segment, 409 naming the path another page has), then stores it and recomputes
+   * every locale's path of the page and its descendants. In en, `basic` is the page's segment
+   * (null removes the page); in another locale it is that locale's own segment (null or '' clears
+   * it: the locale uses en's). Every address that changed leaves a redirect from the old one
+   * (RedirectsService, same transaction). `published` follows the owner.
    */
   async apply(manager: EntityManager, owner: SlugOwner, change: SlugChange): Promise<SlugChangeResult> {
+    const lang = change.lang ?? DEFAULT_LANG;
     const existing = await this.findFor(manager, owner, true);
-    const paths = existing ? [pathOf(existing.full)] : [];
-    if (change.basic === null) {
-      if (!existing) return { slug: null, paths, moved: false };
+    const before = existing ? await this.localPathsOf(manager, existing.id) : [];
+    const paths = before.map((row) => pathOf(row.full));
+    const unchanged = { slug: existing, paths: [], moved: false, moves: [] };
+    if (lang === DEFAULT_LANG && change.basic === null) {
+      if (!existing) return { ...unchanged, slug: null };
       await this.assertNoChildren(manager, [existing.id]);
       await manager.getRepository(Slug).delete({ id: existing.id });
-      return { slug: null, paths, moved: true };
+      return { slug: null, paths: [...new Set(paths)], moved: true, moves: [] };
     }
-    const basic = change.basic ?? existing?.basic;
-    if (basic === undefined) return { slug: null, paths, moved: false };
+    const own = new Map<Lang, string | null>(before.map((row) => [row.lang, row.basic]));
+    if (lang !== DEFAULT_LANG && change.basic !== undefined) {
+      const local = change.basic === '' ? null : change.basic;
+      if (!existing) {
+        if (local === null) return { ...unchanged, slug: null };
+        InputErrors.fail('slug', `cannot be set in ${lang} before the page has its address in en: give it its slug without ?locale= first`);
+      }
+      own.set(lang, local);
+    }
+    const basic = lang === DEFAULT_LANG ? (change.basic ?? existing?.basic) : existing?.basic;
+    if (basic === undefined) return { ...unchanged, slug: null };
     const parentId = change.parentId !== undefined ? change.parentId : existing ? existing.parentId : (change.defaultParentId ?? null);
 
     const errors = new InputErrors();
     const problem = segmentProblem(basic, parentId !== null);
     if (problem) errors.add('slug', problem);
-    let parentFull: string | null = null;
+    for (const [locale, segment] of own) {
+      if (segment === null || locale === DEFAULT_LANG) continue;
+      if (basic === '') errors.add('slug', `the home page has no segment in any locale (it is /${locale})`);
+      else {
+        const localProblem = segmentProblem(segment, true);
+        if (localProblem) errors.add('slug', `${localProblem} (in ${locale})`);
+      }
+    }
+    let parentFulls: Map<Lang, string> | null = null;
     if (parentId !== null) {
-      const chain: { id: number; full: string; depth: number }[] = await manager.query(
+      const chain: { id: number; depth: number }[] = await manager.query(
         `WITH RECURSIVE chain AS (
-           SELECT id, "parentId", "full", 1 AS depth FROM "slug" WHERE id = $1
-           UNION ALL SELECT s.id, s."parentId", s."full", c.depth + 1 FROM "slug" s JOIN chain c ON s.id = c."parentId" WHERE c.depth <= $2
-         ) SELECT id, "full", depth FROM chain`,
+           SELECT id, "parentId", 1 AS depth FROM "slug" WHERE id = $1
+           UNION ALL SELECT s.id, s."parentId", c.depth + 1 FROM "slug" s JOIN chain c ON s.id = c."parentId" WHERE c.depth <= $2
+         ) SELECT id, depth FROM chain`,
         [parentId, MAX_SLUG_DEPTH],
       );
       if (chain.length === 0) errors.add('parentSlugId', `slug ${parentId} does not exist`);
       else if (existing && chain.some((row) => row.id === existing.id))
         errors.add('parentSlugId', `slug ${parentId} is this page's own slug or one of its descendants: the parent chain would be a cycle`);
       else if (chain.length > MAX_SLUG_DEPTH) errors.add('parentSlugId', `pages nest at most ${MAX_SLUG_DEPTH} deep`);
-      else parentFull = chain[0].full;
+      else parentFulls = new Map((await this.localPathsOf(manager, parentId)).map((row) => [row.lang, row.full]));
     }
     errors.throwIfAny();
-    const full = joinFull(parentFull, basic);
-    const fullIssue = fullProblem(full);
-    if (fullIssue) InputErrors.fail('slug', fullIssue);
-
-    const taken = await manager.getRepository(Slug).findOne({ where: { full }, select: { id: true, containerId: true, contentId: true } });
-    if (taken && taken.id !== existing?.id) {
-      throw new ConflictException({
-        message: `The path ${pathOf(full)} is already the address of ${taken.containerId ? `container ${taken.containerId}` : `content ${taken.contentId}`}`,
-        errors: { slug: ['is already used by another page'] },
-      });
-    }
+    // The page's path in every locale: its parent's in the locale, then its segment in the locale (or en's).
+    const fulls = LANGS.map((locale) => joinFull(parentFulls?.get(locale) ?? null, own.get(locale) ?? basic));
+    LANGS.forEach((locale, at) => {
+      const fullIssue = fullProblem(fulls[at]);
+      if (fullIssue) errors.add('slug', locale === DEFAULT_LANG ? fullIssue : `${fullIssue} (in ${locale}: ${addressOf(locale, fulls[at])})`);
+    });
+    errors.throwIfAny();
+    await this.assertPathsFree(manager, existing?.id ?? null, fulls);
 
     const repo = manager.getRepository(Slug);
-    if (!existing) {
+    const full = fulls[LANGS.indexOf(DEFAULT_LANG)];
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      await repo.update({ id }, { basic, full, parentId, published: change.published, updatedAt: new Date() });
+      if (lang !== DEFAULT_LANG && change.basic !== undefined)
+        await manager.query(`UPDATE "slug_path" SET basic = $3 WHERE "slugId" = $1 AND lang = $2`, [id, lang, own.get(lang)]);
+    } else {
       const { identifiers } = await repo.insert({ ...owner, basic, full, parentId, published: change.published });
-      const slug = await repo.findOneByOrFail({ id: identifiers[0].id as number });
-      return { slug, paths: [pathOf(full)], moved: true };
+      id = identifiers[0].id as number;
     }
-    const moved = existing.full !== full;
-    await repo.update({ id: existing.id }, { basic, full, parentId, published: change.published, updatedAt: new Date() });
-    if (moved) paths.push(pathOf(full), ...(await this.recomputeDescendants(manager, existing.id, full)));
-    return { slug: await repo.findOneByOrFail({ id: existing.id }), paths, moved };
+    const rewritten = await this.rewritePaths(manager, id, fulls);
+    const moves = rewritten.filter((row) => row.before !== null).map((row) => ({ from: addressOf(row.lang, row.before!), to: addressOf(row.lang, row.full) }));
+    await this.redirects.recordMoves(manager, moves);
+    await this.redirects.addressesTaken(
+      manager,
+      rewritten.filter((row) => row.before === null).map((row) => addressOf(row.lang, row.full)),
+    );
+    for (const row of rewritten) paths.push(...(row.before === null ? [] : [pathOf(row.before)]), pathOf(row.full));
+    return { slug: await repo.findOneByOrFail({ id }), paths: [...new Set(paths)], moved: rewritten.length > 0, moves };
   }
 
-  /** Sets the owner's slug's published flag (a page is published with its slug). */
-  async setPublished(manager: EntityManager, owner: SlugOwner, published: boolean): Promise<void> {
-    await manager.getRepository(Slug).update({ ...owner, published: !published }, { published, updatedAt: new Date() });
+  /** Each locale's own segment (null: en's) and path of a slug, en first. */
+  async localPathsOf(manager: EntityManager, slugId: number): Promise<LocalPath[]> {
+    return preparedQuery<LocalPath>(manager, `SELECT lang, basic, "full" FROM "slug_path" WHERE "slugId" = $1 ORDER BY lang`, [slugId]);
   }
 
-  /** Rewrites `full` under a slug whose path changed; answers the old and new paths of the descendants. */
-  private async recomputeDescendants(manager: EntityManager, rootId: number, rootFull: string): Promise<string[]> {
+  /**
+   * 409 when one of the paths the page would have (`fulls`, one per locale in LANGS order) or one
+   * its descendants would have (their own segments under it) is another page's in that locale.
+   */
+  private async assertPathsFree(manager: EntityManager, slugId: number | null, fulls: string[]): Promise<void> {
+    const [taken] = await preparedQuery<{ lang: Lang; full: string; containerId: number | null; contentId: number | null }>(
+      manager,
+      `${TREE_SQL}
+       SELECT t.lang, t."full", o."containerId", o."contentId" FROM tree t
+       JOIN "slug_path" p ON p.lang = t.lang AND p."full" = t."full"
+       JOIN "slug" o ON o.id = p."slugId"
+       WHERE NOT EXISTS (SELECT 1 FROM tree x WHERE x.id = p."slugId")
+       ORDER BY t.depth, t.lang LIMIT 1`,
+      [slugId, [...LANGS], fulls, MAX_SLUG_DEPTH + 1],
+    );
+    if (!taken) return;
+    const owner = taken.containerId !== null ? `container ${taken.containerId}` : `content ${taken.contentId}`;
+    throw new ConflictException({
+      message: `The path ${addressOf(taken.lang, taken.full)} is already the address of ${owner}`,
+      errors: { slug: [`makes the path ${addressOf(taken.lang, taken.full)} (${taken.lang}), which ${owner} has`] },
+    });
+  }
+
+  /**
+   * Writes every locale's path of the slug (`fulls`, LANGS order) and of all its descendants, and
+   * en's into slug.full: one statement, whatever the size of the tree. Answers the rows that
+   * changed, with their path before (null for a new row).
+   */
+  private async rewritePaths(
+    manager: EntityManager,
+    slugId: number,
+    fulls: string[],
+  ): Promise<{ id: number; lang: Lang; before: string | null; full: string }[]> {
     try {
-      // An UPDATE answers [rows, count].
-      const [rows]: [{ before: string; after: string }[], number] = await manager.query(
-        `WITH RECURSIVE tree AS (
-           SELECT id, $2::varchar AS "full", 0 AS depth FROM "slug" WHERE id = $1
-           UNION ALL
-           SELECT s.id, (CASE WHEN t."full" = '' THEN s.basic ELSE t."full" || '/' || s.basic END)::varchar, t.depth + 1
-           FROM "slug" s JOIN tree t ON s."parentId" = t.id WHERE t.depth < $3
+      return await preparedQuery(
+        manager,
+        `${TREE_SQL},
+         cur AS (SELECT t.id, t.lang, t."full", p."full" AS before FROM tree t LEFT JOIN "slug_path" p ON p."slugId" = t.id AND p.lang = t.lang),
+         changed AS (SELECT * FROM cur WHERE before IS DISTINCT FROM "full"),
+         written AS (
+           INSERT INTO "slug_path" ("slugId", lang, "full") SELECT id, lang, "full" FROM changed
+           ON CONFLICT ("slugId", lang) DO UPDATE SET "full" = EXCLUDED."full"
+         ),
+         slugs AS (
+           UPDATE "slug" s SET "full" = coalesce(c."full", s."full"), "updatedAt" = now()
+           FROM (SELECT id, max("full") FILTER (WHERE lang = 'en') AS "full" FROM changed GROUP BY id) c
+           WHERE s.id = c.id
          )
-         UPDATE "slug" SET "full" = tree."full", "updatedAt" = now()
-         FROM tree JOIN "slug" prev ON prev.id = tree.id
-         WHERE "slug".id = tree.id AND tree.depth > 0 AND prev."full" <> tree."full"
-         RETURNING prev."full" AS before, tree."full" AS after`,
-        [rootId, rootFull, MAX_SLUG_DEPTH + 1],
+         SELECT id, lang, before, "full" FROM changed ORDER BY id, lang`,
+        [slugId, [...LANGS], fulls, MAX_SLUG_DEPTH + 1],
       );
-      return rows.flatMap((r) => [pathOf(r.before), pathOf(r.after)]);
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === '23505') {
         throw new ConflictException({
@@ -236,7 +336,7 @@ export class SlugsService {
     const slug = await manager.getRepository(Slug).createQueryBuilder('slug').setLock('pessimistic_write').where({ id: slugId }).getOne();
     if (!slug) throw new NotFoundException(`No page ${slugId}`);
     const owner: SlugOwner = slug.containerId !== null ? { containerId: slug.containerId } : { contentId: slug.contentId! };
-    if (parentId === slug.parentId) return { slug, paths: [], moved: false, owner };
+    if (parentId === slug.parentId) return { slug, paths: [], moved: false, moves: [], owner };
     if (slug.basic === '' && parentId !== null) InputErrors.fail('parentId', 'the home page stays at the top level');
     let parentFull: string | null = null;
     if (parentId !== null) {
@@ -274,6 +374,11 @@ export class SlugsService {
       });
     }
     return { ...(await this.apply(manager, owner, { parentId, published: slug.published })), owner };
+  }
+
+  /** Sets the owner's slug's published flag (a page is published with its slug). */
+  async setPublished(manager: EntityManager, owner: SlugOwner, published: boolean): Promise<void> {
+    await manager.getRepository(Slug).update({ ...owner, published: !published }, { published, updatedAt: new Date() });
   }
 
   /** 409 when slugs outside `ids` hang under one of them (they would lose their parent). */

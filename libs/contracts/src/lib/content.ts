@@ -45,6 +45,8 @@ export interface SlugDto {
   /** True when the page lists accesses, so only some roles may read it. */
   guarded: boolean;
   updatedAt: string;
+  /** The page's path in each locale, without locale prefix (`/blog/bonjour` in fr: its address is `/fr/blog/bonjour`). */
+  paths: Record<Lang, string>;
 }
 
 /** Where a page stands for visitors, as the Pages tree shows it. */
@@ -203,6 +205,8 @@ export interface ContainerDto extends ContainerSummary {
   /** The slug this container's slug hangs under (null: at the root). */
   parentSlugId: number | null;
   slugId: number | null;
+  /** en's segment of the page (`slug` in a locale with its own segment is that locale's; null there: it uses this one). */
+  defaultSlug: string | null;
   fields: ContainerFieldDto[];
   /** PAGE sections of the locale; en's when the locale has none (`sectionsFallback`). */
   sections: SectionDto[];
@@ -309,6 +313,8 @@ export interface ContentDto extends ContentSummary {
   drafts: boolean;
   parentSlugId: number | null;
   slugId: number | null;
+  /** en's segment of the page (`slug` in a locale with its own segment is that locale's; null there: it uses this one). */
+  defaultSlug: string | null;
   sections: SectionDto[];
   sectionsFallback: boolean;
   metadata: MetadataEntry[];
@@ -440,7 +446,7 @@ export interface PageContentRef {
   id: number;
   title: string;
   containerId: number;
-  /** Its address without locale prefix, null when it has no published page. */
+  /** Its address in the page's locale without locale prefix (its own path there), null when it has no published page. */
   path: string | null;
 }
 /** A content listed by a `contents` block, with its fields in the page's locale. */
@@ -494,7 +500,13 @@ export interface PageResponse {
   metadata: MetadataEntry[];
   theme: { primaryColor: string; backgroundColor: string };
   accesses: AccessEntry[];
+  /** The page's address in every locale (each locale's own path). */
   alternates: PageAlternate[];
+  /**
+   * The internal links of the layout's navigation sections shown, as written (`/fr/blog`), to the
+   * address of the page they name in the link's locale (`/fr/blogue`) where it differs: render `links[href] ?? href`.
+   */
+  links: Record<string, string>;
   /** Every media the page shows (fields, sections, elements, listed contents), by id. */
   media: Record<string, PageMedia>;
   /** Every form the page shows, by id. */

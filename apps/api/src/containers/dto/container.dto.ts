@@ -140,7 +140,10 @@ export class PageWriteDto {
     type: String,
     nullable: true,
     example: 'blog',
-    description: "The page's slug segment: lower-case words and dashes; '' (at the root) makes it the home page; null removes the page",
+    description:
+      "The page's slug segment: lower-case words and dashes. In en (no ?locale=): '' (at the root) makes it the home page, null removes the page. " +
+      "In another locale (PUT ?locale=fr): that locale's own segment (its address becomes /fr/<parent's fr path>/<segment>); null or '' clears it (the locale uses en's). " +
+      'Every address that changes (the page’s and its descendants’, in every locale) leaves a 301 redirect from the old one.',
   })
   @IsOptional()
   @IsString()
@@ -272,8 +275,19 @@ export class ContainerSummaryDto implements ContainerSummary {
   @ApiProperty() hideFooter: boolean;
   @ApiProperty({ description: 'Its contents keep a live version and a working draft' }) drafts: boolean;
   @ApiProperty({ type: Number, nullable: true }) sectionsPosition: number | null;
-  @ApiProperty({ type: String, nullable: true }) slug: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '/blog' }) path: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The page's segment in the locale asked: en's in en; elsewhere the locale's own, null when it uses en's (`defaultSlug`)",
+  })
+  slug: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '/blog/hello',
+    description: "The page's path in the locale asked, without locale prefix (null: no page)",
+  })
+  path: string | null;
   @ApiProperty() updatedAt: string;
 }
 
@@ -281,6 +295,12 @@ export class ContainerDto extends ContainerSummaryDto implements ContainerShape 
   @ApiProperty({ enum: Lang }) locale: Lang;
   @ApiProperty({ type: Number, nullable: true }) parentSlugId: number | null;
   @ApiProperty({ type: Number, nullable: true }) slugId: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "en's segment of the page: the placeholder of another locale's `slug`, which is null while that locale uses it",
+  })
+  defaultSlug: string | null;
   @ApiProperty({ type: [ContainerFieldDto] }) fields: ContainerFieldDto[];
   @ApiProperty({ type: [SectionDto] }) sections: SectionDto[];
   @ApiProperty({ description: "The locale has no sections: these are en's" }) sectionsFallback: boolean;

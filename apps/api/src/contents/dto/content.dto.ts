@@ -105,8 +105,19 @@ export class ContentSummaryDto implements ContentSummary {
   @ApiProperty() containerId: number;
   @ApiProperty() published: boolean;
   @ApiProperty({ enum: Status }) status: Status;
-  @ApiProperty({ type: String, nullable: true }) slug: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '/blog/hello' }) path: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The page's segment in the locale asked: en's in en; elsewhere the locale's own, null when it uses en's (`defaultSlug`)",
+  })
+  slug: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '/blog/hello',
+    description: "The page's path in the locale asked, without locale prefix (null: no page)",
+  })
+  path: string | null;
   @ApiProperty() updatedAt: string;
   @ApiProperty({ enum: Lang }) locale: Lang;
   @ApiProperty({ ...FIELDS_DOC, description: 'Values in the locale, each falling back to en where the locale has none' }) fields: Record<
@@ -124,6 +135,12 @@ export class ContentDto extends ContentSummaryDto implements ContentShape {
   @ApiProperty({ description: "Its container's drafts switch: a PUT changes the draft, POST /api/contents/{id}/publish makes it live" }) drafts: boolean;
   @ApiProperty({ type: Number, nullable: true }) parentSlugId: number | null;
   @ApiProperty({ type: Number, nullable: true }) slugId: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "en's segment of the page: the placeholder of another locale's `slug`, which is null while that locale uses it",
+  })
+  defaultSlug: string | null;
   @ApiProperty({ type: [SectionDto] }) sections: SectionDto[];
   @ApiProperty() sectionsFallback: boolean;
   @ApiProperty({ type: [MetadataEntryDto] }) metadata: MetadataEntryDto[];

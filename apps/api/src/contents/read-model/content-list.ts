@@ -2,7 +2,7 @@ import type { Lang } from '@cms/contracts';
 import type { ListQuery, ListSpec } from '../../common/http/list-query';
 import { contentMatchSql, toPrefixQuery } from './full-text';
 import { Statement } from './statement';
-import { documentJoin, fieldsOf, publishingColumns, summaryJson } from './content-rows';
+import { documentJoin, fieldsOf, localSlugColumns, localSlugJoin, publishingColumns, summaryJson } from './content-rows';
 import { CONTENT_STATES, type ContentState, type TranslationFilter } from '@cms/contracts';
 import { parseTranslationFilter, statusConditionSql } from '../translations/translation-sql';
 
@@ -123,9 +123,10 @@ export function listStatement(query: ListQuery, lang: Lang): { text: string; val
   const text = `SELECT '[' || coalesce(string_agg(${summaryJson('r', langParam)}, ',' ORDER BY ${orderBy('r')}), '') || ']' AS body, count(r.id)::int AS count${total}
       FROM (SELECT w.id FROM "content" w WHERE ${where} ORDER BY ${orderBy('w')} LIMIT ${size} OFFSET ${offset}) page
       CROSS JOIN LATERAL (SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
-          slug.basic AS slug, slug.full AS full, ${publishingColumns('content')}, ${fieldsOf('own', 'content.id', langParam)}
+          ${localSlugColumns(langParam)}, ${publishingColumns('content')}, ${fieldsOf('own', 'content.id', langParam)}
         FROM "content"
         LEFT JOIN "slug" ON slug."contentId" = content.id
+        ${localSlugJoin(langParam)}
         ${documentJoin('own', 'content.id', langParam)}
         WHERE content.id = page.id OFFSET 0) r`;
   return { text, values: statement.values, counted: counted !== null };

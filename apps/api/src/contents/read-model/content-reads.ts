@@ -1,4 +1,4 @@
-import { documentJoin, fieldsOf, publishingColumns } from './content-rows';
+import { documentJoin, fieldsOf, localSlugColumns, localSlugJoin, publishingColumns } from './content-rows';
 
 /**
  * One content's row, its slug, fields, PAGE sections, metadata and accesses, for the id and locale
@@ -9,7 +9,7 @@ const oneContentSql = (
   id: string,
   lang: string,
 ) => `SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
-        slug.basic AS slug, slug.full AS full, slug.id AS "slugId", slug."parentId" AS "parentSlugId",
+        ${localSlugColumns(lang)}, slug.basic AS "defaultSlug", slug.id AS "slugId", slug."parentId" AS "parentSlugId",
         ${publishingColumns('content')}, (SELECT k.drafts FROM "container" k WHERE k.id = content."containerId") AS drafts,
         ${fieldsOf('own', 'content.id', lang)},
         (SELECT coalesce(json_agg(json_build_object('id', s.id, 'type', s.type, 'block', s.block, 'position', s.position, 'lang', s.lang, 'content', s.content,
@@ -21,6 +21,7 @@ const oneContentSql = (
         ARRAY(SELECT a."roleId" FROM access a WHERE a."contentId" = content.id ORDER BY a."roleId") AS accesses
       FROM content
       LEFT JOIN slug ON slug."contentId" = content.id
+      ${localSlugJoin(lang)}
       ${documentJoin('own', 'content.id', lang)}
       WHERE content.id = ${id}`;
 
@@ -34,18 +35,19 @@ export const CONTENTS_BY_ID_SQL = `SELECT q.n::int AS n, r.* FROM unnest($1::int
 
 /**
  * A content's whole state in every locale (a ContentState, as JSON) for the id given as an SQL
- * expression: its row and slug, each locale's own field values (its content_document's `fields`),
+ * expression: its row and slug, each locale's own field values (its content_document's `fields`) and slug segment (null: en's),
  * its own PAGE sections and metadata (null where a locale shows en's), its accesses. Built by
  * PostgreSQL alone, so that a version is written by one statement (VersionsService.record).
  */
 export const contentStateSql = (id: string) => `(SELECT json_build_object(
         'title', content.title, 'status', content.status, 'published', content.published, 'slug', slug.basic, 'parentSlugId', slug."parentId",
         'accesses', ARRAY(SELECT a."roleId" FROM access a WHERE a."contentId" = content.id ORDER BY a."roleId"),
-        'locales', (SELECT json_object_agg(l.lang, json_build_object('fields', coalesce(d.fields, '{}'::jsonb),
+        'locales', (SELECT json_object_agg(l.lang, json_build_object('fields', coalesce(d.fields, '{}'::jsonb), 'slug', sp.basic,
             'sections', CASE WHEN l.lang = 'en' THEN coalesce(s.list, '[]'::json) ELSE s.list END,
             'metadata', CASE WHEN l.lang = 'en' THEN coalesce(m.list, '[]'::json) ELSE m.list END) ORDER BY l.lang)
           FROM unnest(enum_range(NULL::lang)) AS l(lang)
           LEFT JOIN "content_document" d ON d."contentId" = content.id AND d.lang = l.lang
+          LEFT JOIN "slug_path" sp ON sp."slugId" = slug.id AND sp.lang = l.lang
           LEFT JOIN (SELECT s.lang, json_agg(json_build_object('type', s.type, 'block', s.block, 'position', s.position, 'content', coalesce(s.content, '{}'::jsonb),
               'formId', s."formId", 'elementId', s."elementId", 'containerContentId', s."containerContentId") ORDER BY s.position, s.id) AS list
             FROM section s WHERE s."contentId" = content.id AND s."containerId" IS NULL AND s.type = 'PAGE' GROUP BY s.lang) s ON s.lang = l.lang

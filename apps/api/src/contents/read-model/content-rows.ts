@@ -23,6 +23,16 @@ const enDocument = (contentId: string, column: string) =>
 export const fieldsOf = (alias: string, contentId: string, lang: string) => `coalesce(${alias}.json, ${enDocument(contentId, 'json')}, '{}') AS "fieldsJson",
         CASE WHEN ${lang} = 'en' THEN '{}'::text[] ELSE coalesce(${alias}.fallback, ${enDocument(contentId, 'fallback')}, '{}'::text[]) END AS "fallbackFields"`;
 
+/**
+ * The page's slug in the locale given as an SQL expression, of the slug joined as `slug`: the
+ * locale's own segment (en's segment in en; null elsewhere when the locale uses en's) as `slug`, and
+ * its path from the root in the locale as `full`, from the slug_path row joined by localSlugJoin.
+ */
+export const localSlugColumns = (lang: string) => `CASE WHEN ${lang} = 'en' THEN slug.basic ELSE lp.basic END AS slug, lp."full" AS "full"`;
+
+/** The slug_path row of the slug joined as `slug` in the locale given as an SQL expression, as `lp`. */
+export const localSlugJoin = (lang: string) => `LEFT JOIN "slug_path" lp ON lp."slugId" = slug.id AND lp.lang = ${lang}`;
+
 /** A timestamptz as JSON text the way Node's toISOString writes it, or null. */
 const isoTime = (column: string) => `coalesce(to_json(to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text, 'null')`;
 

@@ -28,12 +28,14 @@ CREATE CONSTRAINT TRIGGER content_document_list_changed AFTER INSERT OR DELETE O
 CREATE CONSTRAINT TRIGGER content_draft_list_changed AFTER INSERT OR DELETE OR UPDATE ON public.content_draft DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_list_changed_at_commit()
 CREATE CONSTRAINT TRIGGER content_list_changed AFTER INSERT OR DELETE OR UPDATE ON public.content DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_list_changed_at_commit()
 CREATE CONSTRAINT TRIGGER slug_list_changed AFTER INSERT OR DELETE OR UPDATE ON public.slug DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_list_changed_at_commit()
+CREATE CONSTRAINT TRIGGER slug_path_list_changed AFTER INSERT OR DELETE OR UPDATE ON public.slug_path DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION content_list_changed_at_commit()
 CREATE TRIGGER content_document_delete AFTER DELETE ON public.content_field REFERENCING OLD TABLE AS old_fields FOR EACH STATEMENT EXECUTE FUNCTION content_document_changed()
 CREATE TRIGGER content_document_insert AFTER INSERT ON public.content_field REFERENCING NEW TABLE AS new_fields FOR EACH STATEMENT EXECUTE FUNCTION content_document_changed()
 CREATE TRIGGER content_document_list_truncated AFTER TRUNCATE ON public.content_document FOR EACH STATEMENT EXECUTE FUNCTION content_list_changed()
 CREATE TRIGGER content_document_update AFTER UPDATE ON public.content_field REFERENCING OLD TABLE AS old_fields NEW TABLE AS new_fields FOR EACH STATEMENT EXECUTE FUNCTION content_document_changed()
 CREATE TRIGGER content_list_truncated AFTER TRUNCATE ON public.content FOR EACH STATEMENT EXECUTE FUNCTION content_list_changed()
 CREATE TRIGGER slug_list_truncated AFTER TRUNCATE ON public.slug FOR EACH STATEMENT EXECUTE FUNCTION content_list_changed()
+CREATE TRIGGER slug_path_list_truncated AFTER TRUNCATE ON public.slug_path FOR EACH STATEMENT EXECUTE FUNCTION content_list_changed()
 
 -- Functions
 CREATE OR REPLACE FUNCTION public.content_count_changed()

@@ -22,6 +22,7 @@ import { UpdatedBy1795749530384 } from './1795749530384-updated-by';
 import { AuditEntries1795749624000 } from './1795749624000-audit-entries';
 import { Redirects1795761487000 } from './1795761487000-redirects';
 import { ContentTranslationSources1795761786000 } from './1795761786000-content-translation-sources';
+import { SlugPaths1795762260000 } from './1795762260000-slug-paths';
 
 /** In the order they run. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   AuditEntries1795749624000,
   Redirects1795761487000,
   ContentTranslationSources1795761786000,
+  SlugPaths1795762260000,
 ];

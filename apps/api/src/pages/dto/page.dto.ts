@@ -106,7 +106,7 @@ class PageContainerDto {
     description: "Where a content's page shows its sections among its fields: null after the last, 0 before the first, n after the n-th",
   })
   sectionsPosition: number | null;
-  @ApiProperty({ type: String, nullable: true }) path: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The container's page's path in the locale, without locale prefix" }) path: string | null;
 }
 
 class PageContentDto {
@@ -131,7 +131,16 @@ export class PageResponseDto implements PageResponse {
   @ApiProperty({ type: [MetadataEntryDto] }) metadata: MetadataEntryDto[];
   @ApiProperty({ type: ThemeDto }) theme: ThemeDto;
   @ApiProperty({ type: [AccessEntryDto] }) accesses: AccessEntryDto[];
-  @ApiProperty({ type: [PageAlternateDto] }) alternates: PageAlternateDto[];
+  @ApiProperty({ type: [PageAlternateDto], description: "The page's address in every locale: each locale's own path (`/fr/blog/bonjour`)" })
+  alternates: PageAlternateDto[];
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { '/fr/blog': '/fr/blogue' },
+    description:
+      "The internal links (hrefs as written) of the layout's navigation sections shown, to the address of the page each names in the link's locale, where it differs: render `links[href] ?? href`",
+  })
+  links: Record<string, string>;
   @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(PageMediaDto) } }) media: Record<string, PageMediaDto>;
   @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(PageFormDto) } }) forms: Record<string, PageFormDto>;
   @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(PageContentRefDto) } }) contents: Record<string, PageContentRefDto>;

@@ -1,4 +1,4 @@
-import type { SlugDto as SlugShape } from '@cms/contracts';
+import type { Lang, SlugDto as SlugShape } from '@cms/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 
 export class SlugDto implements SlugShape {
@@ -12,4 +12,9 @@ export class SlugDto implements SlugShape {
   @ApiProperty() published: boolean;
   @ApiProperty({ description: 'The page lists accesses (its own, or for a content its container’s): only those roles may read it' }) guarded: boolean;
   @ApiProperty() updatedAt: string;
+  @ApiProperty({
+    example: { en: '/blog/hello', fr: '/blog/bonjour', tr: '/blog/hello', es: '/blog/hola', it: '/blog/hello' },
+    description: "The page's path in each locale (its own segments, else en's), without locale prefix: the address is /fr + the fr path",
+  })
+  paths: Record<Lang, string>;
 }

@@ -1,6 +1,6 @@
 import { Lang, SectionType } from '@cms/contracts';
 import { pageResponse, richPage, section } from '../testing/page-fixtures';
-import { apiPath, mapPageResponse, sitePath } from './map-page';
+import { apiPath, localizedNavigation, mapPageResponse, sitePath } from './map-page';
 
 describe('mapPageResponse', () => {
   it('reads the address, title, metadata, theme and alternates', () => {
@@ -114,5 +114,61 @@ describe('paths', () => {
     expect(sitePath('/blog/x/')).toBe('blog/x');
     expect(apiPath('')).toBe('/');
     expect(apiPath('blog/x')).toBe('/blog/x');
+  });
+
+  describe('localized addresses', () => {
+    const nav = {
+      items: [
+        {
+          label: 'Blogue',
+          href: '/fr/blog',
+          children: [
+            { label: 'Bonjour', href: '/fr/blog/hello?x=1' },
+            { label: 'Contact', href: '/fr/contact' },
+          ],
+        },
+        { label: 'Ailleurs', href: 'https://example.com/' },
+      ],
+    };
+    const links = { '/fr/blog': '/fr/blogue', '/fr/blog/hello?x=1': '/fr/blogue/bonjour?x=1' };
+
+    it("renders the layout's navigation links at the addresses the answer's links map gives, children included", () => {
+      const page = mapPageResponse(pageResponse('/blogue', Lang.fr, { links, layout: [section(7, 'navigation', nav, { type: SectionType.HEADER })] }));
+      expect(page.layout?.header[0].content).toEqual({
+        items: [
+          {
+            label: 'Blogue',
+            href: '/fr/blogue',
+            children: [
+              { label: 'Bonjour', href: '/fr/blogue/bonjour?x=1' },
+              { label: 'Contact', href: '/fr/contact' },
+            ],
+          },
+          { label: 'Ailleurs', href: 'https://example.com/' },
+        ],
+      });
+    });
+
+    it('keeps links as written without a map, and never takes a target off the site', () => {
+      expect(localizedNavigation(nav, undefined)).toBe(nav);
+      expect(localizedNavigation(nav, { '/fr/blog': '//evil.test/x', '/fr/contact': 'https://evil.test' })).toEqual(nav);
+    });
+
+    it("uses each locale's own path from the answer for the language switcher and cards", () => {
+      const page = mapPageResponse(
+        pageResponse('/blogue/bonjour', Lang.fr, {
+          alternates: [
+            { locale: Lang.en, path: '/blog/hello' },
+            { locale: Lang.fr, path: '/fr/blogue/bonjour' },
+          ],
+        }),
+      );
+      expect(page.path).toBe('blogue/bonjour');
+      expect(page.alternates).toEqual([
+        { hreflang: 'en', href: '/blog/hello' },
+        { hreflang: 'fr', href: '/fr/blogue/bonjour' },
+        { hreflang: 'x-default', href: '/blog/hello' },
+      ]);
+    });
   });
 });

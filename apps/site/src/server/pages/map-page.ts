@@ -177,9 +177,31 @@ function resolve(section: PageSection, page: PageResponse, locale: Lang): { bloc
           pagination: paginationOf(section, content, page, locale),
         },
       };
+    case 'navigation':
+      return { block, content: localizedNavigation(content, page.links) };
     default:
       return { block, content };
   }
+}
+
+/**
+ * A navigation block's content with each internal link at its page's address in the link's locale
+ * (the answer's `links`: `/fr/blog` → `/fr/blogue` when the French page has its own segment).
+ */
+export function localizedNavigation(content: Json, links: unknown): Json {
+  if (!isRecord(links) || !Array.isArray(content.items)) return content;
+  const relink = (link: unknown): unknown => {
+    if (!isRecord(link) || typeof link.href !== 'string' || !Object.hasOwn(links, link.href)) return link;
+    const to = links[link.href];
+    return typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') ? { ...link, href: to } : link;
+  };
+  return {
+    ...content,
+    items: content.items.map((item) => {
+      const moved = relink(item);
+      return isRecord(moved) && Array.isArray(moved.children) ? { ...moved, children: moved.children.map(relink) } : moved;
+    }),
+  };
 }
 
 function mapSection(section: PageSection, page: PageResponse, locale: Lang, prefix: string): SectionModel | null {

@@ -5,38 +5,48 @@ import { escapeHtml } from '../render/escape-html';
 
 import type { SiteLogger } from '../site-logger';
 
-/** What the sitemap needs of a slug of GET /api/slugs. */
-type SitemapPage = Pick<SlugDto, 'path' | 'updatedAt' | 'published' | 'guarded'>;
+/** What the sitemap needs of a slug of GET /api/slugs (`paths`: each locale's own path; without it, en's in every locale). */
+type SitemapPage = Pick<SlugDto, 'path' | 'updatedAt' | 'published' | 'guarded'> & { paths?: Partial<Record<Lang, string>> };
 
 /** GET /api/slugs answers at most this many slugs per call; five locales each stay within the 50,000 URLs a sitemap may list. */
 const SITEMAP_MAX_SLUGS = 10_000;
 
 /**
- * The sitemap of every published, public page in every locale, each with its hreflang
+ * The sitemap of every published, public page in every locale at the locale's own address (GET
+ * /api/slugs `paths`: `/fr/blog/bonjour`), each with its hreflang
  * alternates (and x-default: the page in the default locale setting). The home page is listed even before the CMS has one: the site
  * shows its welcome page there.
  */
 export function renderSitemap(origin: string, slugs: readonly SitemapPage[], defaultLocale: Lang = DEFAULT_LANG): string {
-  const pages = new Map<string, string | undefined>();
+  // Each page by en's path, with its site path in every locale (its own segments there).
+  const pages = new Map<string, { updatedAt: string | undefined; paths: Record<Lang, string> }>();
   for (const slug of slugs) {
     if (!slug.published || slug.guarded || typeof slug.path !== 'string') continue;
     const path = sitePath(slug.path);
-    if (isPagePath(path)) pages.set(path, slug.updatedAt);
+    if (!isPagePath(path)) continue;
+    const paths = Object.fromEntries(
+      LANGS.map((locale) => {
+        const own = slug.paths?.[locale];
+        const local = typeof own === 'string' ? sitePath(own) : path;
+        return [locale, isPagePath(local) ? local : path];
+      }),
+    ) as Record<Lang, string>;
+    pages.set(path, { updatedAt: slug.updatedAt, paths });
   }
-  if (!pages.has('')) pages.set('', undefined);
+  if (!pages.has('')) pages.set('', { updatedAt: undefined, paths: Object.fromEntries(LANGS.map((locale) => [locale, ''])) as Record<Lang, string> });
 
   const url = (href: string) => escapeHtml(origin + href);
   const out: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
   ];
-  for (const [path, updatedAt] of [...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [, { updatedAt, paths }] of [...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const alternates = [
-      ...LANGS.map((locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${url(localePath(locale, path))}"/>`),
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${url(localePath(defaultLocale, path))}"/>`,
+      ...LANGS.map((locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${url(localePath(locale, paths[locale]))}"/>`),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${url(localePath(defaultLocale, paths[defaultLocale]))}"/>`,
     ].join('');
     const lastmod = updatedAt && !Number.isNaN(Date.parse(updatedAt)) ? `<lastmod>${new Date(updatedAt).toISOString()}</lastmod>` : '';
-    for (const locale of LANGS) out.push(`<url><loc>${url(localePath(locale, path))}</loc>${lastmod}${alternates}</url>`);
+    for (const locale of LANGS) out.push(`<url><loc>${url(localePath(locale, paths[locale]))}</loc>${lastmod}${alternates}</url>`);
   }
   out.push('</urlset>');
   return `${out.join('\n')}\n`;

@@ -66,6 +66,7 @@ export function pageResponse(path: string, locale: Lang = Lang.en, overrides: Pa
     theme: { primaryColor: '#112233', backgroundColor: '#FFFFFF' },
     accesses: [],
     alternates: LANGS.map((l) => ({ locale: l, path: localePath(l, path) })),
+    links: {},
     media: {},
     forms: {},
     contents: {},
