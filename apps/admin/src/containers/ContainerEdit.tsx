@@ -46,7 +46,7 @@ function ContainerEditForm({ locale }: { locale: Lang }) {
     <PageEditForm toolbar={<ContainerEditToolbar locale={locale} />}>
       <DraftKeeper />
       <EditExtras />
-      <ContainerMainInputs />
+      <ContainerMainInputs locale={locale} />
       <ContainerFieldsInput />
       <ContainerDraftNote />
       <PageSectionsInput fallback={!!record?.sectionsFallback && locale !== Lang.en} />

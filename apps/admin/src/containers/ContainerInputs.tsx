@@ -1,4 +1,4 @@
-import { CONTAINER_FIELD_NAME_PATTERN, type ContainerDto, ContainerFieldType, SLUG_SEGMENT_PATTERN, Status } from '@cms/contracts';
+import { CONTAINER_FIELD_NAME_PATTERN, type ContainerDto, ContainerFieldType, Lang, SLUG_SEGMENT_PATTERN, Status } from '@cms/contracts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
@@ -19,7 +19,7 @@ import { ChoiceInput } from '../components/ChoiceInput';
 import { FieldDefinitionsIterator, FieldNameInput, FieldTypeInput, LinesInput, narrowNumberSx } from '../components/field-definition-inputs';
 import { useOptionLists } from '../contents/option-lists';
 import { FieldMetadataInput } from './FieldMetadataInput';
-import { PageAddress, ParentPageInput } from '../pages/ParentPageInput';
+import { PageAddress, PageSlugInput, ParentPageInput } from '../pages/ParentPageInput';
 
 export const CONTAINER_ACCESS_HELP = 'cms.containers.access_help';
 
@@ -29,14 +29,14 @@ const FIELD_TYPE_CHOICES = Object.values(ContainerFieldType).map((type) => ({ id
 export const slugValidation = regex(SLUG_SEGMENT_PATTERN, 'cms.validation.slug');
 
 /** Title, slug, flags: the parts of a container that do not depend on the locale. */
-export function ContainerMainInputs() {
+export function ContainerMainInputs({ locale = Lang.en }: { locale?: Lang }) {
   const record = useRecordContext<ContainerDto>();
   return (
     <Box sx={{ width: '100%', maxWidth: 640 }}>
       <TextInput source="title" label="cms.fields.title" validate={required()} fullWidth />
       <ParentPageInput selfSlugId={record?.slugId} />
-      <TextInput source="slug" label="cms.fields.slug" validate={slugValidation} helperText="cms.containers.slug_help" fullWidth />
-      <PageAddress />
+      <PageSlugInput locale={locale} validate={slugValidation} helperText="cms.containers.slug_help" />
+      <PageAddress locale={locale} />
       <SelectInput source="status" label="cms.fields.status" choices={STATUS_CHOICES} validate={required()} sx={{ minWidth: 240 }} />
       <BooleanInput source="published" label="cms.fields.published" helperText={false} />
       <BooleanInput source="drafts" label="cms.containers.drafts" helperText="cms.containers.drafts_help" />

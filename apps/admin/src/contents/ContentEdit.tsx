@@ -71,7 +71,7 @@ export function ContentEdit() {
           <PageEditForm toolbar={<ContentEditToolbar locale={locale} />} sx={{ maxWidth: 720 }}>
             <DraftKeeper />
             <EditExtras />
-            <ContentMainInputs containerLocked />
+            <ContentMainInputs containerLocked locale={locale} />
             <ContentFieldsInputs locale={locale} />
             <ContentSectionsInput locale={locale} />
             <ContentMetadataInput locale={locale} />

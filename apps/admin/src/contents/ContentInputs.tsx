@@ -9,14 +9,14 @@ import { PageSectionsInput } from '../components/block-inputs';
 import { ChoiceInput } from '../components/ChoiceInput';
 import { MetadataInput, slugValidation, STATUS_CHOICES } from '../containers/ContainerInputs';
 import { ContentFieldInput } from './ContentFieldInput';
-import { PageAddress, ParentPageInput } from '../pages/ParentPageInput';
+import { PageAddress, PageSlugInput, ParentPageInput } from '../pages/ParentPageInput';
 import { EnValue } from '../translations/EnValue';
 
 /**
  * Title, container, slug and flags. A content stays in its container: it is chosen on creation only.
  * In a drafts container, Publish and Unpublish (DraftActions) take the place of the Published switch.
  */
-export function ContentMainInputs({ containerLocked }: { containerLocked?: boolean }) {
+export function ContentMainInputs({ containerLocked, locale = Lang.en }: { containerLocked?: boolean; locale?: Lang }) {
   const record = useRecordContext<ContentDto>();
   const containerId = useWatch({ name: 'containerId' });
   const { data: container } = useGetOne<ContainerDto>('containers', { id: containerId, meta: { locale: Lang.en } }, { enabled: !!containerId && !record?.id });
@@ -35,8 +35,8 @@ export function ContentMainInputs({ containerLocked }: { containerLocked?: boole
         fullWidth
       />
       <ParentPageInput selfSlugId={record?.slugId} defaultParentPath={defaultParentPath} />
-      <TextInput source="slug" label="cms.fields.slug" validate={slugValidation} helperText="cms.contents.slug_help" fullWidth />
-      <PageAddress defaultParentPath={defaultParentPath} />
+      <PageSlugInput locale={locale} validate={slugValidation} helperText="cms.contents.slug_help" />
+      <PageAddress defaultParentPath={defaultParentPath} locale={locale} />
       <SelectInput source="status" label="cms.fields.status" choices={STATUS_CHOICES} validate={required()} />
       {!record?.drafts && <BooleanInput source="published" label="cms.fields.published" />}
     </>

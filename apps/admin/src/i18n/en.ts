@@ -218,6 +218,8 @@ const en = {
       parent_help: 'Search pages by title or address. The page and those under it cannot be picked.',
       parent_default: 'Under its container’s page (%{path})',
       address: 'Address: %{path}',
+      slug_in: 'Slug in %{locale}',
+      slug_locale_help: "Left empty, %{locale} uses en's segment (%{slug})",
       no_address: 'No address: give it a slug to make it a page',
       states: {
         draft: 'Draft',

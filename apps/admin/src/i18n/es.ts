@@ -422,6 +422,8 @@ const es: Catalog = {
       parent_help: 'Busque páginas por título o dirección. No se puede elegir la propia página ni las que están debajo de ella.',
       parent_default: 'Bajo la página de su contenedor (%{path})',
       address: 'Dirección: %{path}',
+      slug_in: 'Slug en %{locale}',
+      slug_locale_help: 'Si se deja vacío, %{locale} usa el segmento en (%{slug})',
       no_address: 'Sin dirección: dele un slug para que sea una página',
       states: {
         draft: 'Borrador',

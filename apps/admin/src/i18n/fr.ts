@@ -213,6 +213,8 @@ const fr: Catalog = {
       parent_help: 'Cherchez une page par titre ou adresse. La page elle-même et celles qui sont sous elle ne peuvent pas être choisies.',
       parent_default: 'Sous la page de son conteneur (%{path})',
       address: 'Adresse : %{path}',
+      slug_in: 'Slug en %{locale}',
+      slug_locale_help: 'Laissé vide, le %{locale} reprend le segment en (%{slug})',
       no_address: 'Pas d’adresse : donnez-lui un slug pour en faire une page',
       states: {
         draft: 'Brouillon',

@@ -423,6 +423,8 @@ const it: Catalog = {
       parent_help: 'Cerca le pagine per titolo o indirizzo. La pagina stessa e quelle sotto di essa non si possono scegliere.',
       parent_default: 'Sotto la pagina del suo contenitore (%{path})',
       address: 'Indirizzo: %{path}',
+      slug_in: 'Slug in %{locale}',
+      slug_locale_help: 'Se lasciato vuoto, %{locale} usa il segmento en (%{slug})',
       no_address: 'Nessun indirizzo: dagli uno slug per farne una pagina',
       states: {
         draft: 'Bozza',

@@ -425,6 +425,8 @@ const tr: Catalog = {
       parent_help: 'Sayfaları başlık ya da adrese göre arayın. Sayfanın kendisi ve altındakiler seçilemez.',
       parent_default: 'Kapsayıcısının sayfasının altında (%{path})',
       address: 'Adres: %{path}',
+      slug_in: "%{locale} slug'ı",
+      slug_locale_help: 'Boş bırakılırsa %{locale}, en segmentini kullanır (%{slug})',
       no_address: 'Adres yok: sayfa olması için bir slug verin',
       states: {
         draft: 'Taslak',
