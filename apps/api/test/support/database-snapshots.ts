@@ -40,14 +40,14 @@ function migrationsKey(): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface EmbeddedSnapshots {
-  /** A fresh cluster, as initdb leaves it (a backup's import target). */
-  empty: Blob;
-  /** The same after every committed migration. */
-  migrated: Blob;
+type SnapshotKind = 'empty' | 'migrated';
+
+/** The tarballs' files for this key: a fresh cluster, as initdb leaves it (a backup's import target), and the same after every committed migration. */
+function snapshotFile(kind: SnapshotKind): string {
+  return path.join(CACHE_DIR, `pglite-${migrationsKey()}-${kind}.tar`);
 }
 
-async function makeEmbeddedSnapshots(): Promise<{ empty: Blob; migrated: Blob }> {
+async function makeEmbeddedSnapshots(): Promise<Record<SnapshotKind, Blob>> {
   const embedded = await startEmbeddedPostgres({ password: randomBytes(24).toString('base64url'), maxConnections: 1 });
   try {
     const empty = await embedded.dumpDataDir();
@@ -65,61 +65,52 @@ async function makeEmbeddedSnapshots(): Promise<{ empty: Blob; migrated: Blob }>
   }
 }
 
-/** Reads the two tarballs of this key, making them first if no run made them yet (one worker makes them, the other waits). */
-async function loadEmbeddedSnapshots(): Promise<EmbeddedSnapshots> {
-  const files = {
-    empty: path.join(CACHE_DIR, `pglite-${migrationsKey()}-empty.tar`),
-    migrated: path.join(CACHE_DIR, `pglite-${migrationsKey()}-migrated.tar`),
-  };
-  const read = (): EmbeddedSnapshots | undefined =>
-    fs.existsSync(files.empty) && fs.existsSync(files.migrated)
-      ? { empty: new Blob([fs.readFileSync(files.empty)]), migrated: new Blob([fs.readFileSync(files.migrated)]) }
-      : undefined;
-  const ready = read();
-  if (ready) return ready;
+/** Makes the two tarballs of this key unless a run made them already (one worker makes them, another waits for them). */
+async function ensureEmbeddedSnapshots(): Promise<void> {
+  const made = () => fs.existsSync(snapshotFile('empty')) && fs.existsSync(snapshotFile('migrated'));
+  if (made()) return;
   fs.mkdirSync(CACHE_DIR, { recursive: true });
   const lock = path.join(CACHE_DIR, `pglite-${migrationsKey()}.lock`);
-  let locked = false;
   // A lock left by a run that was killed while making them.
   if (fs.existsSync(lock) && Date.now() - fs.statSync(lock).mtimeMs > WAIT_FOR_OTHER_MS) fs.rmSync(lock, { force: true });
+  let locked = false;
   try {
     fs.closeSync(fs.openSync(lock, 'wx'));
     locked = true;
   } catch {
     // Another worker is making them: wait for its files.
     for (const deadline = Date.now() + WAIT_FOR_OTHER_MS; Date.now() < deadline; await sleep(250)) {
-      const made = read();
-      if (made) return made;
+      if (made()) return;
       if (!fs.existsSync(lock)) break;
     }
   }
   try {
-    const made = await makeEmbeddedSnapshots();
+    const snapshots = await makeEmbeddedSnapshots();
     for (const name of fs.readdirSync(CACHE_DIR))
       if (name.startsWith('pglite-') && name.endsWith('.tar') && !name.includes(migrationsKey())) fs.rmSync(path.join(CACHE_DIR, name), { force: true });
     for (const kind of ['empty', 'migrated'] as const) {
-      const partial = `${files[kind]}.${process.pid}.partial`;
-      fs.writeFileSync(partial, Buffer.from(await made[kind].arrayBuffer()));
-      fs.renameSync(partial, files[kind]);
+      const partial = `${snapshotFile(kind)}.${process.pid}.partial`;
+      fs.writeFileSync(partial, Buffer.from(await snapshots[kind].arrayBuffer()));
+      fs.renameSync(partial, snapshotFile(kind));
     }
-    return made;
   } finally {
     if (locked) fs.rmSync(lock, { force: true });
   }
 }
 
-let embeddedSnapshots: Promise<EmbeddedSnapshots> | undefined;
+async function embeddedSnapshot(kind: SnapshotKind): Promise<Blob> {
+  await ensureEmbeddedSnapshots();
+  return new Blob([fs.readFileSync(snapshotFile(kind))]);
+}
 
 /** A tarball of an embedded cluster the migrations ran on (openDatabase's `embeddedSnapshot`). */
-export async function migratedEmbeddedSnapshot(): Promise<Blob> {
-  embeddedSnapshots ??= loadEmbeddedSnapshots();
-  return (await embeddedSnapshots).migrated;
+export function migratedEmbeddedSnapshot(): Promise<Blob> {
+  return embeddedSnapshot('migrated');
 }
 
 /** A tarball of a fresh embedded cluster, no migration run (a backup's import target). */
-export async function emptyEmbeddedSnapshot(): Promise<Blob> {
-  embeddedSnapshots ??= loadEmbeddedSnapshots();
-  return (await embeddedSnapshots).empty;
+export function emptyEmbeddedSnapshot(): Promise<Blob> {
+  return embeddedSnapshot('empty');
 }
 
 /** The template database of this test run on the server (globalSetup names the run; globalTeardown drops it). */
