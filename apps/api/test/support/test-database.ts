@@ -46,7 +46,7 @@ export async function emptyDatabase(): Promise<{ db: Database; drop: () => Promi
   const testDb = await createTestDatabase();
   const db = await openDatabase(
     { databaseUrl: testDb.url, dataDir: os.tmpdir(), databasePoolSize: 2 },
-    { inMemory: true, migrate: false, embeddedSnapshot: await emptyEmbeddedSnapshot() },
+    { inMemory: true, migrate: false, embeddedSnapshot: testDb.url ? undefined : await emptyEmbeddedSnapshot() },
   );
   return {
     db,
