@@ -3,6 +3,9 @@ module.exports = {
   displayName: 'api',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  // Names the run for the migrated template database its files copy on a server (test/support/database-snapshots.ts).
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   // Each API test file starts its own database; two workers keep the two cores busy.
   maxWorkers: 2,
   testTimeout: 60_000,

@@ -23,11 +23,13 @@ export interface Database {
  * embedded PGlite under DATA_DIR) and brings its schema up to date with the committed migrations
  * (unless `migrate` is false: the backup import and `migrate --status` look at it as it is, but
  * for the names of renamed migrations, brought up to date). On a server the migrations run under
- * an advisory lock, so instances starting together take turns.
+ * an advisory lock, so instances starting together take turns. An in-memory embedded database
+ * may start from `embeddedSnapshot` (a tarball of PGlite's files: the tests' migrated copy) rather
+ * than an empty cluster; the migrations still run, and do nothing if the copy is up to date.
  */
 export async function openDatabase(
   config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>,
-  options: { inMemory?: boolean; migrate?: boolean } = {},
+  options: { inMemory?: boolean; migrate?: boolean; embeddedSnapshot?: Blob } = {},
 ): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
   let url = config.databaseUrl;
@@ -45,7 +47,7 @@ export async function openDatabase(
     poolSize = 1;
     // Beside the database files, so that it lives and goes with them (an in-memory one needs none kept).
     const password = embeddedDatabasePassword(dataDir ? path.join(config.dataDir, 'pg-password') : undefined);
-    embedded = await startEmbeddedPostgres({ dataDir, password, maxConnections: poolSize });
+    embedded = await startEmbeddedPostgres({ dataDir, password, maxConnections: poolSize, loadDataDir: dataDir ? undefined : options.embeddedSnapshot });
     url = embedded.url;
     description = `embedded PGlite (${dataDir ?? 'in memory'})`;
   }

@@ -10,6 +10,8 @@ import { authenticate, errorResponse, scramVerifier, ScramRefusal } from './scra
 export interface EmbeddedPostgres {
   /** A postgres:// URL that the ordinary `pg` driver can use (it holds the password). */
   url: string;
+  /** A tarball of the database's files (PGlite's dumpDataDir), that another one can start from (loadDataDir). */
+  dumpDataDir(): Promise<Blob>;
   stop(): Promise<void>;
 }
 
@@ -44,16 +46,22 @@ export function embeddedDatabasePassword(file: string | undefined): string {
  * Runs PostgreSQL compiled to WebAssembly (PGlite) inside this process and exposes it on a
  * loopback port, so TypeORM keeps its ordinary `postgres` driver. Connections must sign in with
  * the password (SCRAM-SHA-256): PGlite itself would let any local process in as postgres.
- * `dataDir` undefined keeps everything in memory (tests).
+ * `dataDir` undefined keeps everything in memory (tests); an in-memory one may start from
+ * `loadDataDir`, a tarball of another's files (PGlite's dumpDataDir), instead of running initdb.
  *
  * pglite-socket's own server (its public API: it keeps the statements of one connection's
  * transaction together in a query queue it does not export) accepts any password, so it listens
  * on a Unix socket in a fresh directory of mode 700: only this process's user can reach it. Our
  * listener on the loopback port signs clients in, then pipes each connection to that socket.
  */
-export async function startEmbeddedPostgres(options: { dataDir?: string; password: string; maxConnections: number }): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(options: {
+  dataDir?: string;
+  password: string;
+  maxConnections: number;
+  loadDataDir?: Blob;
+}): Promise<EmbeddedPostgres> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await db.waitReady;
   const verifier = scramVerifier(options.password);
   // One extra connection beyond the pool, for the migration runner and LISTEN clients.
@@ -130,6 +138,7 @@ export async function startEmbeddedPostgres(options: { dataDir?: string; passwor
 
   return {
     url,
+    dumpDataDir: () => db.dumpDataDir('none'),
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -10,6 +10,7 @@ import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { openDatabase, type Database } from '../../src/database/database';
 import { ensureFirstOwner } from '../../src/owner/create-admin';
 import { RevalidationService, type RevalidationEvent } from '../../src/revalidation/revalidation.service';
+import { migratedEmbeddedSnapshot } from './database-snapshots';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const OWNER = { email: 'owner@test.local', password: 'owner-password-1' };
@@ -36,7 +37,7 @@ export interface TestApp {
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   // A second app on the database of a first one (to test what crosses instances) passes its URL.
-  const testDb: TestDatabase = env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => undefined } : await createTestDatabase();
+  const testDb: TestDatabase = env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => undefined } : await createTestDatabase({ migrated: true });
   let database: Database | undefined;
   // Everything after the database exists is inside the try, a refused configuration included:
   // a test that expects a start-up to fail must not leave its database on the server.
@@ -48,7 +49,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
       ...env,
     });
-    database = await openDatabase(config, { inMemory: true });
+    // The embedded database starts from a migrated copy (the migrations then find nothing to do).
+    database = await openDatabase(config, { inMemory: true, embeddedSnapshot: config.databaseUrl ? undefined : await migratedEmbeddedSnapshot() });
     await ensureFirstOwner(database.dataSource, OWNER);
     // The owner may exist already (a second app on the same database); sign-in below checks it.
     const app = await createApp({ ...config, jwtSecret: 'test-secret-that-is-long-enough-to-pass-validation' }, database);
