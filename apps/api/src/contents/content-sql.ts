@@ -21,7 +21,8 @@ export const contentsReferringToSql = (contentIds: string) => `SELECT f."content
 export const contentsShowingMediaSql = (mediaId: string) => `SELECT f."contentId" FROM "content_field" f WHERE f."mediaId" = ${mediaId}`;
 
 /**
- * A derived table of every content's page facts (id, title, containerId, publishAt), for other
- * modules to join to their rows (the Pages tree): `LEFT JOIN (${contentPageFactsSql}) c ON c.id = …`.
+ * A derived table of every content's page facts (id, title, containerId, published, publishAt), for
+ * other modules to join to their rows (the Pages tree, the redirects' published-page check):
+ * `LEFT JOIN (${contentPageFactsSql}) c ON c.id = …`.
  */
-export const contentPageFactsSql = `SELECT ct.id, ct.title, ct."containerId", ct."publishAt" FROM "content" ct`;
+export const contentPageFactsSql = `SELECT ct.id, ct.title, ct."containerId", ct.published, ct."publishAt" FROM "content" ct`;

@@ -22,6 +22,7 @@ import { readCsv } from './csv-records';
 import { Redirect } from './redirect.entity';
 import type { RedirectDto } from './redirect.dto';
 import { checkFrom, checkStatus, checkTo, type IncomingRedirect, planRedirects, splitAddress, type StoredRedirect } from './redirect-rules';
+import { contentPageFactsSql } from '../contents/content-sql';
 
 const REDIRECT_LIST: ListSpec<Redirect> = {
   resource: 'redirects',
@@ -304,7 +305,7 @@ export class RedirectsAdminService {
       `SELECT p.lang::text AS lang, p."full" FROM unnest($1::lang[], $2::varchar[]) AS q(lang, "full")
        JOIN "slug_path" p ON p.lang = q.lang AND p."full" = q."full"
        JOIN "slug" s ON s.id = p."slugId"
-       LEFT JOIN "content" c ON c.id = s."contentId"
+       LEFT JOIN (${contentPageFactsSql}) c ON c.id = s."contentId"
        JOIN "container" k ON k.id = COALESCE(s."containerId", c."containerId")
        WHERE s.published AND (CASE WHEN c.id IS NOT NULL THEN c.published ELSE k.published END)`,
       [targets.map((t) => t.locale), targets.map((t) => t.path.slice(1))],
