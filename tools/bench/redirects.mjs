@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startServer } from './lib/server.mjs';
-import { staffRuns } from './lib/staff-runs.mjs';
+import { apiCaller, staffRuns } from './lib/staff-runs.mjs';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } } });
 const databaseUrl = process.env.DATABASE_URL;
@@ -24,15 +24,7 @@ const server = await startServer({ DATABASE_URL: databaseUrl, SIGNIN_MAX_FAILURE
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
 try {
-  const call = async (method, path, body, token) => {
-    const res = await fetch(`${server.baseUrl}/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const call = apiCaller(server);
   const { token } = await call('POST', '/auth/signin', { email: server.email, password: server.password });
   const fields = [
     { label: 'Body', name: 'body', type: 'PARAGRAPH' },

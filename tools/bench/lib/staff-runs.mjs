@@ -37,3 +37,16 @@ export function staffRuns({ server, db, token, duration, connections }) {
     );
   };
 }
+
+/** A JSON call to the bench server's API, as staff (with `token`) or anonymously; anything but 2xx throws. */
+export function apiCaller(server) {
+  return async (method, path, body, token) => {
+    const res = await fetch(`${server.baseUrl}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+}
