@@ -8,5 +8,7 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.e2e.ts'],
   globalSetup: '<rootDir>/src/support/global-setup.ts',
   globalTeardown: '<rootDir>/src/support/global-teardown.ts',
+  // Balances the files between the shards that tools/e2e.mjs runs side by side.
+  testSequencer: '<rootDir>/src/support/sequencer.cjs',
   testTimeout: 60_000,
 };
