@@ -1,6 +1,6 @@
 import type { DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities';
-import { MIGRATIONS } from './migrations';
+import { MIGRATION_OPTIONS } from './migration-options';
 
 /** Connection timeouts of TypeORM's pool and of the read pool (read-pool.ts). */
 export const POOL_TIMEOUTS = { connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 };
@@ -10,9 +10,7 @@ export function dataSourceOptions(url: string, poolSize: number): DataSourceOpti
     type: 'postgres',
     url,
     entities: ENTITIES,
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    migrationsTransactionMode: 'each',
+    ...MIGRATION_OPTIONS,
     synchronize: false,
     logging: false,
     extra: { max: poolSize, ...POOL_TIMEOUTS },

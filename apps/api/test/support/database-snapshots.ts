@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { openDatabase } from '../../src/database/database';
-import { dataSourceOptions } from '../../src/database/data-source-options';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { MIGRATION_OPTIONS } from '../../src/database/migration-options';
 
 /**
  * Test databases start from copies instead of from nothing. Starting PGlite runs initdb (about
@@ -47,18 +45,26 @@ function snapshotFile(kind: SnapshotKind): string {
   return path.join(CACHE_DIR, `pglite-${migrationsKey()}-${kind}.tar`);
 }
 
+/**
+ * Runs the committed migrations on the database at `url`, as the app does at start-up, without
+ * the entities: Jest's globalSetup gets here, where the workspace's libraries do not resolve.
+ */
+async function runMigrations(url: string): Promise<void> {
+  const dataSource = new DataSource({ type: 'postgres', url, ...MIGRATION_OPTIONS, extra: { max: 1 } });
+  await dataSource.initialize();
+  try {
+    await dataSource.runMigrations({ transaction: 'each' });
+    await dataSource.query('CHECKPOINT');
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
 async function makeEmbeddedSnapshots(): Promise<Record<SnapshotKind, Blob>> {
   const embedded = await startEmbeddedPostgres({ password: randomBytes(24).toString('base64url'), maxConnections: 1 });
   try {
     const empty = await embedded.dumpDataDir();
-    const dataSource = new DataSource(dataSourceOptions(embedded.url, 1));
-    await dataSource.initialize();
-    try {
-      await dataSource.runMigrations({ transaction: 'each' });
-      await dataSource.query('CHECKPOINT');
-    } finally {
-      await dataSource.destroy();
-    }
+    await runMigrations(embedded.url);
     return { empty, migrated: await embedded.dumpDataDir() };
   } finally {
     await embedded.stop();
@@ -66,7 +72,7 @@ async function makeEmbeddedSnapshots(): Promise<Record<SnapshotKind, Blob>> {
 }
 
 /** Makes the two tarballs of this key unless a run made them already (one worker makes them, another waits for them). */
-async function ensureEmbeddedSnapshots(): Promise<void> {
+export async function ensureEmbeddedSnapshots(): Promise<void> {
   const made = () => fs.existsSync(snapshotFile('empty')) && fs.existsSync(snapshotFile('migrated'));
   if (made()) return;
   fs.mkdirSync(CACHE_DIR, { recursive: true });
@@ -137,8 +143,7 @@ export function migratedServerTemplate(serverUrl: string): Promise<string> {
         const url = new URL(serverUrl);
         url.pathname = `/${name}`;
         try {
-          const db = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir(), databasePoolSize: 2 });
-          await db.close();
+          await runMigrations(url.toString());
         } catch (error) {
           await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
           throw error;
