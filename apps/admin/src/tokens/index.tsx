@@ -24,7 +24,7 @@ import {
   SaveButton,
   TextInput,
   TopToolbar,
-  useCreate,
+  useDataProvider,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -100,7 +100,10 @@ function NewTokenButton() {
   const translate = useTranslate();
   const refresh = useRefresh();
   const notify = useNotify();
-  const [create, { isPending }] = useCreate();
+  // The data provider itself, not useCreate: the list must not refetch while the secret shows (in the
+  // empty state, that would unmount this dialog), and the secret must stay out of the query cache.
+  const dataProvider = useDataProvider();
+  const [isPending, setPending] = useState(false);
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<ApiTokenCreatedDto | null>(null);
 
@@ -112,15 +115,16 @@ function NewTokenButton() {
   };
   const submit = async (values: Record<string, unknown>) => {
     const data = values as unknown as NewToken;
+    setPending(true);
     try {
-      const token = await create(
-        TOKENS_RESOURCE,
-        { data: { name: data.name, roleId: data.roleId, ...(data.expiresAt ? { expiresAt: data.expiresAt } : {}) } },
-        { returnPromise: true },
-      );
+      const { data: token } = await dataProvider.create(TOKENS_RESOURCE, {
+        data: { name: data.name, roleId: data.roleId, ...(data.expiresAt ? { expiresAt: data.expiresAt } : {}) },
+      });
       setCreated(token as unknown as ApiTokenCreatedDto);
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
+    } finally {
+      setPending(false);
     }
   };
 
