@@ -227,6 +227,21 @@ describe('API tokens', () => {
       expect((await t.http.post('/api/tokens').set('token', admin.token).send({ name: 'Fine', roleId: narrower })).status).toBe(201);
     });
 
+    it('manages its creator’s own account only as it would anyone’s: a narrow token never edits or deletes a super-admin', async () => {
+      const superAdmin = await t.userWithRights([]);
+      await t.ownerUpdates(`/api/users/${superAdmin.id}`, { roleId: 'super-admin' });
+      const session = await t.signIn(superAdmin.email, superAdmin.password);
+      const managers = await role(t, [R.VIEW_USER, R.UPDATE_USER, R.DELETE_USER]);
+      const { secret } = await makeToken(t, session, { name: 'User sync', roleId: managers });
+      const rename = await t.http.put(`/api/users/${superAdmin.id}`).set(bearer(secret)).send({ name: 'Renamed by a token' });
+      expect(rename.status).toBe(403);
+      expect(rename.body.message).toContain('super-admin');
+      expect((await t.http.delete(`/api/users/${superAdmin.id}`).set(bearer(secret))).status).toBe(403);
+      // Within its role it still manages others.
+      const clerk = await t.userWithRights([R.VIEW_USER]);
+      expect((await t.http.put(`/api/users/${clerk.id}`).set(bearer(secret)).send({ name: 'Clerk renamed' })).status).toBe(200);
+    });
+
     it('loses at once the rights its creator’s role loses', async () => {
       const admin = await t.userWithRights([R.ACCESS_SETTINGS, R.VIEW_CONTENT, R.VIEW_MEDIA]);
       const bot = await role(t, [R.VIEW_CONTENT, R.VIEW_MEDIA]);
