@@ -193,6 +193,11 @@ describe('API tokens', () => {
     expect(unknownRole.status).toBe(400);
     expect(unknownRole.body.message).toContain('no-such-role');
     expect((await t.http.get('/api/tokens/abc').set('token', t.ownerToken)).status).toBe(400);
+    expect((await t.http.delete('/api/tokens/-1').set('token', t.ownerToken)).status).toBe(400);
+    expect((await t.http.put('/api/tokens/1.5').set('token', t.ownerToken).send({ name: 'x' })).status).toBe(400);
+    expect((await t.http.post('/api/tokens').set('token', t.ownerToken).send({ name: 'Ok', roleId: reader, expiresAt: '2027-02-30T00:00:00Z' })).status).toBe(
+      400,
+    );
     expect((await t.http.get('/api/tokens/999999').set('token', t.ownerToken)).status).toBe(404);
     expect((await t.http.get(`/api/tokens?range=${q([0, 'x'])}`).set('token', t.ownerToken)).status).toBe(400);
   });

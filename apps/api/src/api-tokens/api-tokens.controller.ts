@@ -49,7 +49,7 @@ export class ApiTokensController {
     summary: 'Make an API token',
     description:
       'Answers the secret this once (only its digest is kept). The token acts with the role `roleId`, which must be a role the caller could give a user ' +
-      '(its rights within the caller’s, no members-only page the caller’s role does not read; only a super-admin gives super-admin), and never with more ' +
+      '(its rights within the caller’s, no members-only page the caller’s role does not read; only a super-admin gives super-admin; 403 naming what is missing otherwise), and never with more ' +
       'than its creator holds at the time of a request. It stops working when revoked, at `expiresAt`, when its creator is deleted or when its creator’s role changes.',
   })
   @ApiCreatedResponse({ type: ApiTokenCreatedDto })
@@ -64,7 +64,7 @@ export class ApiTokensController {
   @RequireRights('tokens', 'edit', { sessionOnly: true })
   @ApiOperation({ summary: 'Rename an API token', description: 'Only the name changes; the role, the secret and the expiry stay.' })
   @ApiOkResponse({ type: ApiTokenDto })
-  @ApiBadRequestResponse({ description: 'An empty or long name (named in `errors`)' })
+  @ApiBadRequestResponse({ description: 'An empty or long name (named in `errors`), or an id that is not a positive integer' })
   @ApiNotFoundResponse({ description: 'No token with this id' })
   rename(@Param('id', IdPipe) id: number, @Body() body: RenameApiTokenDto): Promise<ApiTokenDto> {
     return this.tokens.rename(id, body.name);
@@ -74,6 +74,7 @@ export class ApiTokensController {
   @RequireRights('tokens', 'delete', { sessionOnly: true })
   @ApiOperation({ summary: 'Revoke an API token', description: 'Once this answers, every instance of the API refuses the token (401).' })
   @ApiOkResponse({ type: ApiTokenDto, description: 'The revoked token' })
+  @ApiBadRequestResponse({ description: 'An id that is not a positive integer' })
   @ApiNotFoundResponse({ description: 'No token with this id' })
   revoke(@Param('id', IdPipe) id: number): Promise<ApiTokenDto> {
     return this.tokens.revoke(id);
