@@ -20,6 +20,7 @@ import { NoSuchScreen } from './layout/NoSuchScreen';
 import { menuContainersQueryKey } from './layout/TopBar';
 import { queryClient } from './query-client';
 import audit, { AUDIT_RESOURCE } from './audit';
+import tokens, { TOKENS_RESOURCE } from './tokens';
 import containers from './containers';
 import { containerWrites } from './containers/container-writes';
 import { TranslationsScreen } from './translations/TranslationsScreen';
@@ -106,6 +107,7 @@ export default function AdminApp() {
       </CustomRoutes>
       <Resource name={ROLES_RESOURCE} {...roles} />
       <Resource name={AUDIT_RESOURCE} {...audit} />
+      <Resource name={TOKENS_RESOURCE} {...tokens} />
     </Admin>
   );
 }

@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { AuditInterceptor } from './audit/audit.interceptor';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
+import { ApiTokensModule } from './api-tokens/api-tokens.module';
 import { AccessGuard } from './common/auth/access.guard';
 import { QueryKeysGuard } from './common/http/query-keys.guard';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
@@ -61,6 +62,7 @@ export class AppModule {
         VersionsModule,
         AuditModule,
         AuthModule,
+        ApiTokensModule,
         RolesModule,
         UsersModule,
         RevalidationModule,

@@ -110,6 +110,8 @@ describe('backup: export and import', () => {
     );
     expect((await cm.as().post('/api/configurators', { data: { steps: [{ title: 'Size', choices: ['S', 'M'] }] } })).status).toBe(201);
     expect((await cm.as().put('/api/settings/by-name/optionLists', { value: { countries: ['France', 'Italy'] } })).status).toBe(200);
+    // An API token (its secret's digest goes with the backup, as passwords' hashes do).
+    expect((await t.http.post('/api/tokens').set('token', t.ownerToken).send({ name: 'Build', roleId: editor.roleId })).status).toBe(201);
     // A redirect staff made (renames record theirs the same way).
     await t.dataSource.query(`INSERT INTO "redirect" ("from", "to", "status", "hits") VALUES ('/old-shop', '/shop', 302, 3)`);
     // A deleted row: the restored sequences must not hand its id out again.

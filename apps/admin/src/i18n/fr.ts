@@ -4,6 +4,9 @@ import type { Catalog } from './en';
 const fr: Catalog = {
   ...frenchMessages,
   resources: {
+    tokens: {
+      name: "Jeton d'API |||| Jetons d'API",
+    },
     audit: {
       name: "Entrée d'audit |||| Journal d'audit",
     },
@@ -830,6 +833,42 @@ const fr: Catalog = {
         REVALIDATION: 'Revalider les pages',
       },
     },
+    tokens: {
+      list_title: "Jetons d'API",
+      description:
+        "Les jetons permettent à d'autres systèmes (un site statique, une application, un indexeur) d'appeler l'API avec les droits d'un rôle, jamais plus que les vôtres.",
+      open: "Gérer les jetons d'API",
+      create: 'Nouveau jeton',
+      create_title: "Nouveau jeton d'API",
+      create_help:
+        "Le jeton agit avec le rôle choisi : seulement un rôle que vous pourriez donner à un utilisateur. Il cesse de fonctionner s'il est révoqué, à sa date d'expiration ou si votre propre rôle change.",
+      create_submit: 'Créer le jeton',
+      created_title: 'Jeton créé',
+      name: 'Nom',
+      role: 'Rôle',
+      role_help: 'Les droits avec lesquels le jeton agit',
+      expires: 'Expire le',
+      expires_help: 'Facultatif : le jeton cesse de fonctionner à la fin de ce jour',
+      created_by: 'Créé par',
+      created_at: 'Créé le',
+      last_used: 'Dernière utilisation',
+      hint: 'Commence par',
+      actions: 'Actions',
+      never_used: 'Jamais',
+      never_expires: 'Jamais',
+      secret: 'Secret de « %{name} »',
+      secret_warning: 'Copiez ce jeton maintenant : il ne sera plus affiché. Seule une empreinte en est gardée, personne ne pourra le relire.',
+      secret_usage: "Envoyez-le dans l'en-tête Authorization sous la forme « Bearer <jeton> », ou dans l'en-tête « token ».",
+      copy: 'Copier',
+      copied: 'Jeton copié dans le presse-papiers',
+      copy_failed: 'Le navigateur a refusé de copier : sélectionnez le jeton et copiez-le à la main',
+      done: "Je l'ai copié",
+      revoke: 'Révoquer',
+      revoke_title: 'Révoquer le jeton « %{name} » ?',
+      revoke_content: "Ce qui l'utilise sera refusé aussitôt, sur tous les serveurs. C'est définitif.",
+      revoked: 'Jeton révoqué',
+      empty: "Aucun jeton d'API",
+    },
     audit: {
       list_title: "Journal d'audit",
       description: "Chaque modification faite par l'API et chaque connexion : quand, par qui, depuis quelle adresse.",
@@ -865,6 +904,7 @@ const fr: Catalog = {
         sign_out: 'Déconnexion',
       },
       resources: {
+        tokens: "Jetons d'API",
         auth: 'Connexion',
         configurators: 'Configurateurs',
         containers: 'Conteneurs',

@@ -34,6 +34,7 @@ const NOUNS: Record<string, string> = {
   roles: 'role',
   settings: 'setting',
   slugs: 'page',
+  tokens: 'API token',
   users: 'user',
 };
 

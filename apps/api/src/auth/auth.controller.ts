@@ -27,7 +27,7 @@ export class AuthController {
 
   @Post('auth/signout')
   @HttpCode(204)
-  @SignedIn()
+  @SignedIn({ sessionOnly: true })
   @NotAudited()
   @ApiNoContentResponse({ description: 'The session is deleted; its token no longer works' })
   async signOut(@CurrentAuth() auth: AuthContext, @Ip() ip: string): Promise<void> {
@@ -43,7 +43,7 @@ export class AuthController {
 
   @Put('me/password')
   @HttpCode(204)
-  @SignedIn()
+  @SignedIn({ sessionOnly: true })
   @NotAudited()
   @ApiNoContentResponse({ description: 'The password is changed; every other session of the user ends, this one stays' })
   @ApiBadRequestResponse({ description: 'The current password is missing or wrong, or the new one too short' })

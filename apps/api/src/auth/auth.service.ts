@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
@@ -71,6 +71,8 @@ export class AuthService {
    * be enough to take the account over. Wrong guesses count against the sign-in limits.
    */
   async verifyCurrentPassword(auth: AuthContext, currentPassword: string | undefined, ip: string): Promise<void> {
+    // A token acts for its creator but is not them: it never changes their password (PUT /api/users/{own id} too).
+    if (auth.apiToken) throw new ForbiddenException('An API token cannot change its creator’s password: sign in and use a session');
     if (!currentPassword) {
       throw new BadRequestException({
         message: 'Give your current password to change it',

@@ -39,6 +39,7 @@ const MIGRATION_TABLES = [
   'edit_presence',
   'redirect',
   'slug_path',
+  'api_token',
 ];
 
 /** Functions the migrations create (triggers' and the read models' helpers). */

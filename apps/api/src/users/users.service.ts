@@ -132,7 +132,9 @@ export class UsersService {
 
   /** Nobody manages a user more powerful than themselves. */
   private async assertCanManage(actor: AuthContext, target: Login, manager: EntityManager) {
-    if (isSuperAdmin(actor) || target.userId === actor.userId) return;
+    // One's own account is one's own to edit, but an API token is not its creator: it manages the
+    // creator's account only as it would anyone's (a narrow token never edits a super-admin creator).
+    if (isSuperAdmin(actor) || (target.userId === actor.userId && !actor.apiToken)) return;
     if (target.roleId === SUPER_ADMIN_ROLE_ID) throw new ForbiddenException('Only a super-admin can change or remove a super-admin');
     const rights = (await this.roles.rightsOf(target.roleId, manager)) ?? [];
     const missing = rights.filter((r) => !actor.rights.includes(r));

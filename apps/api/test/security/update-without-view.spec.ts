@@ -118,6 +118,15 @@ describe('an update by someone who may not view the record answers its id only',
         return { url: `/api/settings/by-name/${s.name}`, id: s.id };
       },
     },
+    'PUT /api/tokens/:id': {
+      rights: [RightType.ACCESS_SETTINGS],
+      viewable: true,
+      body: { name: SECRET },
+      make: async () => {
+        const token = await t.ownerCreates('/api/tokens', { name: unique('Token'), roleId: 'super-admin' });
+        return { url: `/api/tokens/${token.id}`, id: token.id };
+      },
+    },
   };
 
   it('covers every PUT of the app that a right opens', () => {

@@ -50,10 +50,10 @@ export function describeRule(rule: AccessRule | undefined): string {
     case 'public':
       return 'public';
     case 'signed-in':
-      return 'signed-in';
+      return rule.sessionOnly ? 'signed-in session-only' : 'signed-in';
     case 'super-admin':
       return 'super-admin';
     case 'rights':
-      return `${rule.resource}.${rule.action}`;
+      return `${rule.resource}.${rule.action}${rule.sessionOnly ? ' session-only' : ''}`;
   }
 }

@@ -52,5 +52,6 @@ export const AUDIT_RESOURCES = [
   'revalidation',
   'roles',
   'settings',
+  'tokens',
   'users',
 ] as const;

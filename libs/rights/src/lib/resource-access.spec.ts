@@ -70,6 +70,13 @@ describe('resource access', () => {
     expect(canAccessResource(user(R.ACCESS_SETTINGS), 'settings', 'edit')).toBe(true);
   });
 
+  it('guards API tokens with ACCESS_SETTINGS, every action', () => {
+    for (const action of ['list', 'show', 'create', 'edit', 'delete']) expect(ruleFor('tokens', action)).toEqual({ all: [R.ACCESS_SETTINGS] });
+    expect(canAccessResource(user(R.VIEW_USER, R.CREATE_USER), 'tokens', 'create')).toBe(false);
+    // The token screen picks a role without VIEW_ROLE.
+    expect(canAccessResource(user(R.ACCESS_SETTINGS), 'roles', 'choices')).toBe(true);
+  });
+
   it('applies the resource rights to field-level read and write checks', () => {
     expect(canAccessResource(user(R.VIEW_USER), 'users.email', 'read')).toBe(true);
     expect(canAccessResource(user(R.VIEW_USER), 'users.email', 'write')).toBe(false);

@@ -21,8 +21,8 @@ function crud(noun: string): Partial<Record<ResourceAction, RightsRule>> {
 const R = RightType;
 /** Screens that edit page blocks (sections of containers and contents, elements, the layout) pick forms, elements and containers. */
 const BLOCK_EDIT_RIGHTS = [R.CREATE_CONTAINER, R.UPDATE_CONTAINER, R.CREATE_CONTENT, R.UPDATE_CONTENT, R.CREATE_ELEMENT, R.UPDATE_ELEMENT, R.UPDATE_LAYOUT];
-/** Screens that pick roles: page accesses of containers and contents, and a user's role. */
-const ROLE_PICK_RIGHTS = [R.CREATE_CONTAINER, R.UPDATE_CONTAINER, R.CREATE_CONTENT, R.UPDATE_CONTENT, R.CREATE_USER, R.UPDATE_USER];
+/** Screens that pick roles: page accesses of containers and contents, a user's role, an API token's role (a setting). */
+const ROLE_PICK_RIGHTS = [R.CREATE_CONTAINER, R.UPDATE_CONTAINER, R.CREATE_CONTENT, R.UPDATE_CONTENT, R.CREATE_USER, R.UPDATE_USER, R.ACCESS_SETTINGS];
 
 /**
  * The (resource, action) → rights table of the whole product, under the API's resource names.
@@ -61,6 +61,14 @@ export const RESOURCE_RULES = {
   },
   layout: { list: all(R.VIEW_LAYOUT), show: all(R.VIEW_LAYOUT), edit: all(R.UPDATE_LAYOUT) },
   settings: {
+    list: all(R.ACCESS_SETTINGS),
+    show: all(R.ACCESS_SETTINGS),
+    create: all(R.ACCESS_SETTINGS),
+    edit: all(R.ACCESS_SETTINGS),
+    delete: all(R.ACCESS_SETTINGS),
+  },
+  // API tokens act for machines; managing them is a setting (their rights are capped by their creator's).
+  tokens: {
     list: all(R.ACCESS_SETTINGS),
     show: all(R.ACCESS_SETTINGS),
     create: all(R.ACCESS_SETTINGS),

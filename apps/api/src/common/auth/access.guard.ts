@@ -3,9 +3,10 @@ import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
+import { ApiTokensService } from '../../api-tokens/api-tokens.service';
 import { SessionsService } from '../../auth/sessions.service';
 import { ACCESS_RULE, type AccessRule } from './access.decorators';
-import type { RequestWithAuth } from './auth-context';
+import type { AuthContext, RequestWithAuth } from './auth-context';
 
 /** Reads the session token from the `token` header, or from `Authorization: Bearer`. */
 export function tokenFromRequest(request: { headers: IncomingHttpHeaders }): string | undefined {
@@ -26,6 +27,7 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionsService,
+    private readonly apiTokens: ApiTokensService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -33,13 +35,25 @@ export class AccessGuard implements CanActivate {
     if (!rule) throw new ForbiddenException('This route has no access rule');
     const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithAuth>();
     const token = tokenFromRequest(request);
-    const auth = token ? await this.sessions.resolve(token) : null;
+    let auth: AuthContext | null = null;
+    let refusal = 'Your session is invalid or has expired';
+    // An API token is told from a session's JWT by its prefix, without a database read.
+    if (token && ApiTokensService.isApiToken(token)) {
+      const resolved = await this.apiTokens.resolve(token);
+      auth = resolved.auth;
+      if (!resolved.auth) refusal = resolved.reason;
+    } else if (token) {
+      auth = await this.sessions.resolve(token);
+    }
     if (auth) request.auth = auth;
     if (rule.kind === 'public') return true;
     if (!auth) {
-      const message = token ? 'Your session is invalid or has expired' : 'Sign in first: send the session token in the "token" header';
+      const message = token ? refusal : 'Sign in first: send the session token in the "token" header';
       if (rule.kind === 'signed-in' && rule.unauthenticatedStatus === 403) throw new ForbiddenException(message);
       throw new UnauthorizedException(message);
+    }
+    if (auth.apiToken && 'sessionOnly' in rule && rule.sessionOnly) {
+      throw new ForbiddenException('API tokens cannot do this: sign in and use a session');
     }
     if (rule.kind === 'signed-in') return true;
     if (rule.kind === 'super-admin') {

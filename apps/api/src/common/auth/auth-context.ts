@@ -9,6 +9,12 @@ export interface AuthContext {
   email: string;
   role: string;
   rights: RightType[];
+  /**
+   * Set when the caller is an API token rather than a session: `userId`, `loginId` and `email` are
+   * then its creator's, `name` says "Ann (via token "build")", `role` is the token's role and
+   * `rights` that role's rights within the creator's, and `sessionId` is ''.
+   */
+  apiToken?: { id: number; name: string };
 }
 
 export interface RequestWithAuth {
