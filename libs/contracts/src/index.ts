@@ -16,3 +16,5 @@ export * from './lib/locale-fallback';
 export * from './lib/audit';
 export * from './lib/redirects';
 export * from './lib/translations';
+export * from './lib/bulk';
+export * from './lib/field-cells';
