@@ -23,6 +23,7 @@ import audit, { AUDIT_RESOURCE } from './audit';
 import containers from './containers';
 import { containerWrites } from './containers/container-writes';
 import { TranslationsScreen } from './translations/TranslationsScreen';
+import { ImportScreen } from './contents/import/ImportScreen';
 import contents from './contents';
 import { contentWrites } from './contents/content-writes';
 import elements from './elements';
@@ -103,6 +104,7 @@ export default function AdminApp() {
         <Route path="/layout" element={<LayoutScreen />} />
         <Route path="/pages" element={<PagesScreen />} />
         <Route path="/translations" element={<TranslationsScreen />} />
+        <Route path="/contents/import" element={<ImportScreen />} />
       </CustomRoutes>
       <Resource name={ROLES_RESOURCE} {...roles} />
       <Resource name={AUDIT_RESOURCE} {...audit} />

@@ -2,6 +2,7 @@ import { BULK_MAX_ITEMS, DEFAULT_LANG, type Lang, LANGS } from '@cms/contracts';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiOkResponse,
@@ -68,6 +69,7 @@ export class ContentsController {
 
   @Post('bulk')
   @RequireRights('contents', 'import')
+  @ApiBody({ type: BulkContentsDto })
   @RouteConfig({ bodyLimit: BULK_BODY_LIMIT })
   @ApiQuery({ ...LOCALE_QUERY, description: 'The locale of each item’s `fields` (default en); other locales go in its `locales`' })
   @ApiQuery({ name: 'dryRun', required: false, type: Boolean, description: 'true: check everything, write nothing (200 with the count, or the same refusal)' })
@@ -87,12 +89,13 @@ export class ContentsController {
   @ApiPayloadTooLargeResponse({ description: 'The body is larger than 16 MB' })
   async createMany(
     @CurrentAuth() auth: AuthContext,
-    @Body() body: BulkContentsDto,
+    // Checked by the service against BulkContentsDto (the pipe would copy every item once more).
+    @Body() body: unknown,
     @QueryParam('locale', LocalePipe) locale: Lang,
     @QueryParam('dryRun', new OptionalQueryBooleanPipe('dryRun')) dryRun: RawQuery<boolean>,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<BulkContentsResultDto> {
-    const result = await this.bulk.create(auth, body.items, locale, dryRun);
+    const result = await this.bulk.create(auth, body, locale, dryRun);
     res.status(dryRun ? 200 : 201);
     return result;
   }
