@@ -1,4 +1,5 @@
 import { BULK_MAX_ITEMS, fieldValueOfCell, RightType, type ContainerFieldType, type ExportedContent } from '@cms/contracts';
+import { contentStateSql } from '../src/contents/read-model/content-reads';
 import { contentModel } from './support/content-model';
 import { parseCsv } from './support/csv';
 import { useTestApp } from './support/test-app';
@@ -77,6 +78,12 @@ describe('bulk create, import and export of contents', () => {
     expect(versions.body[0]).toMatchObject({ action: 'create', locales: ['en', 'fr'] });
     const version = await cm.as().get(`/api/contents/${ids[2]}/versions/${versions.body[0].id}`);
     expect(version.body.state.locales.fr.fields).toMatchObject({ name: 'Chaise' });
+    // The bulk path builds the states of new contents in one pass: the same a single write keeps.
+    for (const id of ids) {
+      const [{ state }] = await t.dataSource.query(`SELECT ${contentStateSql('$1')}::jsonb AS state`, [id]);
+      const [{ kept }] = await t.dataSource.query(`SELECT state AS kept FROM "record_version" WHERE resource = 'contents' AND "recordId" = $1`, [id]);
+      expect(kept).toEqual(state);
+    }
 
     const audit = await t.dataSource.query(`SELECT summary FROM "audit_entry" WHERE resource = 'contents' AND summary LIKE 'Created % in bulk%'`);
     expect(audit).toEqual([{ summary: `Created 3 contents in bulk: ids ${Math.min(...ids)} to ${Math.max(...ids)}` }]);
@@ -209,6 +216,15 @@ describe('bulk create, import and export of contents', () => {
     ]);
     expect(await count(shop.id)).toBe(before);
     expect((await t.dataSource.query(`SELECT count(*)::int AS n FROM "audit_entry"`))[0].n).toBe(auditBefore);
+  });
+
+  it('writes the metadata an item carries, as a create does, and keeps it in the version', async () => {
+    const res = await bulk({ items: [item({ metadata: [{ name: 'description', content: 'Imported with its metadata' }] }), item()] });
+    expect(res.status).toBe(201);
+    const [withMetadata] = res.body.ids;
+    expect((await cm.as().get(`/api/contents/${withMetadata}`)).body.metadata).toEqual([{ name: 'description', content: 'Imported with its metadata' }]);
+    const [{ state }] = await t.dataSource.query(`SELECT state FROM "record_version" WHERE resource = 'contents' AND "recordId" = $1`, [withMetadata]);
+    expect(state.locales.en.metadata).toEqual([{ name: 'description', content: 'Imported with its metadata' }]);
   });
 
   it('creates contents of a drafts container as a create does: live, without a draft', async () => {

@@ -944,7 +944,6 @@ const en = {
       the_row: 'the row',
       run_title: 'Import',
       resume: 'Resume from row %{row}',
-      start_over: 'Start over',
       start: 'Import %{smart_count} content |||| Import %{smart_count} contents',
       batches: '%{smart_count} batch of up to %{batch} |||| %{smart_count} batches of up to %{batch}',
       progress: '%{done} of %{total} imported',

@@ -1152,7 +1152,6 @@ const es: Catalog = {
       the_row: 'la fila',
       run_title: 'Importación',
       resume: 'Reanudar desde la fila %{row}',
-      start_over: 'Empezar de nuevo',
       start: 'Importar %{smart_count} contenido |||| Importar %{smart_count} contenidos',
       batches: '%{smart_count} lote de hasta %{batch} |||| %{smart_count} lotes de hasta %{batch}',
       progress: '%{done} de %{total} importados',

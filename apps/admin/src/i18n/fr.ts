@@ -946,7 +946,6 @@ const fr: Catalog = {
       the_row: 'la ligne',
       run_title: 'Import',
       resume: 'Reprendre à la ligne %{row}',
-      start_over: 'Recommencer',
       start: 'Importer %{smart_count} contenu |||| Importer %{smart_count} contenus',
       batches: '%{smart_count} lot de %{batch} au plus |||| %{smart_count} lots de %{batch} au plus',
       progress: '%{done} sur %{total} importés',

@@ -1152,7 +1152,6 @@ const it: Catalog = {
       the_row: 'la riga',
       run_title: 'Importazione',
       resume: 'Riprendi dalla riga %{row}',
-      start_over: 'Ricomincia',
       start: 'Importa %{smart_count} contenuto |||| Importa %{smart_count} contenuti',
       batches: '%{smart_count} lotto di al massimo %{batch} |||| %{smart_count} lotti di al massimo %{batch}',
       progress: '%{done} di %{total} importati',

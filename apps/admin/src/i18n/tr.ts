@@ -1152,7 +1152,6 @@ const tr: Catalog = {
       the_row: 'satır',
       run_title: 'İçe aktarma',
       resume: '%{row}. satırdan devam et',
-      start_over: 'Baştan başla',
       start: '%{smart_count} içeriği içe aktar |||| %{smart_count} içeriği içe aktar',
       batches: 'en çok %{batch} satırlık %{smart_count} grup |||| en çok %{batch} satırlık %{smart_count} grup',
       progress: '%{total} içerikten %{done} tanesi içe aktarıldı',

@@ -1,4 +1,4 @@
-import { isLang, Status, type BulkContentsResult, type BulkItemError, type Lang } from '@cms/contracts';
+import { DEFAULT_LANG, isLang, Status, type BulkContentsResult, type BulkItemError, type Lang } from '@cms/contracts';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { plainToInstance } from 'class-transformer';
@@ -14,7 +14,7 @@ import { VersionsService } from '../versions/versions.service';
 import { ContentFieldsService, type FieldChanges } from './content-fields.service';
 import { ContentsService, noSectionsIn, scheduleOf, type ContainerOfContent } from './contents.service';
 import { BulkContentItemDto, BulkContentsDto } from './dto/content-bulk.dto';
-import { contentStateSql } from './read-model/content-reads';
+import { contentStatesSql, newContentStatesSql } from './read-model/content-reads';
 
 /** One item that passed its shape check, with its own list of problems. */
 interface Item {
@@ -113,15 +113,17 @@ export class ContentsBulkService {
         }),
       );
       // Sections, metadata and accesses are rare in an import: those that carry them are written one by one, as a create writes them.
+      let withPageParts = false;
       for (const [at, item] of items.entries()) {
-        if (item.dto.sections != null || item.dto.metadata != null || item.dto.accesses != null)
-          await this.pageParts.write(manager, { kind: 'content', id: ids[at] }, lang, item.dto, item.pageParts!);
+        if (item.dto.sections == null && item.dto.metadata == null && item.dto.accesses == null) continue;
+        withPageParts = true;
+        await this.pageParts.write(manager, { kind: 'content', id: ids[at] }, lang, item.dto, item.pageParts!);
       }
       await this.versions.recordCreated(
         manager,
         'contents',
         items.map((item, at) => ({ recordId: ids[at], locales: item.locales.map((l) => l.lang), published: item.dto.published ?? false })),
-        contentStateSql,
+        withPageParts ? contentStatesSql : newContentStatesSql,
         actor.userId > 0 ? actor : undefined,
       );
       await this.contentsCreated(manager, ids);
@@ -204,7 +206,9 @@ export class ContentsBulkService {
       const present = new Map(
         item.locales.map(({ lang, changes: values }) => [lang, new Set([...values].filter(([, value]) => value !== null).map(([name]) => name))] as const),
       );
-      for (const locale of item.locales) this.fields.checkRequired(definitions, locale.lang, present, locale.changes, locale.errors);
+      // A locale's required field may be en's: when the item writes en, en's check says all there is to say.
+      const checked = item.locales.find((locale) => locale.lang === DEFAULT_LANG) ?? item.locales[0];
+      this.fields.checkRequired(definitions, checked.lang, present, checked.changes, checked.errors);
     }
   }
 

@@ -162,22 +162,24 @@ export class VersionsService {
 
   /**
    * The first versions of records just created in `manager`'s transaction (a bulk create), in one
-   * statement: each record's state built by `stateOf` as `record` builds one. Nothing is dropped
-   * (new records have no older versions) and no If-Match applies (nothing was there to match).
+   * statement: `statesOf` is an SQL query of `(id, state)` rows for the ids it is given (an int[]
+   * expression). Nothing is dropped (new records have no older versions) and no If-Match applies
+   * (nothing was there to match).
    */
   async recordCreated(
     manager: EntityManager,
     resource: VersionedResource,
     records: readonly { recordId: number; locales: readonly Lang[]; published: boolean }[],
-    stateOf: (recordId: string) => string,
+    statesOf: (ids: string) => string,
     actor: AuthContext | undefined = currentRequest()?.auth,
   ): Promise<void> {
     if (records.length === 0) return;
     await preparedQuery(
       manager,
       `INSERT INTO "record_version" (resource, "recordId", "userId", "userName", action, locales, published, state)
-       SELECT $1, r.id, $2, $3, 'create', r.locales::lang[], r.published, ${stateOf('r.id')}::jsonb
-       FROM unnest($4::int[], $5::text[], $6::boolean[]) AS r(id, locales, published)`,
+       SELECT $1, r.id, $2, $3, 'create', r.locales::lang[], r.published, st.state
+       FROM unnest($4::int[], $5::text[], $6::boolean[]) AS r(id, locales, published) JOIN (${statesOf('$4::int[]')}) st ON st.id = r.id
+       ORDER BY r.id`,
       [
         resource,
         actor && actor.userId > 0 ? actor.userId : null,

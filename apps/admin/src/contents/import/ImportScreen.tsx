@@ -56,8 +56,11 @@ async function sendBatch(items: unknown[], dryRun: boolean): Promise<Outcome> {
   }
 }
 
-/** Progress of an import kept in the browser, so that a failed or interrupted one continues where it stopped with the same file. */
-const progressKey = (containerId: number, file: ImportFile) => `cms-import-progress.${containerId}.${file.name}.${file.size}.${file.rows.length}`;
+/**
+ * Progress of an import kept in the browser, so that a failed or interrupted one continues where it
+ * stopped with the same file, or with the file as corrected (same name and number of rows).
+ */
+const progressKey = (containerId: number, file: ImportFile) => `cms-import-progress.${containerId}.${file.name}.${file.rows.length}`;
 function storedProgress(containerId: number, file: ImportFile): number {
   const done = Number(localStorage.getItem(progressKey(containerId, file)));
   return Number.isInteger(done) && done > 0 && done < file.rows.length ? done : 0;
@@ -386,15 +389,11 @@ export function ImportScreen() {
                 </Typography>
                 {run.state !== 'finished' && (
                   <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+                    {/* Once rows are in, only Resume: the rows before it are never sent twice. */}
                     {run.state === 'failed' || (run.state === 'idle' && run.done > 0) ? (
-                      <>
-                        <Button variant="contained" onClick={() => void importFrom(run.done)} data-testid="import-resume">
-                          {translate('cms.import.resume', { row: run.done + 1 })}
-                        </Button>
-                        <Button onClick={() => void importFrom(0)} disabled={run.state === 'failed' && run.done > 0}>
-                          {translate('cms.import.start_over')}
-                        </Button>
-                      </>
+                      <Button variant="contained" onClick={() => void importFrom(run.done)} data-testid="import-resume">
+                        {translate('cms.import.resume', { row: run.done + 1 })}
+                      </Button>
                     ) : (
                       <Button
                         variant="contained"
