@@ -234,6 +234,17 @@ describe('bulk create, import and export of contents', () => {
     expect((await cm.as().get(`/api/contents/${res.body.ids[0]}`)).body).toMatchObject({ hasDraft: false, drafts: true, fields: { n: 1 } });
   });
 
+  it('is documented in OpenAPI with every answer it gives', async () => {
+    type Operation = { responses: Record<string, { content?: Record<string, { schema: { type?: string; items?: { $ref?: string } } }> }> };
+    const doc = (await t.http.get('/api/docs-json')).body as { paths: Record<string, Record<string, Operation>> };
+    const bulkDoc = doc.paths['/api/contents/bulk'].post;
+    expect(Object.keys(bulkDoc.responses).sort()).toEqual(['200', '201', '400', '401', '403', '409', '413']);
+    expect(JSON.stringify(bulkDoc.responses['400'])).toContain('BulkRefusalDto');
+    const exportDoc = doc.paths['/api/contents/export'].get;
+    expect(exportDoc.responses['200'].content?.['text/csv'].schema.type).toBe('string');
+    expect(exportDoc.responses['200'].content?.['application/json'].schema.items?.$ref).toContain('ExportedContentDto');
+  });
+
   describe('export', () => {
     let source: { id: number };
     const exported = async (containerId: number, format: 'json' | 'csv') => {

@@ -8,9 +8,10 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
-  ApiProduces,
+  ApiExtraModels,
   ApiQuery,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
@@ -102,7 +103,6 @@ export class ContentsController {
 
   @Get('export')
   @RequireRights('contents', 'export')
-  @ApiProduces('text/csv', 'application/json')
   @ApiQuery({ name: 'containerId', required: true, type: Number })
   @ApiQuery({ name: 'format', required: false, enum: ['csv', 'json'], description: 'Default csv' })
   @ApiOperation({
@@ -115,7 +115,14 @@ export class ContentsController {
       'and { lat, lng } or { start, end } values are JSON in their cell; text starting with = + - @ gets a leading apostrophe, which the back ' +
       'office’s Import screen takes off again.',
   })
-  @ApiOkResponse({ type: ExportedContentDto, isArray: true, description: 'JSON (`format=json`); CSV text otherwise' })
+  @ApiExtraModels(ExportedContentDto)
+  @ApiOkResponse({
+    description: 'An attachment: JSON with `format=json`, CSV otherwise',
+    content: {
+      'text/csv': { schema: { type: 'string' } },
+      'application/json': { schema: { type: 'array', items: { $ref: getSchemaPath(ExportedContentDto) } } },
+    },
+  })
   @ApiBadRequestResponse({ description: 'No containerId, a container that does not exist, or a format other than csv and json' })
   async export(
     @QueryParam('containerId', new RequiredQueryIdPipe('containerId')) containerId: RawQuery<number>,
