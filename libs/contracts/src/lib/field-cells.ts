@@ -10,8 +10,9 @@ import { FIELD_TYPES } from './field-types';
  * leading apostrophe, which the import takes off again.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const GUARDED = /^'[=+\-@\t\r]/;
+// Text that already starts with apostrophes before such a character gets one more, so that reading takes exactly one off.
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const GUARDED = /^'(?='*[=+\-@\t\r])/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const WHOLE = /^[+-]?\d+$/;
 const TRUE = new Set(['true', 'yes', '1', 'y', 'oui', 'vrai']);
