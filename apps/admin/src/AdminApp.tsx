@@ -24,6 +24,7 @@ import tokens, { TOKENS_RESOURCE } from './tokens';
 import containers from './containers';
 import { containerWrites } from './containers/container-writes';
 import { TranslationsScreen } from './translations/TranslationsScreen';
+import { ImportScreen } from './contents/import/ImportScreen';
 import contents from './contents';
 import { contentWrites } from './contents/content-writes';
 import elements from './elements';
@@ -104,6 +105,7 @@ export default function AdminApp() {
         <Route path="/layout" element={<LayoutScreen />} />
         <Route path="/pages" element={<PagesScreen />} />
         <Route path="/translations" element={<TranslationsScreen />} />
+        <Route path="/contents/import" element={<ImportScreen />} />
       </CustomRoutes>
       <Resource name={ROLES_RESOURCE} {...roles} />
       <Resource name={AUDIT_RESOURCE} {...audit} />

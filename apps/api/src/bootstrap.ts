@@ -42,6 +42,11 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
   const logger = app.get(Logger);
   app.useLogger(logger);
   const fastify = app.getHttpAdapter().getInstance();
+  // A route may take a larger body than JSON_BODY_LIMIT by saying so: @RouteConfig({ bodyLimit }) (a bulk create).
+  fastify.addHook('onRoute', (route) => {
+    const limit = (route.config as { bodyLimit?: unknown } | undefined)?.bodyLimit;
+    if (typeof limit === 'number') route.bodyLimit = limit;
+  });
   fastify.removeAllContentTypeParsers();
   // JSON bodies refuse keys that could reach an object's prototype, with a 400 that names the key.
   fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT }, (_req, body, done) => {

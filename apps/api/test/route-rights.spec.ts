@@ -99,6 +99,8 @@ const RIGHTS_TABLE: Record<string, string> = {
   'GET /api/contents': 'contents.list',
   'GET /api/contents/:id': 'contents.show',
   'POST /api/contents': 'contents.create',
+  'POST /api/contents/bulk': 'contents.import',
+  'GET /api/contents/export': 'contents.export',
   'PUT /api/contents/:id': 'contents.edit',
   'POST /api/contents/:id/publish': 'contents.edit',
   'POST /api/contents/:id/unpublish': 'contents.edit',

@@ -17,3 +17,5 @@ export * from './lib/audit';
 export * from './lib/redirects';
 export * from './lib/translations';
 export * from './lib/api-tokens';
+export * from './lib/bulk';
+export * from './lib/field-cells';

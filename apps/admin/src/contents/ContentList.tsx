@@ -3,6 +3,7 @@ import { CreateButton, DataTable, List, ReferenceField, SearchInput, SelectInput
 import { useSearchParams } from 'react-router-dom';
 import { PublishedColumn, UpdatedColumn } from '../components/resource-screens';
 import { ContentStatusChip } from './ContentStatusChip';
+import { ExportButtons, ImportButton } from './import/ImportExportButtons';
 import { STATE_CHOICES } from './drafts';
 import { TranslationsCell } from '../translations/TranslationChips';
 import { TranslationFilterInput } from '../translations/TranslationFilterInput';
@@ -19,6 +20,8 @@ const ContentListActions = ({ containerId }: { containerId?: number }) => {
   return (
     <TopToolbar>
       <CreateButton label="cms.contents.create" to={containerId ? `${createPath}?container=${containerId}` : createPath} />
+      <ImportButton containerId={containerId} />
+      {containerId && <ExportButtons containerId={containerId} />}
     </TopToolbar>
   );
 };

@@ -31,7 +31,7 @@ export class AuditInterceptor implements NestInterceptor {
     const route = request.routeOptions?.url ?? request.url.split('?')[0];
     return next.handle().pipe(
       mergeMap(async (answer: unknown) => {
-        let description: WriteDescription;
+        let description: WriteDescription | null;
         try {
           description = describeWrite({
             method: request.method,
@@ -45,6 +45,7 @@ export class AuditInterceptor implements NestInterceptor {
           this.logger.error(`Could not describe ${request.method} ${route} for the audit log: ${(error as Error).message}`);
           return answer;
         }
+        if (description === null) return answer;
         await this.audit.record({ userId: request.auth?.userId ?? null, userName: request.auth?.name ?? '', address: request.ip, ...description });
         return answer;
       }),

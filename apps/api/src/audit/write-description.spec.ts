@@ -10,35 +10,36 @@ const write = (method: string, route: string, more: Partial<WriteRequest> = {}):
   ...more,
 });
 
+/** The description of a write that is one (describeWrite answers null for a dry run). */
+const entryOf = (request: WriteRequest) => describeWrite(request)!;
+
 describe('describeWrite', () => {
   it('takes create, update and delete from the method, the id from the path or else the answer', () => {
-    expect(describeWrite(write('POST', '/api/elements', { body: { title: 'Banner' }, answer: { id: 7, title: 'Banner' } }))).toEqual({
+    expect(entryOf(write('POST', '/api/elements', { body: { title: 'Banner' }, answer: { id: 7, title: 'Banner' } }))).toEqual({
       action: 'create',
       resource: 'elements',
       resourceId: '7',
       summary: 'Created element 7 "Banner"',
     });
-    expect(describeWrite(write('PUT', '/api/contents/:id', { params: { id: '12' }, query: { locale: 'fr' }, body: { title: 'Bonjour', fields: {} } }))).toEqual(
-      {
-        action: 'update',
-        resource: 'contents',
-        resourceId: '12',
-        summary: 'Updated content 12 "Bonjour" (fr): title, fields',
-      },
-    );
-    expect(describeWrite(write('DELETE', '/api/media-packs/:id', { params: { id: '3' }, answer: { id: 3, name: 'Pack' } })).summary).toBe(
+    expect(entryOf(write('PUT', '/api/contents/:id', { params: { id: '12' }, query: { locale: 'fr' }, body: { title: 'Bonjour', fields: {} } }))).toEqual({
+      action: 'update',
+      resource: 'contents',
+      resourceId: '12',
+      summary: 'Updated content 12 "Bonjour" (fr): title, fields',
+    });
+    expect(entryOf(write('DELETE', '/api/media-packs/:id', { params: { id: '3' }, answer: { id: 3, name: 'Pack' } })).summary).toBe(
       'Deleted media pack 3 "Pack"',
     );
   });
 
   it('takes the action from a verb at the end of the path, record versions’ restore included', () => {
-    expect(describeWrite(write('POST', '/api/contents/:id/publish', { params: { id: '5' }, answer: { id: 5, title: 'Post' } }))).toMatchObject({
+    expect(entryOf(write('POST', '/api/contents/:id/publish', { params: { id: '5' }, answer: { id: 5, title: 'Post' } }))).toMatchObject({
       action: 'publish',
       resourceId: '5',
       summary: 'Published content 5 "Post"',
     });
-    expect(describeWrite(write('POST', '/api/containers/:id/discard', { params: { id: '2' } })).action).toBe('discard');
-    const restored = describeWrite(
+    expect(entryOf(write('POST', '/api/containers/:id/discard', { params: { id: '2' } })).action).toBe('discard');
+    const restored = entryOf(
       write('POST', '/api/contents/:id/versions/:versionId/restore', { params: { id: '5', versionId: '41' }, answer: { id: 5, title: 'Post' } }),
     );
     expect(restored).toEqual({ action: 'restore', resource: 'contents', resourceId: '5', summary: 'Restored content 5 "Post" to version 41' });
@@ -60,16 +61,16 @@ describe('describeWrite', () => {
   });
 
   it('lists the rights of a role, names the layout by locale and a visitor’s message by its form', () => {
-    expect(describeWrite(write('PUT', '/api/roles/:id', { params: { id: 'editor' }, body: { name: 'Editor', rights: ['VIEW_CONTENT'] } })).summary).toBe(
+    expect(entryOf(write('PUT', '/api/roles/:id', { params: { id: 'editor' }, body: { name: 'Editor', rights: ['VIEW_CONTENT'] } })).summary).toBe(
       'Updated role editor "Editor": rights VIEW_CONTENT',
     );
-    expect(describeWrite(write('POST', '/api/layout', { query: { locale: 'it' }, body: { sections: [] } }))).toEqual({
+    expect(entryOf(write('POST', '/api/layout', { query: { locale: 'it' }, body: { sections: [] } }))).toEqual({
       action: 'update',
       resource: 'layout',
       resourceId: 'it',
       summary: 'Updated layout (it): sections',
     });
-    expect(describeWrite(write('POST', '/api/forms/:id/messages', { params: { id: '9' }, body: { values: { name: 'Ann' } } }))).toEqual({
+    expect(entryOf(write('POST', '/api/forms/:id/messages', { params: { id: '9' }, body: { values: { name: 'Ann' } } }))).toEqual({
       action: 'create',
       resource: 'messages',
       resourceId: null,
@@ -78,8 +79,18 @@ describe('describeWrite', () => {
   });
 
   it('keeps a summary short and on one line', () => {
-    const { summary } = describeWrite(write('POST', '/api/elements', { answer: { id: 1, title: `Long\n${'x'.repeat(300)}` } }));
+    const { summary } = entryOf(write('POST', '/api/elements', { answer: { id: 1, title: `Long\n${'x'.repeat(300)}` } }));
     expect(summary).not.toContain('\n');
     expect(summary.length).toBeLessThan(120);
+  });
+
+  it('says how many contents a bulk create made, and nothing of a dry run', () => {
+    expect(entryOf(write('POST', '/api/contents/bulk', { query: { locale: 'fr' }, answer: { count: 3, ids: [7, 8, 9], dryRun: false } }))).toEqual({
+      action: 'create',
+      resource: 'contents',
+      resourceId: null,
+      summary: 'Created 3 contents in bulk (fr): ids 7 to 9',
+    });
+    expect(describeWrite(write('POST', '/api/contents/bulk', { query: { dryRun: 'true' }, answer: { count: 3, ids: [], dryRun: true } }))).toBeNull();
   });
 });

@@ -86,7 +86,7 @@ function changedKeys(body: unknown): string[] {
  * later (a record version's restore) is recorded without anyone listing it: POST is create, PUT
  * update, DELETE delete, and a last path segment such as `publish` or `restore` is the action.
  */
-export function describeWrite(request: WriteRequest): WriteDescription {
+export function describeWrite(request: WriteRequest): WriteDescription | null {
   const segments = request.route.split('/').filter(Boolean);
   if (segments[0] === 'api') segments.shift();
   const resource = segments[0] ?? '';
@@ -103,6 +103,20 @@ export function describeWrite(request: WriteRequest): WriteDescription {
   }
   if (resource === 'revalidate') {
     return { action: 'revalidate', resource: 'revalidation', resourceId: null, summary: 'Revalidated every page' };
+  }
+
+  // A bulk create: one entry for the batch (each content has its first version besides); a dry run wrote nothing.
+  if (resource === 'contents' && last === 'bulk') {
+    if (request.query.dryRun === 'true') return null;
+    const ids = field(request.answer, 'ids');
+    const list = Array.isArray(ids) ? ids.filter((id): id is number => typeof id === 'number') : [];
+    const span = list.length === 0 ? '' : `: ${list.length > 1 ? `ids ${Math.min(...list)} to ${Math.max(...list)}` : `id ${list[0]}`}`;
+    return {
+      action: 'create',
+      resource,
+      resourceId: null,
+      summary: clip(`Created ${list.length} content${list.length === 1 ? '' : 's'} in bulk${locale ? ` (${locale})` : ''}${span}`, SUMMARY_MAX),
+    };
   }
 
   if (resource === 'redirects' && last === 'import') {

@@ -28,6 +28,40 @@ function* storedItems(
   }
 }
 
+/** The value columns of content_field rows, one array each, for an INSERT … SELECT FROM unnest. */
+function fieldColumns() {
+  return {
+    name: [] as string[],
+    type: [] as string[],
+    multiple: [] as boolean[],
+    position: [] as number[],
+    text: [] as (string | null)[],
+    number: [] as (number | null)[],
+    bool: [] as (boolean | null)[],
+    date: [] as (Date | null)[],
+    range: [] as (string | null)[],
+    media: [] as (number | null)[],
+    ref: [] as (number | null)[],
+  };
+}
+
+function pushFieldColumns(
+  columns: ReturnType<typeof fieldColumns>,
+  { name, definition, item, position }: { name: string; definition: ContainerField; item: FieldItem; position: number },
+): void {
+  columns.name.push(name);
+  columns.type.push(definition.type);
+  columns.multiple.push(definition.multiple);
+  columns.position.push(position);
+  columns.text.push(item.textValue);
+  columns.number.push(item.numberValue);
+  columns.bool.push(item.boolValue);
+  columns.date.push(item.dateValue);
+  columns.range.push(item.timeRange === null ? null : JSON.stringify(item.timeRange));
+  columns.media.push(item.mediaId);
+  columns.ref.push(item.contentValueId);
+}
+
 /** The content fields (content, name, locale) that show the media `mediaId`, at most `limit`, by content. */
 export function fieldsShowingMedia(manager: EntityManager, mediaId: number, limit: number): Promise<Pick<ContentField, 'contentId' | 'name' | 'lang'>[]> {
   return manager
@@ -53,51 +87,69 @@ export class ContentFieldsService {
    * one query each, only when some are named.
    */
   async check(manager: EntityManager, definitions: readonly ContainerField[], input: Record<string, unknown>, errors: InputErrors): Promise<FieldChanges> {
-    const byName = new Map(definitions.map((d) => [d.name, d]));
-    const refs: FieldReferences = { media: [], contents: [], optionLists: [] };
-    const changes: FieldChanges = new Map();
-    for (const [name, value] of Object.entries(input)) {
-      const definition = byName.get(name);
-      if (!definition) {
-        errors.add(`fields.${name}`, `is not a field of this container (its fields: ${[...byName.keys()].join(', ') || 'none'})`);
-        continue;
-      }
-      const items = checkFieldValue(definition, value, `fields.${name}`, errors, refs);
-      if (items !== undefined) changes.set(name, items);
-    }
-    await this.checkReferences(manager, refs, errors);
-    return changes;
+    return (await this.checkAll(manager, [{ definitions, input, errors }]))[0];
   }
 
-  private async checkReferences(manager: EntityManager, refs: FieldReferences, errors: InputErrors): Promise<void> {
-    if (refs.media.length) {
+  /**
+   * `check` for many writes at once (a bulk create): each input against its definitions into its
+   * own errors, then the media, contents and option lists all of them name with one query per
+   * kind, so a batch of 500 costs what one create does.
+   */
+  async checkAll(
+    manager: EntityManager,
+    inputs: readonly { definitions: readonly ContainerField[]; input: Record<string, unknown>; errors: InputErrors }[],
+  ): Promise<FieldChanges[]> {
+    const checked = inputs.map(({ definitions, input, errors }) => {
+      const byName = new Map(definitions.map((d) => [d.name, d]));
+      const refs: FieldReferences = { media: [], contents: [], optionLists: [] };
+      const changes: FieldChanges = new Map();
+      for (const [name, value] of Object.entries(input)) {
+        const definition = byName.get(name);
+        if (!definition) {
+          errors.add(`fields.${name}`, `is not a field of this container (its fields: ${[...byName.keys()].join(', ') || 'none'})`);
+          continue;
+        }
+        const items = checkFieldValue(definition, value, `fields.${name}`, errors, refs);
+        if (items !== undefined) changes.set(name, items);
+      }
+      return { changes, refs, errors };
+    });
+    await this.checkReferences(manager, checked);
+    return checked.map((one) => one.changes);
+  }
+
+  private async checkReferences(manager: EntityManager, checked: readonly { refs: FieldReferences; errors: InputErrors }[]): Promise<void> {
+    const media = checked.flatMap(({ refs, errors }) => refs.media.map((ref) => ({ ref, errors })));
+    if (media.length) {
       const rows: { id: number; mimeType: string }[] = await manager.query(`SELECT id, "mimeType" FROM "media" WHERE id = ANY($1::int[])`, [
-        [...new Set(refs.media.map((r) => r.id))],
+        [...new Set(media.map(({ ref }) => ref.id))],
       ]);
       const mime = new Map(rows.map((r) => [r.id, r.mimeType]));
-      for (const ref of refs.media) {
+      for (const { ref, errors } of media) {
         const type = mime.get(ref.id);
         const prefix = MIME_PREFIX[ref.type];
         if (type === undefined) errors.add(ref.path, `media ${ref.id} does not exist`);
         else if (prefix && !type.startsWith(prefix)) errors.add(ref.path, `media ${ref.id} is ${type}, not ${prefix}*`);
       }
     }
-    if (refs.contents.length) {
+    const contents = checked.flatMap(({ refs, errors }) => refs.contents.map((ref) => ({ ref, errors })));
+    if (contents.length) {
       const rows: { id: number; containerId: number }[] = await manager.query(`SELECT id, "containerId" FROM "content" WHERE id = ANY($1::int[])`, [
-        [...new Set(refs.contents.map((r) => r.id))],
+        [...new Set(contents.map(({ ref }) => ref.id))],
       ]);
       const container = new Map(rows.map((r) => [r.id, r.containerId]));
-      for (const ref of refs.contents) {
+      for (const { ref, errors } of contents) {
         const containerId = container.get(ref.id);
         if (containerId === undefined) errors.add(ref.path, `content ${ref.id} does not exist`);
         else if (ref.linkedContainerId !== null && containerId !== ref.linkedContainerId)
           errors.add(ref.path, `content ${ref.id} is not in container ${ref.linkedContainerId}`);
       }
     }
-    if (refs.optionLists.length) {
+    const optionLists = checked.flatMap(({ refs, errors }) => refs.optionLists.map((ref) => ({ ref, errors })));
+    if (optionLists.length) {
       const rows: { value: unknown }[] = await manager.query(`SELECT value FROM "setting" WHERE name = $1`, [OPTION_LISTS_SETTING]);
       const lists = rows[0]?.value;
-      for (const ref of refs.optionLists) {
+      for (const { ref, errors } of optionLists) {
         const list =
           lists && typeof lists === 'object' && Object.prototype.hasOwnProperty.call(lists, ref.key) ? (lists as Record<string, unknown>)[ref.key] : undefined;
         if (!Array.isArray(list)) errors.add(ref.path, `the option list "${ref.key}" does not exist in the ${OPTION_LISTS_SETTING} setting`);
@@ -181,6 +233,88 @@ export class ContentFieldsService {
   }
 
   /**
+   * New contents and their field values in every locale given, with two statements whatever their
+   * number (a bulk create): their ids are taken from the sequence first, so that each item's field
+   * rows name their content without relying on the order INSERT … RETURNING answers in; then one
+   * INSERT of the contents and their fields, each passed as one array per column. Answers the ids
+   * in the order of `contents`.
+   */
+  async insertMany(
+    manager: EntityManager,
+    contents: readonly {
+      title: string;
+      containerId: number;
+      published: boolean;
+      status: Status;
+      updatedBy: number | null;
+      publishAt: Date | null;
+      unpublishAt: Date | null;
+      definitions: readonly ContainerField[];
+      locales: readonly { lang: Lang; changes: FieldChanges }[];
+    }[],
+  ): Promise<number[]> {
+    if (contents.length === 0) return [];
+    const ids = (
+      await preparedQuery<{ id: number }>(manager, `SELECT nextval(pg_get_serial_sequence('"content"', 'id'))::int AS id FROM generate_series(1, $1)`, [
+        contents.length,
+      ])
+    ).map((row) => row.id);
+    const columns = {
+      contentId: [] as number[],
+      lang: [] as Lang[],
+      ...fieldColumns(),
+    };
+    for (const [at, content] of contents.entries()) {
+      for (const { lang, changes } of content.locales) {
+        for (const stored of storedItems(content.definitions, changes)) {
+          columns.contentId.push(ids[at]);
+          columns.lang.push(lang);
+          pushFieldColumns(columns, stored);
+        }
+      }
+    }
+    await preparedQuery(
+      manager,
+      // Both inserts run in one statement: the fields' foreign key is checked at its end, once the contents are in.
+      `WITH created AS (
+         INSERT INTO "content" (id, title, "containerId", published, status, "updatedBy", "publishedAt", "publishAt", "unpublishAt")
+         SELECT c.id, c.title, c.container, c.published, c.status::status, c.editor, CASE WHEN c.published THEN now() END, c.publish, c.unpublish
+         FROM unnest($1::int[], $2::varchar[], $3::int[], $4::boolean[], $5::text[], $6::int[], $7::timestamptz[], $8::timestamptz[])
+           AS c(id, title, container, published, status, editor, publish, unpublish)
+         RETURNING id
+       )
+       INSERT INTO "content_field" ("contentId", lang, name, type, multiple, position, "textValue", "numberValue", "boolValue", "dateValue", "timeRange", "mediaId", "contentValueId")
+       SELECT v.content, v.lang, v.name, v.type::container_field_type, v.multiple, v.position, v.text, v.number, v.bool, v.date, v.range, v.media, v.ref
+       FROM unnest($9::int[], $10::lang[], $11::varchar[], $12::text[], $13::boolean[], $14::int[], $15::text[], $16::float8[], $17::boolean[], $18::timestamptz[], $19::jsonb[], $20::int[], $21::int[])
+         AS v(content, lang, name, type, multiple, position, text, number, bool, date, range, media, ref)`,
+      [
+        ids,
+        contents.map((c) => c.title),
+        contents.map((c) => c.containerId),
+        contents.map((c) => c.published),
+        contents.map((c) => c.status),
+        contents.map((c) => c.updatedBy),
+        contents.map((c) => c.publishAt),
+        contents.map((c) => c.unpublishAt),
+        columns.contentId,
+        columns.lang,
+        columns.name,
+        columns.type,
+        columns.multiple,
+        columns.position,
+        columns.text,
+        columns.number,
+        columns.bool,
+        columns.date,
+        columns.range,
+        columns.media,
+        columns.ref,
+      ],
+    );
+    return ids;
+  }
+
+  /**
    * A new content and its field values in one statement (a data-modifying CTE): a create is a
    * round trip to the database less, and its rows are passed as one array per column instead of
    * 13 parameters per row. Answers the new content's id.
@@ -192,32 +326,8 @@ export class ContentFieldsService {
     definitions: readonly ContainerField[],
     changes: FieldChanges,
   ): Promise<number> {
-    const columns = {
-      name: [] as string[],
-      type: [] as string[],
-      multiple: [] as boolean[],
-      position: [] as number[],
-      text: [] as (string | null)[],
-      number: [] as (number | null)[],
-      bool: [] as (boolean | null)[],
-      date: [] as (Date | null)[],
-      range: [] as (string | null)[],
-      media: [] as (number | null)[],
-      ref: [] as (number | null)[],
-    };
-    for (const { name, definition, item, position } of storedItems(definitions, changes)) {
-      columns.name.push(name);
-      columns.type.push(definition.type);
-      columns.multiple.push(definition.multiple);
-      columns.position.push(position);
-      columns.text.push(item.textValue);
-      columns.number.push(item.numberValue);
-      columns.bool.push(item.boolValue);
-      columns.date.push(item.dateValue);
-      columns.range.push(item.timeRange === null ? null : JSON.stringify(item.timeRange));
-      columns.media.push(item.mediaId);
-      columns.ref.push(item.contentValueId);
-    }
+    const columns = fieldColumns();
+    for (const stored of storedItems(definitions, changes)) pushFieldColumns(columns, stored);
     const [{ id }] = await preparedQuery<{ id: number }>(
       manager,
       `WITH created AS (

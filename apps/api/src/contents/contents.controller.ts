@@ -1,17 +1,36 @@
-import { DEFAULT_LANG, type Lang, LANGS } from '@cms/contracts';
+import { BULK_MAX_ITEMS, DEFAULT_LANG, type Lang, LANGS } from '@cms/contracts';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiExtraModels,
+  ApiQuery,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth, RequireRights } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
 import { setContentRange } from '../common/http/list-query';
-import { IdPipe, LocalePipe, OptionalLocalePipe } from '../common/http/params';
+import { IdPipe, LocalePipe, OptionalLocalePipe, OptionalQueryBooleanPipe, QueryChoicePipe, type RawQuery, RequiredQueryIdPipe } from '../common/http/params';
 import { ContentsService } from './contents.service';
 import { ContentDto, ContentListQueryDto, ContentPreviewDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
 import { ContentPublishingService } from './content-publishing.service';
+import { ContentsBulkService } from './contents-bulk.service';
+import { ContentsExportService, type ExportFormat } from './contents-export.service';
+import { BulkContentsDto, BulkContentsResultDto, BulkRefusalDto, ExportedContentDto } from './dto/content-bulk.dto';
 import { QueryDto, QueryParam } from '../common/http/query-params';
 import { withEtag } from '../versions/etag';
 import { VersionsService } from '../versions/versions.service';
+
+/** A bulk create's body may be larger than other requests' (1 MB): 1,000 contents with long texts. */
+const BULK_BODY_LIMIT = 16 * 1024 * 1024;
 
 const LOCALE_QUERY = {
   name: 'locale',
@@ -27,6 +46,8 @@ export class ContentsController {
     private readonly contents: ContentsService,
     private readonly publishing: ContentPublishingService,
     private readonly versions: VersionsService,
+    private readonly bulk: ContentsBulkService,
+    private readonly exports: ContentsExportService,
   ) {}
 
   @Get()
@@ -45,6 +66,77 @@ export class ContentsController {
     setContentRange(res, 'contents', page.start, page.count, page.total);
     // The service answers the JSON text itself (fields spliced in unparsed).
     await res.type('application/json; charset=utf-8').send(page.body);
+  }
+
+  @Post('bulk')
+  @RequireRights('contents', 'import')
+  @ApiBody({ type: BulkContentsDto })
+  @RouteConfig({ bodyLimit: BULK_BODY_LIMIT })
+  @ApiQuery({ ...LOCALE_QUERY, description: 'The locale of each item’s `fields` (default en); other locales go in its `locales`' })
+  @ApiQuery({ name: 'dryRun', required: false, type: Boolean, description: 'true: check everything, write nothing (200 with the count, or the same refusal)' })
+  @ApiOperation({
+    summary: 'Create up to 1,000 contents at once',
+    description:
+      `Each item is the body of one POST /api/contents (checked by the same rules: fields against their container, required ones, slugs, sections, ` +
+      `metadata, accesses, schedule), with optionally \`locales\` for other locales' values. All of them are written in one transaction, or none: ` +
+      `a refusal lists every problem as \`itemErrors: [{ index, field, message }]\` (and by path in \`errors\`, \`items.3.fields.price\`). ` +
+      `Two items may not make the same path. Each new content gets its first version; the audit log gets one entry with the count. ` +
+      `At most ${BULK_MAX_ITEMS} items and 16 MB; the back office sends batches of 500.`,
+  })
+  @ApiCreatedResponse({ type: BulkContentsResultDto, description: 'Created (a dry run answers 200 with `dryRun: true` and no ids)' })
+  @ApiOkResponse({ type: BulkContentsResultDto, description: 'A dry run that found nothing wrong; nothing was written' })
+  @ApiBadRequestResponse({ type: BulkRefusalDto, description: 'No items, more than 1,000, or items that break their rules; nothing is written' })
+  @ApiConflictResponse({ type: BulkRefusalDto, description: 'Every problem is a path another page (or another item) has; nothing is written' })
+  @ApiPayloadTooLargeResponse({ description: 'The body is larger than 16 MB' })
+  async createMany(
+    @CurrentAuth() auth: AuthContext,
+    // Checked by the service against BulkContentsDto (the pipe would copy every item once more).
+    @Body() body: unknown,
+    @QueryParam('locale', LocalePipe) locale: Lang,
+    @QueryParam('dryRun', new OptionalQueryBooleanPipe('dryRun')) dryRun: RawQuery<boolean>,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<BulkContentsResultDto> {
+    const result = await this.bulk.create(auth, body, locale, dryRun);
+    res.status(dryRun ? 200 : 201);
+    return result;
+  }
+
+  @Get('export')
+  @RequireRights('contents', 'export')
+  @ApiQuery({ name: 'containerId', required: true, type: Number })
+  @ApiQuery({ name: 'format', required: false, enum: ['csv', 'json'], description: 'Default csv' })
+  @ApiOperation({
+    summary: 'Every content of a container, all locales, as CSV or JSON',
+    description:
+      'Streamed as an attachment, read 500 contents at a time (the live version of each; drafts are not exported). JSON: a list of contents ' +
+      '`{ id, containerId, title, slug, published, status, fields, locales: { fr: { fields } } }` (en values in `fields`, each other locale’s own ' +
+      'values in `locales`): POST /api/contents/bulk takes them back once `id` is left out. CSV (UTF-8 with BOM): one row per content, columns ' +
+      '`id, title, slug, published, status`, `fields.<name>` (en) and `locales.<locale>.fields.<name>` for the locales that have values; lists ' +
+      'and { lat, lng } or { start, end } values are JSON in their cell; text starting with = + - @ gets a leading apostrophe, which the back ' +
+      'office’s Import screen takes off again.',
+  })
+  @ApiExtraModels(ExportedContentDto)
+  @ApiOkResponse({
+    description: 'An attachment: JSON with `format=json`, CSV otherwise',
+    content: {
+      'text/csv': { schema: { type: 'string' } },
+      'application/json': { schema: { type: 'array', items: { $ref: getSchemaPath(ExportedContentDto) } } },
+    },
+  })
+  @ApiBadRequestResponse({ description: 'No containerId, a container that does not exist, or a format other than csv and json' })
+  async export(
+    @QueryParam('containerId', new RequiredQueryIdPipe('containerId')) containerId: RawQuery<number>,
+    @QueryParam('format', new QueryChoicePipe<ExportFormat>('format', ['csv', 'json'])) format: RawQuery<ExportFormat>,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
+    const { stream, filename } = await this.exports.open(containerId, format);
+    await res
+      .headers({
+        'Content-Type': format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'Cache-Control': 'no-store',
+      })
+      .send(stream);
   }
 
   @Get(':id')

@@ -5,6 +5,8 @@ import { ContentFieldsService } from './content-fields.service';
 import { ContentListCache } from './content-list-cache';
 import { ContentsController } from './contents.controller';
 import { ContentsService } from './contents.service';
+import { ContentsBulkService } from './contents-bulk.service';
+import { ContentsExportService } from './contents-export.service';
 import { ContentPublishingService } from './content-publishing.service';
 import { ContentVersions } from './content-versions';
 import { versionsController } from '../versions/versions.controller';
@@ -14,7 +16,16 @@ import { TranslationsService } from './translations/translations.service';
 @Module({
   imports: [SlugsModule, PagePartsModule],
   controllers: [ContentsController, TranslationsController, versionsController('contents', ContentVersions, 'content')],
-  providers: [ContentsService, TranslationsService, ContentFieldsService, ContentListCache, ContentPublishingService, ContentVersions],
+  providers: [
+    ContentsService,
+    ContentsBulkService,
+    ContentsExportService,
+    TranslationsService,
+    ContentFieldsService,
+    ContentListCache,
+    ContentPublishingService,
+    ContentVersions,
+  ],
   exports: [ContentsService, ContentFieldsService, ContentPublishingService],
 })
 export class ContentsModule {}

@@ -106,15 +106,22 @@ export interface ContainerOfContent {
 }
 
 /** A PUT's schedule, checked: undefined keeps a time, null clears it. */
-interface Schedule {
+export interface Schedule {
   publishAt?: Date | null;
   unpublishAt?: Date | null;
 }
 
 /** The schedule a PUT gives, if any: each time must be in the future (400 naming the field). */
 function checkedSchedule(dto: Pick<UpdateContentDto, 'publishAt' | 'unpublishAt'>): Schedule | null {
-  if (dto.publishAt === undefined && dto.unpublishAt === undefined) return null;
   const errors = new InputErrors();
+  const schedule = scheduleOf(dto, errors);
+  errors.throwIfAny();
+  return schedule;
+}
+
+/** The schedule a write gives, if any, each time in the future: what is wrong goes to `errors` (a bulk create checks every item so). */
+export function scheduleOf(dto: Pick<UpdateContentDto, 'publishAt' | 'unpublishAt'>, errors: InputErrors): Schedule | null {
+  if (dto.publishAt === undefined && dto.unpublishAt === undefined) return null;
   const schedule: Schedule = {};
   for (const key of ['publishAt', 'unpublishAt'] as const) {
     const value = dto[key];
@@ -128,7 +135,6 @@ function checkedSchedule(dto: Pick<UpdateContentDto, 'publishAt' | 'unpublishAt'
     else if (time.getTime() <= Date.now()) errors.add(key, `must be in the future (${value} has passed)`);
     else schedule[key] = time;
   }
-  errors.throwIfAny();
   return schedule;
 }
 
@@ -153,7 +159,7 @@ export const DRAFT_READER: AuthContext = {
 };
 
 /** Why a content of this container may have no sections of its own, if it may not. */
-function noSectionsIn(container: Container): string | undefined {
+export function noSectionsIn(container: Container): string | undefined {
   return container.disableContentSections ? `the container "${container.title}" disables sections on its contents` : undefined;
 }
 

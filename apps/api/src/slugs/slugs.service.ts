@@ -45,6 +45,28 @@ interface SlugChangeResult {
   moves: AddressMove[];
 }
 
+/** A new page that one item of a bulk create asks for: its en segment, its parent (undefined: `defaultParentId`). */
+export interface NewPage {
+  basic: string;
+  parentId?: number | null;
+  defaultParentId: number | null;
+}
+
+/** A new page checked by planNewPages: its parent and its path in every locale (LANGS order). */
+export interface PlannedPage {
+  basic: string;
+  parentId: number | null;
+  fulls: string[];
+}
+
+/** What planNewPages found wrong with one item's page: a rule it breaks (400) or a path another page or item has (409). */
+export interface NewPageProblem {
+  index: number;
+  field: 'slug' | 'parentSlugId';
+  message: string;
+  conflict: boolean;
+}
+
 /** A slug's segment and path in one locale (slug_path). */
 export interface LocalPath {
   lang: Lang;
@@ -257,6 +279,135 @@ export class SlugsService {
     );
     for (const row of rewritten) paths.push(...(row.before === null ? [] : [pathOf(row.before)]), pathOf(row.full));
     return { slug: await repo.findOneByOrFail({ id }), paths: [...new Set(paths)], moved: rewritten.length > 0, moves };
+  }
+
+  /**
+   * The pages of a bulk create, checked as `apply` checks a new one (segment, parent, depth,
+   * reserved first segment, a path another page has) and against each other (two items may not
+   * make the same path): one query per distinct parent and one for every path taken, whatever the
+   * number of pages. `pages[i]` null: item i has no page.
+   */
+  async planNewPages(manager: EntityManager, pages: readonly (NewPage | null)[]): Promise<{ planned: (PlannedPage | null)[]; problems: NewPageProblem[] }> {
+    const problems: NewPageProblem[] = [];
+    const parentIdOf = (page: NewPage) => (page.parentId !== undefined ? page.parentId : page.defaultParentId);
+    const parents = new Map<number, { fulls: Map<Lang, string> } | { problem: string }>();
+    for (const parentId of new Set(pages.flatMap((page) => (page && parentIdOf(page) !== null ? [parentIdOf(page)!] : [])))) {
+      const chain: { id: number }[] = await manager.query(
+        `WITH RECURSIVE chain AS (
+           SELECT id, "parentId", 1 AS depth FROM "slug" WHERE id = $1
+           UNION ALL SELECT s.id, s."parentId", c.depth + 1 FROM "slug" s JOIN chain c ON s.id = c."parentId" WHERE c.depth <= $2
+         ) SELECT id FROM chain`,
+        [parentId, MAX_SLUG_DEPTH],
+      );
+      if (chain.length === 0) parents.set(parentId, { problem: `slug ${parentId} does not exist` });
+      else if (chain.length > MAX_SLUG_DEPTH) parents.set(parentId, { problem: `pages nest at most ${MAX_SLUG_DEPTH} deep` });
+      else parents.set(parentId, { fulls: new Map((await this.localPathsOf(manager, parentId)).map((row) => [row.lang, row.full])) });
+    }
+    const planned = pages.map((page, index): PlannedPage | null => {
+      if (!page) return null;
+      const parentId = parentIdOf(page);
+      const parent = parentId === null ? null : parents.get(parentId)!;
+      const before = problems.length;
+      const problem = segmentProblem(page.basic, parentId !== null);
+      if (problem) problems.push({ index, field: 'slug', message: problem, conflict: false });
+      if (parent && 'problem' in parent) problems.push({ index, field: 'parentSlugId', message: parent.problem, conflict: false });
+      if (problems.length > before) return null;
+      const parentFulls = parent && 'fulls' in parent ? parent.fulls : null;
+      const fulls = LANGS.map((locale) => joinFull(parentFulls?.get(locale) ?? null, page.basic));
+      for (const [at, locale] of LANGS.entries()) {
+        const fullIssue = fullProblem(fulls[at]);
+        if (fullIssue) {
+          problems.push({
+            index,
+            field: 'slug',
+            message: locale === DEFAULT_LANG ? fullIssue : `${fullIssue} (in ${locale}: ${addressOf(locale, fulls[at])})`,
+            conflict: false,
+          });
+          return null;
+        }
+      }
+      return { basic: page.basic, parentId, fulls };
+    });
+    // Two items of the batch with one path: the later one is refused.
+    const firstWith = new Map<string, number>();
+    const keyOf = (lang: Lang, full: string) => `${lang}\u0000${full}`;
+    for (const [index, page] of planned.entries()) {
+      if (!page) continue;
+      for (const [at, locale] of LANGS.entries()) {
+        const key = keyOf(locale, page.fulls[at]);
+        const first = firstWith.get(key);
+        if (first === undefined) firstWith.set(key, index);
+        else if (first !== index) {
+          problems.push({
+            index,
+            field: 'slug',
+            message: `makes the path ${addressOf(locale, page.fulls[at])} (${locale}), which item ${first} makes too`,
+            conflict: true,
+          });
+          planned[index] = null;
+          break;
+        }
+      }
+    }
+    const wanted = planned.flatMap((page) => (page ? LANGS.map((locale, at) => [locale, page.fulls[at]] as const) : []));
+    if (wanted.length) {
+      const taken = await preparedQuery<{ lang: Lang; full: string; containerId: number | null; contentId: number | null }>(
+        manager,
+        `SELECT p.lang, p."full", o."containerId", o."contentId" FROM unnest($1::lang[], $2::varchar[]) AS q(lang, "full")
+         JOIN "slug_path" p ON p.lang = q.lang AND p."full" = q."full" JOIN "slug" o ON o.id = p."slugId"`,
+        [wanted.map(([locale]) => locale), wanted.map(([, full]) => full)],
+      );
+      for (const row of taken) {
+        const index = firstWith.get(keyOf(row.lang, row.full))!;
+        if (!planned[index]) continue;
+        const owner = row.containerId !== null ? `container ${row.containerId}` : `content ${row.contentId}`;
+        problems.push({ index, field: 'slug', message: `makes the path ${addressOf(row.lang, row.full)} (${row.lang}), which ${owner} has`, conflict: true });
+        planned[index] = null;
+      }
+    }
+    return { planned, problems };
+  }
+
+  /**
+   * Writes the pages planNewPages checked, each for its new content: one statement for the slugs,
+   * one for their paths in every locale, one dropping the redirects from those addresses. Answers
+   * the paths (with their leading slash) the pages now have, to purge.
+   */
+  async insertNewPages(manager: EntityManager, pages: readonly { contentId: number; page: PlannedPage; published: boolean }[]): Promise<string[]> {
+    if (pages.length === 0) return [];
+    const en = LANGS.indexOf(DEFAULT_LANG);
+    try {
+      const slugs = await preparedQuery<{ id: number; contentId: number }>(
+        manager,
+        `INSERT INTO "slug" ("contentId", basic, "full", "parentId", published)
+         SELECT * FROM unnest($1::int[], $2::varchar[], $3::varchar[], $4::int[], $5::boolean[]) RETURNING id, "contentId"`,
+        [
+          pages.map((p) => p.contentId),
+          pages.map((p) => p.page.basic),
+          pages.map((p) => p.page.fulls[en]),
+          pages.map((p) => p.page.parentId),
+          pages.map((p) => p.published),
+        ],
+      );
+      const slugOf = new Map(slugs.map((row) => [row.contentId, row.id]));
+      const rows = pages.flatMap((p) => LANGS.map((locale, at) => [slugOf.get(p.contentId)!, locale, p.page.fulls[at]] as const));
+      await preparedQuery(manager, `INSERT INTO "slug_path" ("slugId", lang, "full") SELECT * FROM unnest($1::int[], $2::lang[], $3::varchar[])`, [
+        rows.map((row) => row[0]),
+        rows.map((row) => row[1]),
+        rows.map((row) => row[2]),
+      ]);
+    } catch (error) {
+      // Another write took one of the paths since they were checked.
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === '23505') {
+        throw new ConflictException({ message: 'Another page took one of these paths meanwhile: try again', errors: { slug: ['a path is taken'] } });
+      }
+      throw error;
+    }
+    await this.redirects.addressesTaken(
+      manager,
+      pages.flatMap((p) => LANGS.map((locale, at) => addressOf(locale, p.page.fulls[at]))),
+    );
+    return [...new Set(pages.flatMap((p) => p.page.fulls.map(pathOf)))];
   }
 
   /** Each locale's own segment (null: en's) and path of a slug, en first. */

@@ -161,6 +161,37 @@ export class VersionsService {
   }
 
   /**
+   * The first versions of records just created in `manager`'s transaction (a bulk create), in one
+   * statement: `statesOf` is an SQL query of `(id, state)` rows for the ids it is given (an int[]
+   * expression). Nothing is dropped (new records have no older versions) and no If-Match applies
+   * (nothing was there to match).
+   */
+  async recordCreated(
+    manager: EntityManager,
+    resource: VersionedResource,
+    records: readonly { recordId: number; locales: readonly Lang[]; published: boolean }[],
+    statesOf: (ids: string) => string,
+    actor: AuthContext | undefined = currentRequest()?.auth,
+  ): Promise<void> {
+    if (records.length === 0) return;
+    await preparedQuery(
+      manager,
+      `INSERT INTO "record_version" (resource, "recordId", "userId", "userName", action, locales, published, state)
+       SELECT $1, r.id, $2, $3, 'create', r.locales::lang[], r.published, st.state
+       FROM unnest($4::int[], $5::text[], $6::boolean[]) AS r(id, locales, published) JOIN (${statesOf('$4::int[]')}) st ON st.id = r.id
+       ORDER BY r.id`,
+      [
+        resource,
+        actor && actor.userId > 0 ? actor.userId : null,
+        actor?.name ?? SYSTEM_NAME,
+        records.map((r) => r.recordId),
+        records.map((r) => `{${[...new Set(r.locales)].join(',')}}`),
+        records.map((r) => r.published),
+      ],
+    );
+  }
+
+  /**
    * Fails with 409 unless `ifMatch` names the record's latest version. Writers of a record are
    * serialised until their transaction ends by the lock they hold on its row (every versioned
    * write locks it first); the layout, which has no row, takes an advisory lock instead.

@@ -160,7 +160,9 @@ export const FIELD_TYPES: Readonly<Record<ContainerFieldType, FieldTypeRule>> = 
   [ContainerFieldType.RICHTEXT]: textRule(200_000, (text, definition, tools) => {
     const html = tools.sanitizeRichText ? tools.sanitizeRichText(text) : text;
     const problems: string[] = [];
-    bySize(definition, tools.plainTextLength ? tools.plainTextLength(html) : html.length, CHARACTERS, problems);
+    // The reader's text is read again (a second parse) only when a length rule asks for it.
+    if (definition.min !== null || definition.max !== null)
+      bySize(definition, tools.plainTextLength ? tools.plainTextLength(html) : html.length, CHARACTERS, problems);
     return outcome(problems, html);
   }),
   [ContainerFieldType.NUMBER]: numberRule(false),

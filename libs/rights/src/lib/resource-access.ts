@@ -8,7 +8,7 @@ import { hasAllRights, hasAnyRight, isSuperAdmin, type RightsSubject } from './s
 export type RightsRule = { readonly all: readonly RightType[] } | { readonly any: readonly RightType[] };
 
 /** The actions the table names. `choices` is the narrow id + title list a picker reads. */
-export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'choices';
+export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'import' | 'export' | 'choices';
 
 const all = (...rights: RightType[]): RightsRule => ({ all: rights });
 const any = (...rights: RightType[]): RightsRule => ({ any: rights });
@@ -30,7 +30,8 @@ const ROLE_PICK_RIGHTS = [R.CREATE_CONTAINER, R.UPDATE_CONTAINER, R.CREATE_CONTE
  */
 export const RESOURCE_RULES = {
   containers: { ...crud('CONTAINER'), choices: any(R.VIEW_CONTAINER, ...BLOCK_EDIT_RIGHTS) },
-  contents: crud('CONTENT'),
+  // Import is a create of many (POST /api/contents/bulk), export a read of many.
+  contents: { ...crud('CONTENT'), import: all(R.CREATE_CONTENT), export: all(R.VIEW_CONTENT) },
   // The Pages tree: read with the contents' view right; a move asks, per page, UPDATE_CONTENT
   // (a content's page) or UPDATE_CONTAINER (a container's), checked by the handler.
   pages: { list: all(R.VIEW_CONTENT), edit: any(R.UPDATE_CONTENT, R.UPDATE_CONTAINER) },

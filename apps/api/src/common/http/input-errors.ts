@@ -20,6 +20,11 @@ export class InputErrors {
     (this.byPath[path] ??= []).push(message);
   }
 
+  /** Every path with its rules, in the order they were first added. */
+  get entries(): [string, string[]][] {
+    return Object.entries(this.byPath);
+  }
+
   get empty(): boolean {
     return Object.keys(this.byPath).length === 0;
   }

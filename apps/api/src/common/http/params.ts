@@ -86,3 +86,39 @@ export class OptionalQueryIntPipe implements PipeTransform<unknown, number> {
     return n;
   }
 }
+
+/** An optional `true` or `false` in the query; absent means false, anything else is a 400 naming the key. */
+export class OptionalQueryBooleanPipe implements PipeTransform<unknown, boolean> {
+  constructor(private readonly key: string) {}
+
+  transform(value: unknown): boolean {
+    if (value === undefined || value === 'false') return false;
+    if (value === 'true') return true;
+    throw invalidInput({ [this.key]: [`${this.key} must be true or false`] });
+  }
+}
+
+/** A required record id in the query (`?containerId=3`): a 400 naming the key when absent or not a positive integer. */
+export class RequiredQueryIdPipe implements PipeTransform<unknown, number> {
+  constructor(private readonly key: string) {}
+
+  transform(value: unknown): number {
+    const id = typeof value === 'string' ? recordIdOf(value) : undefined;
+    if (id === undefined) throw invalidInput({ [this.key]: [`${this.key} must be given, as a positive whole number`] });
+    return id;
+  }
+}
+
+/** One of a few words in the query; absent means the first. */
+export class QueryChoicePipe<T extends string> implements PipeTransform<unknown, T> {
+  constructor(
+    private readonly key: string,
+    private readonly choices: readonly [T, ...T[]],
+  ) {}
+
+  transform(value: unknown): T {
+    if (value === undefined) return this.choices[0];
+    if (typeof value === 'string' && (this.choices as readonly string[]).includes(value)) return value as T;
+    throw invalidInput({ [this.key]: [`${this.key} must be one of: ${this.choices.join(', ')}`] });
+  }
+}

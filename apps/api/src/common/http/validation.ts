@@ -2,12 +2,13 @@ import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@ne
 import { invalidInput } from './input-errors';
 import { withoutReadOnly } from './takes-back';
 
-function flatten(errors: ValidationError[], prefix = ''): Record<string, string[]> {
+/** class-validator's errors by path (`sections.2.content.title`), in the shape every 400 answers. */
+export function flattenValidationErrors(errors: ValidationError[], prefix = ''): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const error of errors) {
     const key = prefix ? `${prefix}.${error.property}` : error.property;
     if (error.constraints) out[key] = Object.values(error.constraints);
-    if (error.children?.length) Object.assign(out, flatten(error.children, key));
+    if (error.children?.length) Object.assign(out, flattenValidationErrors(error.children, key));
   }
   return out;
 }
@@ -34,18 +35,23 @@ export function rejectPrototypeKeys(key: string, value: unknown): unknown {
   return value;
 }
 
+/** What the pipe asks of class-validator; a service checking a DTO itself (each item of a bulk create) asks the same. */
+export const VALIDATION_OPTIONS = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  validationError: { target: false, value: false },
+} as const;
+
 /**
  * class-validator with whitelisting: unknown properties (including `__proto__`) are refused, and
  * the answer names every failing property: `{ statusCode: 400, message, errors: { field: [...] } }`.
  */
 export function createValidationPipe(): ValidationPipe {
   return new AppValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    forbidUnknownValues: true,
+    ...VALIDATION_OPTIONS,
     transform: true,
     transformOptions: { enableImplicitConversion: false },
-    validationError: { target: false, value: false },
-    exceptionFactory: (errors) => invalidInput(flatten(errors)),
+    exceptionFactory: (errors) => invalidInput(flattenValidationErrors(errors)),
   });
 }

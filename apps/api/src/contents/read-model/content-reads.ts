@@ -55,3 +55,27 @@ export const contentStateSql = (id: string) => `(SELECT json_build_object(
             FROM metadata m WHERE m."contentId" = content.id GROUP BY m.lang) m ON m.lang = l.lang))
       FROM content LEFT JOIN slug ON slug."contentId" = content.id
       WHERE content.id = ${id})`;
+
+/**
+ * `(id, state)` rows of contents (their ids an SQL int[] expression), each state as
+ * contentStateSql builds it, for a version of each written by one statement.
+ */
+export const contentStatesSql = (ids: string) => `SELECT i.id, ${contentStateSql('i.id')}::jsonb AS state FROM unnest(${ids}) AS i(id)`;
+
+/**
+ * contentStatesSql for new contents that have no sections, metadata, accesses or locale slugs of
+ * their own (what a bulk create writes when its items carry no page parts): the same states (the
+ * bulk spec compares them), built in one pass over their rows and fields instead of a dozen
+ * lookups per content, which made half of a bulk create's database time.
+ */
+export const newContentStatesSql = (ids: string) => `SELECT c.id, json_build_object(
+    'title', c.title, 'status', c.status, 'published', c.published, 'slug', s.basic, 'parentSlugId', s."parentId", 'accesses', '[]'::json,
+    'locales', (SELECT json_object_agg(l.lang, json_build_object('fields', coalesce(d.docs -> l.lang::text, '{}'::json), 'slug', NULL,
+        'sections', CASE WHEN l.lang = 'en' THEN '[]'::json END, 'metadata', CASE WHEN l.lang = 'en' THEN '[]'::json END) ORDER BY l.lang)
+      FROM unnest(enum_range(NULL::lang)) AS l(lang))
+  )::jsonb AS state
+  FROM "content" c
+  LEFT JOIN "slug" s ON s."contentId" = c.id
+  LEFT JOIN (SELECT f."contentId", json_object_agg(f.lang, f.fields) AS docs FROM "content_document" f WHERE f."contentId" = ANY(${ids}) GROUP BY f."contentId") d
+    ON d."contentId" = c.id
+  WHERE c.id = ANY(${ids})`;
