@@ -125,13 +125,13 @@ export function listStatement(query: ListQuery, lang: Lang, fieldQuery: FieldQue
       : query.sort.field === 'id'
         ? `${sort(a)} ${order}`
         : `${sort(a)} ${order}, ${a}.id ${order}`;
-  const sortKey = fieldSort ? `, ${fieldSortSql(statement, 'w', fieldSort, langParam)} AS k` : '';
+  const sortSql = fieldSort ? fieldSortSql(statement, 'w', fieldSort, langParam) : null;
   const where = filterSql(statement, 'w', query.filter, () => langParam, fieldQuery);
   const offset = statement.param(query.range.start, 'int');
   const counted = fieldQuery?.conditions.length ? null : countedFilterValues(query.filter);
   const total = counted ? `, (${countedTotalSql(statement, counted)}) AS "listTotal"` : '';
   const text = `SELECT '[' || coalesce(string_agg(${summaryJson('r', langParam)}, ',' ORDER BY ${orderBy('r')}), '') || ']' AS body, count(r.id)::int AS count${total}
-      FROM (SELECT w.id${sortKey} FROM "content" w WHERE ${where} ORDER BY ${orderBy('w')} LIMIT ${size} OFFSET ${offset}) page
+      FROM (SELECT w.id${sortSql ? `, ${sortSql.key} AS k` : ''} FROM "content" w ${sortSql?.joins ?? ''} WHERE ${where} ORDER BY ${orderBy('w')} LIMIT ${size} OFFSET ${offset}) page
       CROSS JOIN LATERAL (SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
           ${localSlugColumns(langParam)}, ${publishingColumns('content')}, ${fieldsOf('own', 'content.id', langParam)}
         FROM "content"

@@ -1,5 +1,15 @@
 import { BadRequestException } from '@nestjs/common';
-import { ContainerFieldType, FIELD_TYPES, isRecordId, parseFieldDate, type FieldColumn } from '@cms/contracts';
+import {
+  ContainerFieldType,
+  FIELD_QUERY_OPERATORS,
+  FIELD_QUERY_OPERATORS_ALL,
+  FIELD_TYPES,
+  isRecordId,
+  isSortableField,
+  parseFieldDate,
+  type FieldColumn,
+  type FieldQueryOperator,
+} from '@cms/contracts';
 import { escapeLike, type RawListQuery, type SortOrder } from '../../common/http/list-query';
 import type { Statement } from './statement';
 
@@ -12,8 +22,8 @@ import type { Statement } from './statement';
  * it has any, else en's (the read model's fallback, as the full-text search `q` applies it).
  */
 
-export const FIELD_OPERATORS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'contains', 'null'] as const;
-export type FieldOperator = (typeof FIELD_OPERATORS)[number];
+const FIELD_OPERATORS = FIELD_QUERY_OPERATORS_ALL;
+type FieldOperator = FieldQueryOperator;
 
 /** What of a container's field definition a query reads. */
 export interface FieldDefinitionRow {
@@ -23,16 +33,14 @@ export interface FieldDefinitionRow {
   options: string[] | null;
 }
 
-/** How a family of field types is compared: its operators, its values and their SQL type. */
+/** How a family of field types is compared: its values and their SQL type (its operators: FIELD_QUERY_OPERATORS). */
 interface Comparison {
-  operators: readonly FieldOperator[];
   /** What a value must be, in the 400's words ("takes gte with a number"). */
   what: string;
   whatPlural: string;
   sql: string;
   /** The value as the SQL takes it, or undefined when it is not one. */
   parse(value: unknown, definition: FieldDefinitionRow): unknown;
-  sortable: boolean;
 }
 
 const TEXT_MAX = 2_000;
@@ -41,21 +49,17 @@ const MAX_LIST = 1_000;
 const TEXT_KEY = 100;
 
 const text: Comparison = {
-  operators: ['eq', 'ne', 'in', 'contains', 'null'],
   what: 'a string',
   whatPlural: 'strings',
   sql: 'text',
   parse: (value) => (typeof value === 'string' && value.length <= TEXT_MAX ? value : undefined),
-  sortable: true,
 };
-const choice: Comparison = { ...text, operators: ['eq', 'ne', 'in', 'null'] };
+const choice: Comparison = text;
 const number: Comparison = {
-  operators: ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'null'],
   what: 'a number',
   whatPlural: 'numbers',
   sql: 'float8',
   parse: (value) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined),
-  sortable: true,
 };
 const date: Comparison = {
   ...number,
@@ -65,22 +69,18 @@ const date: Comparison = {
   parse: (value) => (typeof value === 'string' ? parseFieldDate(value)?.toISOString() : undefined),
 };
 const boolean: Comparison = {
-  operators: ['eq', 'ne', 'null'],
   what: 'true or false',
   whatPlural: 'booleans',
   sql: 'boolean',
   parse: (value) => (typeof value === 'boolean' ? value : undefined),
-  sortable: true,
 };
 const reference: Comparison = {
-  operators: ['eq', 'ne', 'in', 'null'],
   what: 'an id',
   whatPlural: 'ids',
   sql: 'int',
   parse: (value) => (isRecordId(value) ? value : undefined),
-  sortable: false,
 };
-const presence: Comparison = { operators: ['null'], what: 'nothing', whatPlural: 'nothing', sql: 'text', parse: () => undefined, sortable: false };
+const presence: Comparison = { what: 'nothing', whatPlural: 'nothing', sql: 'text', parse: () => undefined };
 
 const T = ContainerFieldType;
 const COMPARISONS: Record<ContainerFieldType, Comparison> = {
@@ -274,15 +274,16 @@ function definitionOf(key: string, definitions: FieldDefinitionRow[], containerI
 /** A field's conditions from a filter's value: a plain value is `eq`; an object names operators, which AND together. */
 function conditionsOf(key: string, raw: unknown, definition: FieldDefinitionRow): FieldCondition[] {
   const comparison = COMPARISONS[definition.type];
+  const allowed = FIELD_QUERY_OPERATORS[definition.type];
   const operators: [string, unknown][] = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? Object.entries(raw) : [['eq', raw]];
-  if (operators.length === 0) throw new BadRequestException(`${key} takes an operator: one of ${comparison.operators.join(', ')}`);
+  if (operators.length === 0) throw new BadRequestException(`${key} takes an operator: one of ${allowed.join(', ')}`);
   const tests = operators.map(([op, value]): FieldTest => {
     if (!(FIELD_OPERATORS as readonly string[]).includes(op)) {
-      throw new BadRequestException(`${key}: unknown operator "${op}"; a ${definition.type} field takes ${comparison.operators.join(', ')}`);
+      throw new BadRequestException(`${key}: unknown operator "${op}"; a ${definition.type} field takes ${allowed.join(', ')}`);
     }
     const operator = op as FieldOperator;
-    if (!comparison.operators.includes(operator)) {
-      throw new BadRequestException(`${key} does not take ${op}: a ${definition.type} field takes ${comparison.operators.join(', ')}`);
+    if (!allowed.includes(operator)) {
+      throw new BadRequestException(`${key} does not take ${op}: a ${definition.type} field takes ${allowed.join(', ')}`);
     }
     const refused = () => new BadRequestException(`${key} takes ${op} with ${valueWords(comparison, operator, definition)}`);
     if (operator === 'null') {
@@ -359,7 +360,7 @@ export function checkFieldQuery(split: SplitFieldQuery, containerId: number | nu
     const definition = definitionOf(split.sort.name, definitions, containerId);
     const comparison = COMPARISONS[definition.type];
     if (definition.multiple) throw new BadRequestException(`Cannot sort by ${split.sort.name}: it holds several values (the field is multiple)`);
-    if (!comparison.sortable) throw new BadRequestException(`Cannot sort by ${split.sort.name}: a ${definition.type} field has no order`);
+    if (!isSortableField(definition)) throw new BadRequestException(`Cannot sort by ${split.sort.name}: a ${definition.type} field has no order`);
     sort = { name: definition.name, column: COLUMNS[FIELD_TYPES[definition.type].column], text: comparison.sql === 'text', order: split.sort.order };
   }
   const projection = split.projection ? projectionOf(split.projection, SUMMARY_KEYS, definitions, containerId) : null;
@@ -436,13 +437,17 @@ export function fieldConditionSql(statement: Statement, a: string, condition: Fi
 }
 
 /**
- * The field's value of the content `a` in the locale as a sort key (text by its lower case): the
- * locale's own row first, else en's, as the answer's value is picked.
+ * The field's value of the content `a` in the locale as a sort key (text by its lower case), from two
+ * joins on its rows: the locale's own, else en's. A sortable field has one row a locale (position 0)
+ * and stored values of its types are never null (an empty value deletes the row), so the joins add no
+ * rows, and the planner may join by hash (a sort of the whole container) or look each content up by
+ * the index on (contentId, lang, name) (a sort of a filter's few matches).
  */
-export function fieldSortSql(statement: Statement, a: string, sort: FieldSort, lang: string): string {
+export function fieldSortSql(statement: Statement, a: string, sort: FieldSort, lang: string): { joins: string; key: string } {
   const name = statement.param(sort.name, 'varchar');
-  const column = `f."${sort.column}"`;
-  return `(SELECT ${sort.text ? `lower(${column})` : column} FROM "content_field" f
-      WHERE f."contentId" = ${a}.id AND f.name = ${name} AND f.lang IN (${lang}, 'en')
-      ORDER BY f.lang = 'en', ${column} IS NULL, f.position, f.id LIMIT 1)`;
+  const join = (alias: string, locale: string) =>
+    `LEFT JOIN "content_field" ${alias} ON ${alias}."contentId" = ${a}.id AND ${alias}.name = ${name} AND ${alias}.lang = ${locale}
+        AND ${alias}.position = 0 AND ${alias}."${sort.column}" IS NOT NULL`;
+  const value = (alias: string) => (sort.text ? `lower(${alias}."${sort.column}")` : `${alias}."${sort.column}"`);
+  return { joins: `${join('so', lang)} ${join('se', "'en'")} AND ${lang} <> 'en'`, key: `coalesce(${value('so')}, ${value('se')})` };
 }
