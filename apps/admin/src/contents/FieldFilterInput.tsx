@@ -62,9 +62,17 @@ export function FieldFilterInput({ fields, source = 'fieldConditions' }: { field
   const inputType = definition?.type === ContainerFieldType.DATE && op !== 'in' ? 'date' : 'text';
 
   return (
-    <Stack direction="row" spacing={1} sx={{ mb: '4px', flexWrap: 'wrap', alignItems: 'center' }} role="group" aria-label={translate('cms.field_filter.title')}>
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ mb: '4px', flexWrap: 'wrap', alignItems: 'center' }}
+      role="group"
+      aria-label={translate('cms.field_filter.title')}
+    >
       <TextField
         select
+        fullWidth={false}
         size="small"
         label={translate('cms.field_filter.field')}
         value={name}
@@ -84,6 +92,7 @@ export function FieldFilterInput({ fields, source = 'fieldConditions' }: { field
       </TextField>
       <TextField
         select
+        fullWidth={false}
         size="small"
         disabled={!definition}
         label={translate('cms.field_filter.operator')}
@@ -104,6 +113,7 @@ export function FieldFilterInput({ fields, source = 'fieldConditions' }: { field
       {choices ? (
         <TextField
           select
+          fullWidth={false}
           size="small"
           disabled={!op}
           label={translate('cms.field_filter.value')}
@@ -120,6 +130,7 @@ export function FieldFilterInput({ fields, source = 'fieldConditions' }: { field
         </TextField>
       ) : (
         <TextField
+          fullWidth={false}
           size="small"
           type={inputType}
           disabled={!op}
