@@ -35,12 +35,13 @@ import {
   singleContainerId,
   splitFieldQuery,
 } from './read-model/field-queries';
-
-const FIELD_DEFINITIONS_SQL = `SELECT name, type, multiple, options FROM "container_field" WHERE "containerId" = $1 ORDER BY position, id`;
 import type { ContentDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
 import { PagePartsService } from '../page-parts/page-parts.service';
 import { updatedByNow, VersionsService, type VersionAction } from '../versions/versions.service';
 import { currentActor } from '../versions/request-context';
+
+/** What field queries read of a container's definitions. */
+const FIELD_DEFINITIONS_SQL = `SELECT name, type, multiple, options FROM "container_field" WHERE "containerId" = $1 ORDER BY position, id`;
 
 interface ContentRow {
   id: number;
