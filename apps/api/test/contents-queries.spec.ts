@@ -156,6 +156,9 @@ describe('contents list: filters, sorts and projections on field values', () => 
     expect(await titles({ 'fields.price': { lt: 50 } }, `&sort=${q(['fields.price', 'DESC'])}`)).toEqual(['B', 'A']);
     // Paged: the window is cut after the sort.
     expect(await titles({}, `&sort=${q(['fields.price', 'DESC'])}&range=${q([1, 2])}`)).toEqual(['B', 'A']);
+    expect(await titles({}, `&sort=${q(['fields.price', 'DESC'])}&range=${q([2, 3])}`)).toEqual(['A', 'D']);
+    expect(await titles({}, `&sort=${q(['fields.price', 'ASC'])}&range=${q([3, 3])}`)).toEqual(['D']);
+    expect(await titles({ published: false }, `&sort=${q(['fields.since', 'ASC'])}&range=${q([0, 1])}`)).toEqual(['A', 'B']);
     const [c, d] = [byTitle.get('C')!, byTitle.get('D')!];
     const none = await titles({ id: [c, d] }, `&sort=${q(['fields.rank', 'ASC'])}`);
     expect(none).toEqual(c < d ? ['C', 'D'] : ['D', 'C']);

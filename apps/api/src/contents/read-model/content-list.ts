@@ -5,7 +5,7 @@ import { Statement } from './statement';
 import { documentJoin, fieldsOf, localSlugColumns, localSlugJoin, publishingColumns, summaryJson } from './content-rows';
 import { CONTENT_STATES, type ContentState, type TranslationFilter } from '@cms/contracts';
 import { parseTranslationFilter, statusConditionSql } from '../translations/translation-sql';
-import { fieldConditionSql, fieldSortSql, type FieldQuery } from './field-queries';
+import { fieldConditionSql, fieldSortSql, indexOrderedSort, indexOrderedWindowSql, type FieldQuery } from './field-queries';
 
 /** How each sort key orders contents (of alias `a`): titles as people read them, whatever their case. */
 const SORT_EXPRESSIONS: Record<string, (a: string) => string> = {
@@ -125,13 +125,18 @@ export function listStatement(query: ListQuery, lang: Lang, fieldQuery: FieldQue
       : query.sort.field === 'id'
         ? `${sort(a)} ${order}`
         : `${sort(a)} ${order}, ${a}.id ${order}`;
-  const sortSql = fieldSort ? fieldSortSql(statement, 'w', fieldSort, langParam) : null;
+  const counted = fieldQuery?.conditions.length ? null : countedFilterValues(query.filter);
+  // A sort by an en number or date, with only the list's plain filters, reads the field's index in order (indexOrderedWindowSql).
+  const indexOrdered = fieldSort !== null && lang === 'en' && counted !== null && indexOrderedSort(fieldSort);
+  const sortSql = fieldSort && !indexOrdered ? fieldSortSql(statement, 'w', fieldSort, langParam) : null;
   const where = filterSql(statement, 'w', query.filter, () => langParam, fieldQuery);
   const offset = statement.param(query.range.start, 'int');
-  const counted = fieldQuery?.conditions.length ? null : countedFilterValues(query.filter);
+  const window = indexOrdered
+    ? indexOrderedWindowSql(statement, fieldSort, where, size, offset)
+    : `(SELECT w.id${sortSql ? `, ${sortSql.key} AS k` : ''} FROM "content" w ${sortSql?.joins ?? ''} WHERE ${where} ORDER BY ${orderBy('w')} LIMIT ${size} OFFSET ${offset})`;
   const total = counted ? `, (${countedTotalSql(statement, counted)}) AS "listTotal"` : '';
   const text = `SELECT '[' || coalesce(string_agg(${summaryJson('r', langParam)}, ',' ORDER BY ${orderBy('r')}), '') || ']' AS body, count(r.id)::int AS count${total}
-      FROM (SELECT w.id${sortSql ? `, ${sortSql.key} AS k` : ''} FROM "content" w ${sortSql?.joins ?? ''} WHERE ${where} ORDER BY ${orderBy('w')} LIMIT ${size} OFFSET ${offset}) page
+      FROM ${window} page
       CROSS JOIN LATERAL (SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
           ${localSlugColumns(langParam)}, ${publishingColumns('content')}, ${fieldsOf('own', 'content.id', langParam)}
         FROM "content"
