@@ -19,3 +19,4 @@ export * from './lib/translations';
 export * from './lib/api-tokens';
 export * from './lib/bulk';
 export * from './lib/field-cells';
+export * from './lib/field-queries';

@@ -1,4 +1,4 @@
-import type { ContainerDto } from '@cms/contracts';
+import { isSortableField, type ContainerDto } from '@cms/contracts';
 import { CreateButton, DataTable, List, ReferenceField, SearchInput, SelectInput, TopToolbar, useCreatePath, useGetOne, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { PublishedColumn, UpdatedColumn } from '../components/resource-screens';
@@ -7,6 +7,10 @@ import { ExportButtons, ImportButton } from './import/ImportExportButtons';
 import { STATE_CHOICES } from './drafts';
 import { TranslationsCell } from '../translations/TranslationChips';
 import { TranslationFilterInput } from '../translations/TranslationFilterInput';
+import { FieldFilterInput } from './FieldFilterInput';
+
+/** The field columns a container's list shows (each sorts the list by its value): its first few that have an order. */
+const FIELD_COLUMNS = 3;
 
 /** `?container={id}` of the address, as the top bar's Containers shortcuts write it. */
 export function useContainerParam(): number | undefined {
@@ -41,6 +45,9 @@ export function ContentList() {
         <SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.any')} />,
         <SelectInput key="state" source="state" label="cms.drafts.state_filter" choices={STATE_CHOICES} alwaysOn emptyText="cms.drafts.any_state" />,
         <TranslationFilterInput key="translation" source="translation" alwaysOn />,
+        ...(container && container.fields.length
+          ? [<FieldFilterInput key="fieldConditions" source="fieldConditions" fields={container.fields} alwaysOn />]
+          : []),
       ]}
       sort={{ field: 'updatedAt', order: 'DESC' }}
       perPage={25}
@@ -52,6 +59,12 @@ export function ContentList() {
         <DataTable.Col source="containerId" label="cms.fields.container">
           <ReferenceField source="containerId" reference="containers" link={false} />
         </DataTable.Col>
+        {(container?.fields ?? [])
+          .filter(isSortableField)
+          .slice(0, FIELD_COLUMNS)
+          .map((field) => (
+            <DataTable.Col key={field.name} source={`fields.${field.name}`} label={field.label} />
+          ))}
         <PublishedColumn />
         <DataTable.Col source="state" label="cms.drafts.state_column" disableSort>
           <ContentStatusChip />

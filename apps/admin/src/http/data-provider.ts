@@ -1,4 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
+import { withFieldConditions } from '../contents/field-conditions';
 import { type DataProvider, HttpError } from 'react-admin';
 import { translate } from '../i18n-provider';
 import { API_URL } from './api-request';
@@ -61,7 +62,7 @@ export function createDataProvider(writes: Readonly<Record<string, ResourceWrite
 
   return {
     ...rest,
-    getList: (resource, params) => rest.getList(path(resource), params),
+    getList: (resource, params) => rest.getList(path(resource), { ...params, filter: withFieldConditions(params.filter) }),
     getOne: async (resource, params) => {
       const { json, headers } = await httpClient(url(resource, params.id, params.meta), { signal: params.signal });
       etags.remember(etagKey(path(resource), params.id), headers.get('ETag'));

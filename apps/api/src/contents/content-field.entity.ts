@@ -11,6 +11,10 @@ import type { Content } from './content.entity';
 @Index(['contentId', 'lang', 'name'])
 // Full-text search of text values: an expression GIN index kept by migration ContentFullTextSearch (see contents/read-model/full-text.ts).
 @Index('IDX_content_field_text_fts', { synchronize: false })
+// Filters on field values: partial B-tree indexes by (name, lang, value) kept by migration ContentFieldValueIndexes (see contents/read-model/field-queries.ts).
+@Index('IDX_content_field_number_value', { synchronize: false })
+@Index('IDX_content_field_date_value', { synchronize: false })
+@Index('IDX_content_field_text_value', { synchronize: false })
 export class ContentField {
   @PrimaryGeneratedColumn()
   id: number;

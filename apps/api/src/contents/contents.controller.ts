@@ -20,7 +20,7 @@ import type { AuthContext } from '../common/auth/auth-context';
 import { setContentRange } from '../common/http/list-query';
 import { IdPipe, LocalePipe, OptionalLocalePipe, OptionalQueryBooleanPipe, QueryChoicePipe, type RawQuery, RequiredQueryIdPipe } from '../common/http/params';
 import { ContentsService } from './contents.service';
-import { ContentDto, ContentListQueryDto, ContentPreviewDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
+import { ContentDto, ContentListQueryDto, PROJECTION_DOC, ContentPreviewDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
 import { ContentPublishingService } from './content-publishing.service';
 import { ContentsBulkService } from './contents-bulk.service';
 import { ContentsExportService, type ExportFormat } from './contents-export.service';
@@ -58,9 +58,17 @@ export class ContentsController {
       'ra-data-simple-rest dialect: sort by id, title, updatedAt (default, DESC), published, status, containerId; filter by id, containerId, published, status and q ' +
       '(full-text search of the title and the STRING, PARAGRAPH and RICHTEXT fields in the locale; every word must match, as a prefix), state, and translation ' +
       '(`{"locale":"tr","status":"missing"}`: the contents whose translation status in that locale is missing, outdated or complete, see ' +
-      'GET /api/contents/{id}/translations). The total is in Content-Range. Each row’s statuses: GET /api/translations?contentIds=.',
+      'GET /api/contents/{id}/translations). The total is in Content-Range. Each row’s statuses: GET /api/translations?contentIds=. ' +
+      'With one containerId, filter and sort on field values too: `filter={"containerId":3,"fields.price":{"gte":10}}&sort=["fields.date","DESC"]` ' +
+      '(the live values, as the list answers them, never a waiting draft’s), and choose the keys answered with `fields=title,fields.price`.',
   })
-  @ApiOkResponse({ type: ContentSummaryDto, isArray: true })
+  @ApiOkResponse({ type: ContentSummaryDto, isArray: true, description: 'With `fields=`, each row has only `id` and the keys named' })
+  @ApiBadRequestResponse({
+    description:
+      'A filter, sort or `fields=` the list does not take, named: bad JSON, an unknown key, `fields.*` without one containerId, a field the ' +
+      'container does not have, an operator its type does not take ("fields.title does not take gte: a STRING field takes eq, ne, in, contains, null"), ' +
+      'a value of the wrong type ("fields.price takes gte with a number")',
+  })
   async list(@QueryDto() query: ContentListQueryDto, @QueryParam('locale', LocalePipe) locale: Lang, @Res() res: FastifyReply): Promise<void> {
     const page = await this.contents.list(query, locale);
     setContentRange(res, 'contents', page.start, page.count, page.total);
@@ -142,15 +150,22 @@ export class ContentsController {
   @Get(':id')
   @RequireRights('contents', 'show')
   @ApiQuery(LOCALE_QUERY)
-  @ApiOkResponse({ type: ContentDto })
+  @ApiQuery({ name: 'fields', required: false, description: PROJECTION_DOC, example: 'title,fields.price' })
+  @ApiOkResponse({ type: ContentDto, description: 'With `fields=`, only `id` and the keys named' })
+  @ApiBadRequestResponse({ description: '`fields=` names a key the content does not answer or a field its container does not have' })
   @ApiOperation({
     summary: 'One content in a locale',
     description:
       'In a container with drafts, the working draft when one waits (`hasDraft`); visitors and GET /api/pages keep the live version. ' +
       'The ETag names its latest version: send it back as If-Match on a PUT to be told (409) when someone saved it in between.',
   })
-  get(@Param('id', IdPipe) id: number, @QueryParam('locale', LocalePipe) locale: Lang, @Res({ passthrough: true }) res: FastifyReply): Promise<ContentDto> {
-    return withEtag(res, this.versions, 'contents', id, this.contents.read(id, locale));
+  get(
+    @Param('id', IdPipe) id: number,
+    @QueryParam('locale', LocalePipe) locale: Lang,
+    @QueryParam('fields') fields: string | undefined,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<Partial<ContentDto>> {
+    return withEtag(res, this.versions, 'contents', id, this.contents.readProjected(id, locale, fields));
   }
 
   @Post()

@@ -24,10 +24,24 @@ import { ContentListCache, type ListPage } from './content-list-cache';
 import { Content } from './content.entity';
 import { countStatement, CONTENT_LIST_SPEC, listStatement } from './read-model/content-list';
 import { contentStateSql, CONTENTS_BY_ID_SQL } from './read-model/content-reads';
+import {
+  checkFieldQuery,
+  checkOneProjection,
+  type FieldDefinitionRow,
+  type FieldQuery,
+  namesFields,
+  parseProjection,
+  project,
+  singleContainerId,
+  splitFieldQuery,
+} from './read-model/field-queries';
 import type { ContentDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
 import { PagePartsService } from '../page-parts/page-parts.service';
 import { updatedByNow, VersionsService, type VersionAction } from '../versions/versions.service';
 import { currentActor } from '../versions/request-context';
+
+/** What field queries read of a container's definitions. */
+const FIELD_DEFINITIONS_SQL = `SELECT name, type, multiple, options FROM "container_field" WHERE "containerId" = $1 ORDER BY position, id`;
 
 interface ContentRow {
   id: number;
@@ -194,27 +208,49 @@ export class ContentsService {
    * with its slugs, fields and total, built by read-model/content-list.ts (a third, the count, for
    * filters content_count does not keep).
    */
-  async list(raw: RawListQuery, lang: Lang): Promise<ListPage> {
-    const query = parseListQuery(raw, CONTENT_LIST_SPEC);
-    const key = JSON.stringify([lang, query.sort.field, query.sort.order, query.range.start, query.range.end, query.filter]);
+  async list(raw: RawListQuery & { fields?: unknown }, lang: Lang): Promise<ListPage> {
+    const { rest, split } = splitFieldQuery(raw);
+    const query = parseListQuery(rest, CONTENT_LIST_SPEC);
+    const containerId = singleContainerId(query.filter.containerId);
+    const definitions = namesFields(split) && containerId !== null ? await this.fieldDefinitions(containerId) : null;
+    const fieldQuery = checkFieldQuery(split, containerId, definitions);
+    const key = JSON.stringify([lang, query.sort.field, query.sort.order, query.range.start, query.range.end, query.filter, fieldQuery]);
     const version = await this.listCache.currentVersion();
     const kept = this.listCache.get(key, version);
     if (kept) return kept;
-    const page = await this.readPage(query, lang);
+    const page = await this.readPage(query, lang, fieldQuery);
     this.listCache.set(key, version, page);
     return page;
   }
 
-  private async readPage(query: ListQuery, lang: Lang): Promise<ListPage> {
-    const list = listStatement(query, lang);
+  /** The field definitions of a container that field filters, sorts and projections are checked against (none: no such container). */
+  private fieldDefinitions(containerId: number): Promise<FieldDefinitionRow[]> {
+    return preparedQuery<FieldDefinitionRow>(this.reads, FIELD_DEFINITIONS_SQL, [containerId]);
+  }
+
+  private async readPage(query: ListQuery, lang: Lang, fieldQuery: FieldQuery): Promise<ListPage> {
+    const list = listStatement(query, lang, fieldQuery);
     const readBody = () => preparedQuery<{ body: string; count: number; listTotal?: number }>(this.reads, list.text, list.values).then((rows) => rows[0]);
     const readTotal = () => {
-      const count = countStatement(query, lang);
+      const count = countStatement(query, lang, fieldQuery);
       return preparedQuery<{ total: number }>(this.reads, count.text, count.values).then((rows) => rows[0].total);
     };
     // The aggregate answers one row even past the end, so a kept total always comes with it.
     const [page, total] = list.counted ? await readBody().then((page) => [page, page.listTotal!] as const) : await Promise.all([readBody(), readTotal()]);
-    return { body: Buffer.from(page.body), count: page.count, total, start: query.range.start };
+    // A projection is cut from the answer as the list writes it (at most a page of rows, parsed once: the page is kept cut).
+    const body = fieldQuery.projection
+      ? JSON.stringify((JSON.parse(page.body) as ContentSummaryDto[]).map((row) => project(row, fieldQuery.projection!)))
+      : page.body;
+    return { body: Buffer.from(body), count: page.count, total, start: query.range.start };
+  }
+
+  /** GET one with `fields=`: the content cut to the names asked, checked against its container's fields. */
+  async readProjected(id: number, lang: Lang, fields: string | undefined): Promise<Partial<ContentDto>> {
+    const names = parseProjection(fields);
+    const content = await this.read(id, lang);
+    if (!names) return content;
+    const definitions = names.some((name) => name.startsWith('fields.')) ? await this.fieldDefinitions(content.containerId) : [];
+    return project(content, checkOneProjection(names, content.containerId, definitions));
   }
 
   /**

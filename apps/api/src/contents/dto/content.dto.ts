@@ -148,11 +148,52 @@ export class ContentDto extends ContentSummaryDto implements ContentShape {
   @ApiProperty({ type: [AccessEntryDto] }) accesses: AccessEntryDto[];
 }
 
+/** What `fields=` takes, for OpenAPI. */
+export const PROJECTION_DOC =
+  'The names answered, separated by commas: keys of the content (title, status, updatedAt…), `fields` (all its fields) or `fields.<name>` ' +
+  '(those fields only, null when a content has no value; the list needs one containerId in the filter). `id` is always answered. ' +
+  'An unknown name is a 400.';
+
 export class ContentListQueryDto extends ListQueryDto {
   @ApiPropertyOptional({ enum: Lang, description: 'The locale of the fields (and of the full-text search `q`); default en' })
   @IsOptional()
   @IsString()
   locale?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'A JSON object; conditions AND together. The list’s own keys (id, containerId, published, status, q, state, translation) take a value or a list ' +
+      'of values. `fields.<name>` keys (with one containerId) compare a field’s value in `?locale=` (the locale’s own value, else en’s, as answered ' +
+      'in `fields`): a plain value is `eq`, or an object of operators eq, ne, lt, lte, gt, gte, in (a list), contains (text, case-insensitive), ' +
+      'null (true: no value; false: a value). Operators by type: text (STRING, PARAGRAPH, RICHTEXT, LINK) eq ne in contains null; OPTION, ' +
+      'ZOHOOPTIONS, COLOR eq ne in null; NUMBER, POSITION, DATE eq ne lt lte gt gte in null; BOOLEAN eq ne null; IMAGE, FILE, VIDEO, CONTENT ' +
+      '(ids) eq ne in null; LOCATION, TIMERANGE null. On a multiple field eq, in and contains match when any value does; ne matches when none ' +
+      'does (contents without a value match ne). A field that does not exist, an operator its type does not take or a value of the wrong type is a 400.',
+    examples: {
+      equality: { value: '{"containerId":3,"published":true}' },
+      range: { value: '{"containerId":3,"fields.price":{"gte":10,"lt":100}}' },
+      several: { value: '{"containerId":3,"fields.category":{"in":["chairs","tables"]},"fields.title":{"contains":"oak"},"fields.cover":{"null":false}}' },
+    },
+  })
+  @IsOptional()
+  @IsString({ message: 'filter must be given once, as JSON' })
+  override filter?: string = undefined;
+
+  @ApiPropertyOptional({
+    description:
+      'A JSON pair [key, "ASC" | "DESC"]: id, title, updatedAt (default, DESC), published, status, containerId, or `fields.<name>` (with one containerId ' +
+      'in the filter) of a field that is not multiple, of type text, OPTION, ZOHOOPTIONS, COLOR, NUMBER, POSITION, DATE or BOOLEAN, by its value ' +
+      'in `?locale=` (text whatever its case); contents without a value come last in both orders, then ties by id.',
+    examples: { default: { value: '["updatedAt","DESC"]' }, field: { value: '["fields.date","DESC"]' } },
+  })
+  @IsOptional()
+  @IsString({ message: 'sort must be given once, as JSON' })
+  override sort?: string = undefined;
+
+  @ApiPropertyOptional({ description: PROJECTION_DOC, example: 'title,fields.price' })
+  @IsOptional()
+  @IsString({ message: 'fields must be given once, as names separated by commas' })
+  fields?: string;
 }
 
 export class ContentPreviewDto implements ContentPreview {

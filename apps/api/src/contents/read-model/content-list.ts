@@ -5,6 +5,7 @@ import { Statement } from './statement';
 import { documentJoin, fieldsOf, localSlugColumns, localSlugJoin, publishingColumns, summaryJson } from './content-rows';
 import { CONTENT_STATES, type ContentState, type TranslationFilter } from '@cms/contracts';
 import { parseTranslationFilter, statusConditionSql } from '../translations/translation-sql';
+import { fieldConditionSql, fieldSortSql, indexOrderedSort, indexOrderedWindowSql, type FieldQuery } from './field-queries';
 
 /** How each sort key orders contents (of alias `a`): titles as people read them, whatever their case. */
 const SORT_EXPRESSIONS: Record<string, (a: string) => string> = {
@@ -50,8 +51,9 @@ const STATE_CONDITIONS: Record<ContentState, (a: string) => string> = {
 };
 
 /** The conditions of a list's contents (alias `a`), with their parameters added to `statement`; `lang` is the locale's placeholder (`q` searches in it). */
-function filterSql(statement: Statement, a: string, filter: ListQuery['filter'], lang: () => string): string {
+function filterSql(statement: Statement, a: string, filter: ListQuery['filter'], lang: () => string, fieldQuery: FieldQuery | null): string {
   const conditions = ['true'];
+  for (const condition of fieldQuery?.conditions ?? []) conditions.push(fieldConditionSql(statement, a, condition, lang()));
   for (const [key, value] of Object.entries(filter)) {
     if (key === 'state') {
       const states = ([] as string[]).concat(value as string | string[]) as ContentState[];
@@ -108,20 +110,33 @@ function countedTotalSql(statement: Statement, counted: NonNullable<ReturnType<t
  * One text per filter shape, sort and page size (values are parameters), so a server plans it once
  * per connection. `counted` tells whether the total came with it; else countStatement counts it.
  */
-export function listStatement(query: ListQuery, lang: Lang): { text: string; values: unknown[]; counted: boolean } {
+export function listStatement(query: ListQuery, lang: Lang, fieldQuery: FieldQuery | null = null): { text: string; values: unknown[]; counted: boolean } {
   const size = query.range.end - query.range.start + 1;
   if (!Number.isInteger(size) || size < 1) throw new Error(`Bad page size ${size}`);
   const statement = new Statement();
   const langParam = statement.param(lang, 'lang');
-  const order = query.sort.order;
+  const fieldSort = fieldQuery?.sort ?? null;
+  const order = fieldSort ? fieldSort.order : query.sort.order;
   const sort = SORT_EXPRESSIONS[query.sort.field];
-  const orderBy = (a: string) => (query.sort.field === 'id' ? `${sort(a)} ${order}` : `${sort(a)} ${order}, ${a}.id ${order}`);
-  const where = filterSql(statement, 'w', query.filter, () => langParam);
+  // A field's sort key is worked out once, in the page's window, and the page keeps it (`page.k`); contents without a value come last.
+  const orderBy = (a: string) =>
+    fieldSort
+      ? `${a === 'w' ? 'k' : 'page.k'} ${order} NULLS LAST, ${a === 'w' ? 'w' : 'page'}.id ${order}`
+      : query.sort.field === 'id'
+        ? `${sort(a)} ${order}`
+        : `${sort(a)} ${order}, ${a}.id ${order}`;
+  const counted = fieldQuery?.conditions.length ? null : countedFilterValues(query.filter);
+  // A sort by an en number or date, with only the list's plain filters, reads the field's index in order (indexOrderedWindowSql).
+  const indexOrdered = fieldSort !== null && lang === 'en' && counted !== null && indexOrderedSort(fieldSort);
+  const sortSql = fieldSort && !indexOrdered ? fieldSortSql(statement, 'w', fieldSort, langParam) : null;
+  const where = filterSql(statement, 'w', query.filter, () => langParam, fieldQuery);
   const offset = statement.param(query.range.start, 'int');
-  const counted = countedFilterValues(query.filter);
+  const window = indexOrdered
+    ? indexOrderedWindowSql(statement, fieldSort, where, size, offset)
+    : `(SELECT w.id${sortSql ? `, ${sortSql.key} AS k` : ''} FROM "content" w ${sortSql?.joins ?? ''} WHERE ${where} ORDER BY ${orderBy('w')} LIMIT ${size} OFFSET ${offset})`;
   const total = counted ? `, (${countedTotalSql(statement, counted)}) AS "listTotal"` : '';
   const text = `SELECT '[' || coalesce(string_agg(${summaryJson('r', langParam)}, ',' ORDER BY ${orderBy('r')}), '') || ']' AS body, count(r.id)::int AS count${total}
-      FROM (SELECT w.id FROM "content" w WHERE ${where} ORDER BY ${orderBy('w')} LIMIT ${size} OFFSET ${offset}) page
+      FROM ${window} page
       CROSS JOIN LATERAL (SELECT content.id, content.title, content."containerId", content.published, content.status, content."updatedAt",
           ${localSlugColumns(langParam)}, ${publishingColumns('content')}, ${fieldsOf('own', 'content.id', langParam)}
         FROM "content"
@@ -133,9 +148,9 @@ export function listStatement(query: ListQuery, lang: Lang): { text: string; val
 }
 
 /** The statement that counts a list's contents, for filters content_count does not keep totals for. */
-export function countStatement(query: ListQuery, lang: Lang): { text: string; values: unknown[] } {
+export function countStatement(query: ListQuery, lang: Lang, fieldQuery: FieldQuery | null = null): { text: string; values: unknown[] } {
   const statement = new Statement();
   let langParam: string | undefined;
-  const where = filterSql(statement, 'w', query.filter, () => (langParam ??= statement.param(lang, 'lang')));
+  const where = filterSql(statement, 'w', query.filter, () => (langParam ??= statement.param(lang, 'lang')), fieldQuery);
   return { text: `SELECT count(*)::int AS total FROM "content" w WHERE ${where}`, values: statement.values };
 }
