@@ -7,6 +7,7 @@ import { Logger, PinoLogger } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
 import { levels } from 'pino';
 import { AppModule } from './app.module';
+import { answerEntityTags } from './common/http/entity-tags';
 import { answerIdOnlyToUpdatersWithoutView, storeNoSessionAnswers } from './common/http/session-answers';
 import { trustProxyFunction } from './common/http/trust-proxy';
 import { createValidationPipe, rejectPrototypeKeys } from './common/http/validation';
@@ -76,6 +77,7 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
     done();
   });
   storeNoSessionAnswers(fastify);
+  answerEntityTags(fastify);
   answerIdOnlyToUpdatersWithoutView(fastify);
   app.enableCors({ origin: true, exposedHeaders: CORS_EXPOSED_HEADERS, allowedHeaders: ['Content-Type', 'token', 'Authorization'] });
   app.setGlobalPrefix('api');
