@@ -10,6 +10,7 @@ import { AppModule } from './app.module';
 import { answerEntityTags } from './common/http/entity-tags';
 import { answerIdOnlyToUpdatersWithoutView, storeNoSessionAnswers } from './common/http/session-answers';
 import { trustProxyFunction } from './common/http/trust-proxy';
+import { strictDocument } from './common/openapi/strict-document';
 import { createValidationPipe, rejectPrototypeKeys } from './common/http/validation';
 import type { AppConfig } from './config/app-config';
 import type { Database } from './database/database';
@@ -83,16 +84,18 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('CMS API')
-      .setDescription(
-        'REST API of the CMS, in the dialect of ra-data-simple-rest. Sign in with POST /api/auth/signin and send the token in the `token` header. A PUT by a caller whose role may update the resource but not view it (UPDATE_* without VIEW_*) answers `{ id }` only, not the record.',
-      )
-      .setVersion('1')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
-      .build(),
+  const document = strictDocument(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('CMS API')
+        .setDescription(
+          'REST API of the CMS, in the dialect of ra-data-simple-rest. Sign in with POST /api/auth/signin and send the token in the `token` header. A PUT by a caller whose role may update the resource but not view it (UPDATE_* without VIEW_*) answers `{ id }` only, not the record.',
+        )
+        .setVersion('1')
+        .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
+        .build(),
+    ),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
 

@@ -12,10 +12,12 @@ export type AccessRule =
   | { kind: 'rights'; resource: RuledResource; action: ResourceAction; rule: RightsRule }
   | { kind: 'super-admin' };
 
-const tokenDocs = [
+const tokenDocs = (unauthenticatedStatus: 401 | 403 = 401) => [
   ApiSecurity('token'),
   ApiHeader({ name: 'token', required: false, description: 'Session token from POST /api/auth/signin (or Authorization: Bearer)' }),
-  ApiUnauthorizedResponse({ description: 'No valid session token' }),
+  unauthenticatedStatus === 401
+    ? ApiUnauthorizedResponse({ description: 'No valid session token' })
+    : ApiForbiddenResponse({ description: 'No valid session token' }),
 ];
 
 /** Anyone may call this handler, signed in or not. */
@@ -25,7 +27,7 @@ export const Public = () => SetMetadata(ACCESS_RULE, { kind: 'public' } satisfie
 export const SignedIn = (options: { unauthenticatedStatus?: 401 | 403 } = {}) =>
   applyDecorators(
     SetMetadata(ACCESS_RULE, { kind: 'signed-in', unauthenticatedStatus: options.unauthenticatedStatus ?? 401 } satisfies AccessRule),
-    ...tokenDocs,
+    ...tokenDocs(options.unauthenticatedStatus),
   );
 
 /**
@@ -39,7 +41,7 @@ export const RequireRights = (resource: RuledResource, action: ResourceAction) =
   const described = 'all' in rule ? `the right${rule.all.length > 1 ? 's' : ''} ${rule.all.join(', ')}` : `one of the rights ${rule.any.join(', ')}`;
   return applyDecorators(
     SetMetadata(ACCESS_RULE, { kind: 'rights', resource, action, rule } satisfies AccessRule),
-    ...tokenDocs,
+    ...tokenDocs(),
     ApiForbiddenResponse({ description: `Requires ${described} (${resource} ${action}: ${describeRightsRule(rule)})` }),
   );
 };
@@ -48,7 +50,7 @@ export const RequireRights = (resource: RuledResource, action: ResourceAction) =
 export const SuperAdminOnly = () =>
   applyDecorators(
     SetMetadata(ACCESS_RULE, { kind: 'super-admin' } satisfies AccessRule),
-    ...tokenDocs,
+    ...tokenDocs(),
     ApiForbiddenResponse({ description: 'Requires the super-admin role' }),
   );
 
