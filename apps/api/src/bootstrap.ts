@@ -20,7 +20,7 @@ import { loopbackOrigin } from './web/loopback-origin';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** Headers a cross-origin script may read; the CORS plugin names them on every answer. */
-const CORS_EXPOSED_HEADERS = ['Content-Range', 'Retry-After'];
+const CORS_EXPOSED_HEADERS = ['Content-Range', 'Retry-After', 'ETag'];
 
 /**
  * Builds the whole HTTP application (not yet listening): the API under /api with its pipes,
@@ -80,7 +80,11 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
   storeNoSessionAnswers(fastify);
   answerEntityTags(fastify);
   answerIdOnlyToUpdatersWithoutView(fastify);
-  app.enableCors({ origin: true, exposedHeaders: CORS_EXPOSED_HEADERS, allowedHeaders: ['Content-Type', 'token', 'Authorization'] });
+  app.enableCors({
+    origin: true,
+    exposedHeaders: CORS_EXPOSED_HEADERS,
+    allowedHeaders: ['Content-Type', 'token', 'Authorization', 'If-None-Match', 'If-Match'],
+  });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
 

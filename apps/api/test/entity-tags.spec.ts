@@ -29,6 +29,18 @@ describe('ETag and If-None-Match on GET answers', () => {
     expect(stale.body).toEqual(first.body);
   });
 
+  it('lets a script of another origin read the tag and send it back', async () => {
+    const answer = await t.http.get('/api/theme').set('Origin', 'https://app.example.com');
+    expect(answer.headers['access-control-expose-headers']).toMatch(/\bETag\b/);
+    const preflight = await t.http
+      .options('/api/contents/1')
+      .set('Origin', 'https://app.example.com')
+      .set('Access-Control-Request-Method', 'PUT')
+      .set('Access-Control-Request-Headers', 'if-match, if-none-match, token');
+    expect(preflight.headers['access-control-allow-headers']).toMatch(/If-None-Match/);
+    expect(preflight.headers['access-control-allow-headers']).toMatch(/If-Match/);
+  });
+
   it('answers HEAD with the same tag, and 304 to it', async () => {
     const get = await t.http.get('/api/settings/public');
     const head = await t.http.head('/api/settings/public');
