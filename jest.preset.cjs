@@ -22,5 +22,6 @@ module.exports = {
     '^@cms/contracts$': path.join(__dirname, 'libs/contracts/src/index.ts'),
     '^@cms/rights$': path.join(__dirname, 'libs/rights/src/index.ts'),
     '^@cms/cache$': path.join(__dirname, 'libs/cache/src/index.ts'),
+    '^@cms/api-client$': path.join(__dirname, 'libs/api-client/src/index.ts'),
   },
 };

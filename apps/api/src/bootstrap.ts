@@ -7,8 +7,10 @@ import { Logger, PinoLogger } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
 import { levels } from 'pino';
 import { AppModule } from './app.module';
+import { answerEntityTags } from './common/http/entity-tags';
 import { answerIdOnlyToUpdatersWithoutView, storeNoSessionAnswers } from './common/http/session-answers';
 import { trustProxyFunction } from './common/http/trust-proxy';
+import { strictDocument } from './common/openapi/strict-document';
 import { createValidationPipe, rejectPrototypeKeys } from './common/http/validation';
 import type { AppConfig } from './config/app-config';
 import type { Database } from './database/database';
@@ -18,7 +20,7 @@ import { loopbackOrigin } from './web/loopback-origin';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** Headers a cross-origin script may read; the CORS plugin names them on every answer. */
-const CORS_EXPOSED_HEADERS = ['Content-Range', 'Retry-After'];
+const CORS_EXPOSED_HEADERS = ['Content-Range', 'Retry-After', 'ETag'];
 
 /**
  * Builds the whole HTTP application (not yet listening): the API under /api with its pipes,
@@ -81,21 +83,28 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
     done();
   });
   storeNoSessionAnswers(fastify);
+  answerEntityTags(fastify);
   answerIdOnlyToUpdatersWithoutView(fastify);
-  app.enableCors({ origin: true, exposedHeaders: CORS_EXPOSED_HEADERS, allowedHeaders: ['Content-Type', 'token', 'Authorization'] });
+  app.enableCors({
+    origin: true,
+    exposedHeaders: CORS_EXPOSED_HEADERS,
+    allowedHeaders: ['Content-Type', 'token', 'Authorization', 'If-None-Match', 'If-Match'],
+  });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('CMS API')
-      .setDescription(
-        'REST API of the CMS, in the dialect of ra-data-simple-rest. Sign in with POST /api/auth/signin and send the token in the `token` header. A PUT by a caller whose role may update the resource but not view it (UPDATE_* without VIEW_*) answers `{ id }` only, not the record.',
-      )
-      .setVersion('1')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
-      .build(),
+  const document = strictDocument(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('CMS API')
+        .setDescription(
+          'REST API of the CMS, in the dialect of ra-data-simple-rest. Sign in with POST /api/auth/signin and send the token in the `token` header. A PUT by a caller whose role may update the resource but not view it (UPDATE_* without VIEW_*) answers `{ id }` only, not the record.',
+        )
+        .setVersion('1')
+        .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
+        .build(),
+    ),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
 

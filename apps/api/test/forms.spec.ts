@@ -277,7 +277,7 @@ describe('forms API', () => {
     expect(answer('/api/forms/{id}/public', 'get', '200')).toBe('#/components/schemas/PublicFormDto');
     expect(body('/api/forms/{id}/messages', 'post')).toBe('#/components/schemas/FormSubmissionDto');
     expect(answer('/api/forms/{id}/messages', 'post', '201')).toBe('#/components/schemas/FormSubmissionResponseDto');
-    expect(Object.keys(doc.paths['/api/forms/{id}/messages'].post.responses).sort()).toEqual(['201', '400', '401', '403', '404', '409', '429']);
+    expect(Object.keys(doc.paths['/api/forms/{id}/messages'].post.responses).sort()).toEqual(['201', '400', '401', '403', '404', '409', '413', '429']);
     expect(answer('/api/messages', 'get', '200')).toBe('#/components/schemas/MessageDto');
     expect(body('/api/messages/{id}', 'put')).toBe('#/components/schemas/UpdateMessageDto');
     expect(doc.paths['/api/messages/export'].get.responses['200'].content).toHaveProperty('text/csv');

@@ -22,7 +22,7 @@ import { ContainerDraftsService } from './container-drafts.service';
 import { ContainersService } from './containers.service';
 import { ContainerDto, ContainerListItemDto, ContainerListQueryDto, ContainerSummaryDto, CreateContainerDto, UpdateContainerDto } from './dto/container.dto';
 import { QueryDto, QueryParam } from '../common/http/query-params';
-import { withEtag } from '../versions/etag';
+import { VERSION_ETAG_HEADER, withEtag } from '../versions/etag';
 import { VersionsService } from '../versions/versions.service';
 
 const LOCALE_QUERY = { name: 'locale', required: false, enum: LANGS, description: 'The locale of the PAGE sections and metadata read or written (default en)' };
@@ -98,7 +98,7 @@ export class ContainersController {
       'would be, dropped when it shows what is live) and GET /api/pages keeps the live page until POST /api/containers/{id}/publish; everything else ' +
       '(title, fields, slug, accesses, drafts, published...) is written live.',
   })
-  @ApiOkResponse({ type: ContainerDto })
+  @ApiOkResponse({ headers: VERSION_ETAG_HEADER, type: ContainerDto })
   @ApiBadRequestResponse({ description: 'A value breaks its rules (the draft’s included); nothing is written' })
   @ApiConflictResponse({ description: 'The slug makes a path another page has (or a descendant’s would)' })
   async update(

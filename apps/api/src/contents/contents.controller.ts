@@ -26,7 +26,7 @@ import { ContentsBulkService } from './contents-bulk.service';
 import { ContentsExportService, type ExportFormat } from './contents-export.service';
 import { BulkContentsDto, BulkContentsResultDto, BulkRefusalDto, ExportedContentDto } from './dto/content-bulk.dto';
 import { QueryDto, QueryParam } from '../common/http/query-params';
-import { withEtag } from '../versions/etag';
+import { VERSION_ETAG_HEADER, withEtag } from '../versions/etag';
 import { VersionsService } from '../versions/versions.service';
 
 /** A bulk create's body may be larger than other requests' (1 MB): 1,000 contents with long texts. */
@@ -189,7 +189,7 @@ export class ContentsController {
       'unpublishes within a minute of them, once, whatever the number of instances. With If-Match (the ETag of a GET), a PUT made after someone ' +
       'else saved the content is a 409 that names who and when (`changedBy`, `changedAt`), and nothing is written; without it, the last save wins.',
   })
-  @ApiOkResponse({ type: ContentDto })
+  @ApiOkResponse({ headers: VERSION_ETAG_HEADER, type: ContentDto })
   @ApiBadRequestResponse({ description: 'A value breaks its field’s rules; nothing is written' })
   @ApiConflictResponse({ description: 'The slug makes a path another page has, or If-Match names a version older than the latest; nothing is written' })
   update(

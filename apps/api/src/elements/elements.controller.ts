@@ -9,7 +9,7 @@ import { IdPipe } from '../common/http/params';
 import { CreateElementDto, ElementDto, UpdateElementDto } from './dto/element.dto';
 import { ElementsService } from './elements.service';
 import { QueryDto } from '../common/http/query-params';
-import { withEtag } from '../versions/etag';
+import { VERSION_ETAG_HEADER, withEtag } from '../versions/etag';
 import { VersionsService } from '../versions/versions.service';
 
 @ApiTags('elements')
@@ -56,7 +56,7 @@ export class ElementsController {
 
   @Put(':id')
   @RequireRights('elements', 'edit')
-  @ApiOkResponse({ type: ElementDto })
+  @ApiOkResponse({ headers: VERSION_ETAG_HEADER, type: ElementDto })
   async update(@Param('id', IdPipe) id: number, @Body() body: UpdateElementDto, @Res({ passthrough: true }) res: FastifyReply): Promise<ElementDto> {
     const answer = await this.elements.update(id, body);
     return withEtag(res, this.versions, 'elements', id, Promise.resolve(answer));

@@ -22,7 +22,7 @@ import { IdPipe, LocalePipe } from '../common/http/params';
 import { CreateFormDto, FormDto, FormListItemDto, PublicFormDto, UpdateFormDto } from './dto/form.dto';
 import { FormsService } from './forms.service';
 import { QueryDto, QueryParam } from '../common/http/query-params';
-import { withEtag } from '../versions/etag';
+import { VERSION_ETAG_HEADER, withEtag } from '../versions/etag';
 import { VersionsService } from '../versions/versions.service';
 
 const LocaleQuery = () => ApiQuery({ name: 'locale', enum: LANGS, required: false, description: 'Locale of the fields (default en)' });
@@ -90,7 +90,11 @@ export class FormsController {
   @Put(':id')
   @RequireRights('forms', 'edit')
   @LocaleQuery()
-  @ApiOkResponse({ type: FormDto, description: 'Saved in one transaction; `fields`, when given, replace the fields of the locale' })
+  @ApiOkResponse({
+    headers: VERSION_ETAG_HEADER,
+    type: FormDto,
+    description: 'Saved in one transaction; `fields`, when given, replace the fields of the locale',
+  })
   @ApiBadRequestResponse({ description: 'Invalid form or fields; `errors` names each' })
   async update(
     @Param('id', IdPipe) id: number,

@@ -1,9 +1,15 @@
 import type { HealthResponse } from '@cms/contracts';
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Public } from '../common/auth/access.decorators';
+
+class HealthDto implements HealthResponse {
+  @ApiProperty({ enum: ['ok', 'error'] }) status: 'ok' | 'error';
+  @ApiProperty({ enum: ['up', 'down'] }) database: 'up' | 'down';
+  @ApiProperty() uptimeSeconds: number;
+}
 
 @ApiTags('health')
 @Controller('health')
@@ -12,7 +18,7 @@ export class HealthController {
 
   @Get()
   @Public()
-  @ApiOkResponse({ description: 'The API and its database answer' })
+  @ApiOkResponse({ type: HealthDto, description: 'The API and its database answer' })
   @ApiServiceUnavailableResponse({ description: 'The database does not answer' })
   async check(): Promise<HealthResponse> {
     try {

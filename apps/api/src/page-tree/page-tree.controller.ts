@@ -28,11 +28,12 @@ export class PageTreeController {
   })
   @ApiQuery({ name: 'parentId', required: false, type: Number, description: 'The slug id of the page whose children are listed' })
   @ApiQuery({ name: 'slugId', required: false, type: Number, description: 'One page by its slug id (a list of one, or none)' })
-  @ApiQuery({ name: 'q', required: false, description: 'Text searched in titles and addresses across the whole tree (not with parentId)' })
+  @ApiQuery({ name: 'q', required: false, type: String, description: 'Text searched in titles and addresses across the whole tree (not with parentId)' })
   @ApiQuery({ name: 'sort', required: false, enum: PAGE_TREE_SORTS, description: 'title (default) or path' })
   @ApiQuery({
     name: 'range',
     required: false,
+    type: String,
     example: '[0,49]',
     description: `The first and last index of the page (default [0,49], at most ${MAX_TREE_PAGE})`,
   })

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth, RequireRights } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
@@ -59,6 +59,7 @@ export class RolesController {
   @Delete(':id')
   @RequireRights('roles', 'delete')
   @ApiOkResponse({ type: RoleDto, description: 'The deleted record' })
+  @ApiConflictResponse({ description: 'Users hold the role: the message says how many' })
   remove(@Param('id') id: string): Promise<RoleDto> {
     return this.roles.remove(id);
   }

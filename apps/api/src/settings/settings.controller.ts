@@ -9,7 +9,7 @@ import { IdPipe } from '../common/http/params';
 import { CreateSettingDto, PublicSettingsDto, SettingDto, SettingValueDto, UpdateSettingDto } from './dto/setting.dto';
 import { SettingsService } from './settings.service';
 import { QueryDto } from '../common/http/query-params';
-import { withEtag } from '../versions/etag';
+import { VERSION_ETAG_HEADER, withEtag } from '../versions/etag';
 import { VersionsService } from '../versions/versions.service';
 
 @Injectable()
@@ -48,6 +48,7 @@ export class SettingsController {
   @Get('option-lists')
   @SignedIn()
   @ApiOkResponse({
+    schema: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, example: { sizes: ['S', 'M', 'L'] } },
     description: 'The `optionLists` setting: the choices of ZOHOOPTIONS fields, which editors of contents and forms pick from (they may lack ACCESS_SETTINGS)',
   })
   async optionLists(): Promise<Record<string, string[]>> {
@@ -86,7 +87,7 @@ export class SettingsController {
 
   @Put(':id')
   @RequireRights('settings', 'edit')
-  @ApiOkResponse({ type: SettingDto })
+  @ApiOkResponse({ headers: VERSION_ETAG_HEADER, type: SettingDto })
   async update(@Param('id', IdPipe) id: number, @Body() body: UpdateSettingDto, @Res({ passthrough: true }) res: FastifyReply): Promise<SettingDto> {
     const answer = await this.settings.update(id, body);
     return withEtag(res, this.versions, 'settings', id, Promise.resolve(answer));

@@ -39,6 +39,7 @@ export class UploadsController {
   @ApiQuery({
     name: 'w',
     required: false,
+    type: Number,
     description: `Width in pixels (never wider than the original): with format=webp, rounded up to one of ${MEDIA_VARIANT_WIDTHS.join(', ')}; in the original format, always ${MEDIA_FALLBACK_WIDTH}`,
   })
   @ApiQuery({
@@ -47,8 +48,8 @@ export class UploadsController {
     enum: MEDIA_VARIANT_FORMATS,
     description: 'Output format of the variant (default: the original format; WebP for GIF); any other is a 400',
   })
-  @ApiOkResponse({ description: 'The file' })
-  @ApiResponse({ status: 206, description: 'The asked byte range' })
+  @ApiOkResponse({ description: 'The file', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({ status: 206, description: 'The asked byte range', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match)' })
   @ApiResponse({ status: 416, description: 'The range lies past the end of the file' })
   @ApiNotFoundResponse({ description: 'No such file (or a name the server never generates)' })

@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
+import { ifNoneMatchNames } from '../common/http/entity-tags';
 import { isInline, MEDIA_KEY, mediaTypeOfExt, mediaTypeOfMime, VARIANT_TYPES, variantKey, type MediaType } from '../medias/media-types';
 import { ANONYMOUS_READER, readableSql } from '../accesses/readable-sql';
 import { Media } from '../medias/media.entity';
@@ -48,14 +49,6 @@ function parseRangeHeader(header: string | undefined): RangeRequest | undefined 
   if (match[2] === '') return { start };
   const end = Number(match[2]);
   return end < start ? undefined : { start, end };
-}
-
-/** Whether If-None-Match names this entity tag (weak comparison, as for GET). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => bare(tag) === bare(etag));
 }
 
 function attachment(name: string): string {
@@ -198,7 +191,7 @@ export class UploadsService implements OnModuleDestroy {
       const media = await this.dataSource.getRepository(Media).findOne({ select: { name: true }, where: { uri: key } });
       res.header('Content-Disposition', attachment(media?.name ?? key));
     }
-    if (matchesEtag(req.headers['if-none-match'], object.etag)) {
+    if (ifNoneMatchNames(req.headers['if-none-match'], object.etag)) {
       object.body.destroy();
       await res.code(304).send();
       return;

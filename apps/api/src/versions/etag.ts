@@ -10,3 +10,8 @@ export async function withEtag<T>(res: FastifyReply, versions: VersionsService, 
   void res.header('ETag', etag);
   return answer;
 }
+
+/** How the routes that answer a record's version document it: a write answers the new one. */
+export const VERSION_ETAG_HEADER = {
+  ETag: { description: 'The record’s latest version, for If-Match on its next PUT', schema: { type: 'string', example: '"v12"' } },
+};

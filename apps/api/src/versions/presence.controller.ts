@@ -1,6 +1,6 @@
 import { canAccessResource, ruleFor } from '@cms/rights';
 import { BadRequestException, Controller, Delete, ForbiddenException, HttpCode, Param, Put } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { NotAudited } from '../audit/audit.decorators';
@@ -66,6 +66,7 @@ export class PresenceController {
   @Delete(':resource/:id')
   @SignedIn()
   @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Forgotten' })
   @ApiOperation({ summary: 'Say an edit screen was closed' })
   async leave(@CurrentAuth() auth: AuthContext, @Param('resource') rawResource: string, @Param('id') rawId: string): Promise<void> {
     const resource = checkedResource(auth, rawResource);

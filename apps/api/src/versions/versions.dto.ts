@@ -1,6 +1,7 @@
 import { Lang } from '@cms/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import type { VersionAction } from './versions.service';
+import { JSON_VALUE } from '../common/openapi/schemas';
 
 const ACTIONS: VersionAction[] = ['create', 'update', 'draft', 'publish', 'unpublish', 'discard', 'restore', 'schedule'];
 
@@ -17,7 +18,7 @@ export class VersionSummaryDto {
 export class VersionDto extends VersionSummaryDto {
   @ApiProperty({
     type: 'object',
-    additionalProperties: true,
+    additionalProperties: JSON_VALUE,
     description:
       'The whole record then, every locale. A content: { title, status, published, slug, parentSlugId, accesses (role ids), locales: { en: { fields, sections, metadata }, … } } ' +
       "(a locale's own values: its sections or metadata null where it shows en's)",

@@ -21,14 +21,16 @@ export interface SessionOption {
   sessionOnly?: boolean;
 }
 
-const tokenDocs = [
+const tokenDocs = (unauthenticatedStatus: 401 | 403 = 401) => [
   ApiSecurity('token'),
   ApiHeader({
     name: 'token',
     required: false,
     description: 'Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer)',
   }),
-  ApiUnauthorizedResponse({ description: 'No valid session or API token (unknown, revoked or expired)' }),
+  unauthenticatedStatus === 401
+    ? ApiUnauthorizedResponse({ description: 'No valid session or API token (unknown, revoked or expired)' })
+    : ApiForbiddenResponse({ description: 'No valid session or API token (unknown, revoked or expired)' }),
 ];
 
 /** Anyone may call this handler, signed in or not. */
@@ -42,7 +44,7 @@ export const SignedIn = (options: { unauthenticatedStatus?: 401 | 403 } & Sessio
       unauthenticatedStatus: options.unauthenticatedStatus ?? 401,
       ...(options.sessionOnly ? { sessionOnly: true } : {}),
     } satisfies AccessRule),
-    ...tokenDocs,
+    ...tokenDocs(options.unauthenticatedStatus),
     ...(options.sessionOnly ? [ApiForbiddenResponse({ description: 'Only with a session from POST /api/auth/signin: API tokens are refused' })] : []),
   );
 
@@ -57,7 +59,7 @@ export const RequireRights = (resource: RuledResource, action: ResourceAction, o
   const described = 'all' in rule ? `the right${rule.all.length > 1 ? 's' : ''} ${rule.all.join(', ')}` : `one of the rights ${rule.any.join(', ')}`;
   return applyDecorators(
     SetMetadata(ACCESS_RULE, { kind: 'rights', resource, action, rule, ...(options.sessionOnly ? { sessionOnly: true } : {}) } satisfies AccessRule),
-    ...tokenDocs,
+    ...tokenDocs(),
     ApiForbiddenResponse({
       description: `Requires ${described} (${resource} ${action}: ${describeRightsRule(rule)})${options.sessionOnly ? ', with a session: API tokens are refused' : ''}`,
     }),
@@ -68,7 +70,7 @@ export const RequireRights = (resource: RuledResource, action: ResourceAction, o
 export const SuperAdminOnly = () =>
   applyDecorators(
     SetMetadata(ACCESS_RULE, { kind: 'super-admin' } satisfies AccessRule),
-    ...tokenDocs,
+    ...tokenDocs(),
     ApiForbiddenResponse({ description: 'Requires the super-admin role' }),
   );
 

@@ -38,6 +38,7 @@ import { ListQueryDto } from '../../common/http/list-query.dto';
 import { MetadataEntryDto } from '../../metadata/dto/metadata.dto';
 import { SectionDto, SectionInputDto } from '../../sections/dto/section.dto';
 import { TakesBack } from '../../common/http/takes-back';
+import { JSON_VALUE } from '../../common/openapi/schemas';
 
 /** At most this many fields per container (sectionsPosition counts up to it: SECTIONS_POSITION_MAX). */
 const MAX_CONTAINER_FIELDS = SECTIONS_POSITION_MAX;
@@ -112,7 +113,7 @@ export class ContainerFieldInputDto implements ContainerFieldInput {
   @Max(MAX_ID)
   linkedContainerId?: number | null;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'Free JSON for the back office' })
+  @ApiPropertyOptional({ type: 'object', additionalProperties: JSON_VALUE, nullable: true, description: 'Free JSON for the back office' })
   @IsOptional()
   @IsObject()
   metadata?: Record<string, unknown> | null;
@@ -130,7 +131,7 @@ export class ContainerFieldDto implements ContainerFieldShape {
   @ApiProperty({ type: [String], nullable: true }) options: string[] | null;
   @ApiProperty({ type: String, nullable: true }) zohoOptionsKey: string | null;
   @ApiProperty({ type: Number, nullable: true }) linkedContainerId: number | null;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) metadata: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: JSON_VALUE, nullable: true }) metadata: Record<string, unknown> | null;
   @ApiProperty() position: number;
 }
 

@@ -17,10 +17,11 @@ import { PageWriteDto } from '../../containers/dto/container.dto';
 import { MetadataEntryDto } from '../../metadata/dto/metadata.dto';
 import { SectionDto } from '../../sections/dto/section.dto';
 import { TakesBack } from '../../common/http/takes-back';
+import { JSON_VALUE } from '../../common/openapi/schemas';
 
 const FIELDS_DOC = {
   type: 'object',
-  additionalProperties: true,
+  additionalProperties: JSON_VALUE,
   description:
     'Field name → value in the `?locale=`: text types, OPTION, ZOHOOPTIONS and COLOR (#RRGGBB) are strings; DATE YYYY-MM-DD or an ISO date-time; NUMBER, POSITION numbers; ' +
     'BOOLEAN; IMAGE, FILE, VIDEO a media id; CONTENT a content id; LOCATION {lat, lng}; TIMERANGE {start, end}; a list of them when the field is multiple. ' +

@@ -3,11 +3,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEnum, IsObject, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsRecordId } from '../../common/http/record-ids';
 import { TakesBack } from '../../common/http/takes-back';
+import { JSON_VALUE } from '../../common/openapi/schemas';
 
 const REUSABLE = BLOCK_NAMES.filter((b) => b !== 'element' && b !== 'contents');
 
 class ElementWriteDto {
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: "The block's content, checked against its schema (and `theme`)" })
+  @ApiPropertyOptional({ type: 'object', additionalProperties: JSON_VALUE, description: "The block's content, checked against its schema (and `theme`)" })
   @IsOptional()
   @IsObject()
   content?: Record<string, unknown>;
@@ -57,7 +58,7 @@ export class ElementDto implements ElementShape {
   @ApiProperty() title: string;
   @ApiProperty({ enum: REUSABLE }) block: string;
   @ApiProperty({ type: Number, nullable: true }) formId: number | null;
-  @ApiProperty({ type: 'object', additionalProperties: true }) content: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: JSON_VALUE }) content: Record<string, unknown>;
   @ApiProperty({ enum: Status }) status: Status;
   @ApiProperty() updatedAt: string;
 }

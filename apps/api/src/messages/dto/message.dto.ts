@@ -10,6 +10,8 @@ import {
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { TakesBack } from '../../common/http/takes-back';
+/** A form field's value: text, a number, or the options ticked. */
+const FORM_VALUE = { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'array', items: { type: 'string' } }] };
 
 const VALUE_DOC = 'Values by field name: a text, a number (NUMBER) or a list of options (CHECKBOX); stored as given, never as HTML';
 
@@ -18,7 +20,12 @@ export class MessageDto implements MessageShape {
   @ApiProperty() formId: number;
   @ApiProperty() formTitle: string;
   @ApiProperty() read: boolean;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: VALUE_DOC, example: { name: 'Ann', email: 'ann@example.com', topics: ['Sales'] } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: FORM_VALUE,
+    description: VALUE_DOC,
+    example: { name: 'Ann', email: 'ann@example.com', topics: ['Sales'] },
+  })
   value: Record<string, FormValue>;
   @ApiProperty() createdAt: string;
   @ApiProperty({ enum: ['pending', 'sent', 'failed'], nullable: true, description: 'The notification e-mail; null when the form sends none' })
@@ -35,7 +42,7 @@ export class UpdateMessageDto implements UpdateMessageRequest {
 export class FormSubmissionDto implements FormSubmissionRequest {
   @ApiProperty({
     type: 'object',
-    additionalProperties: true,
+    additionalProperties: FORM_VALUE,
     description: `${VALUE_DOC}. Unknown names are refused.`,
     example: { name: 'Ann', email: 'ann@example.com' },
   })

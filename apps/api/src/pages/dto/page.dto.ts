@@ -21,8 +21,9 @@ import { AccessEntryDto } from '../../accesses/dto/access.dto';
 import { FormFieldDto } from '../../forms/dto/form.dto';
 import { MetadataEntryDto } from '../../metadata/dto/metadata.dto';
 import { ThemeDto } from '../../theme/theme.controller';
+import { JSON_VALUE } from '../../common/openapi/schemas';
 
-const FIELDS = { type: 'object', additionalProperties: true, description: 'Field name → value in the locale (en where the locale has none)' } as const;
+const FIELDS = { type: 'object', additionalProperties: JSON_VALUE, description: 'Field name → value in the locale (en where the locale has none)' } as const;
 
 export class PageMediaDto implements PageMedia {
   @ApiProperty() id: number;
@@ -59,7 +60,7 @@ class PageElementDto implements PageElement {
   @ApiProperty() title: string;
   @ApiProperty() block: string;
   @ApiProperty({ type: Number, nullable: true }) formId: number | null;
-  @ApiProperty({ type: 'object', additionalProperties: true }) content: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: JSON_VALUE }) content: Record<string, unknown>;
 }
 
 export class PageContentRefDto implements PageContentRef {
@@ -81,7 +82,7 @@ class PageSectionDto implements PageSection {
   @ApiProperty() block: string;
   @ApiProperty() position: number;
   @ApiProperty({ enum: BLOCK_THEMES, nullable: true }) theme: BlockTheme | null;
-  @ApiProperty({ type: 'object', additionalProperties: true }) content: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: JSON_VALUE }) content: Record<string, unknown>;
   @ApiProperty({ type: Number, nullable: true }) formId: number | null;
   @ApiProperty({ type: Number, nullable: true }) elementId: number | null;
   @ApiProperty({ type: Number, nullable: true }) containerContentId: number | null;

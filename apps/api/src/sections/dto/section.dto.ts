@@ -1,6 +1,7 @@
 import { BLOCK_NAMES, Lang, MAX_ID, type SectionDto as SectionShape, type SectionInput, SectionType } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEnum, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { JSON_VALUE } from '../../common/openapi/schemas';
 
 export class SectionInputDto implements SectionInput {
   @ApiPropertyOptional({ description: 'Ignored: the sections of the owner and locale are replaced, in the order given' })
@@ -30,7 +31,7 @@ export class SectionInputDto implements SectionInput {
 
   @ApiPropertyOptional({
     type: 'object',
-    additionalProperties: true,
+    additionalProperties: JSON_VALUE,
     description: "The block's content, checked against its schema; every block takes `theme`: black, grey or white",
     example: { title: 'Welcome', theme: 'black' },
   })
@@ -66,7 +67,7 @@ export class SectionDto implements SectionShape {
   @ApiProperty({ enum: BLOCK_NAMES }) block: string;
   @ApiProperty() position: number;
   @ApiProperty({ enum: Lang }) lang: Lang;
-  @ApiProperty({ type: 'object', additionalProperties: true }) content: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: JSON_VALUE }) content: Record<string, unknown>;
   @ApiProperty({ type: Number, nullable: true }) formId: number | null;
   @ApiProperty({ type: Number, nullable: true }) elementId: number | null;
   @ApiProperty({ type: Number, nullable: true }) containerContentId: number | null;

@@ -14,6 +14,7 @@ import {
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { TakesBack } from '../../common/http/takes-back';
+import { JSON_VALUE, LOCALIZED_TEXT_SCHEMA } from '../../common/openapi/schemas';
 
 const VALUE_DOC =
   'Any JSON (at most 64 KiB). Known names are checked: siteName and cookieConsentText {en?,fr?,tr?,es?,it?} texts; ' +
@@ -25,7 +26,7 @@ const NAME_RULE = { message: 'name must start with a letter and hold only letter
 export class SettingDto implements SettingShape {
   @ApiProperty() id: number;
   @ApiProperty({ example: 'primaryColor' }) name: string;
-  @ApiProperty({ description: VALUE_DOC, example: '#26D17D' }) value: unknown;
+  @ApiProperty({ oneOf: [JSON_VALUE], description: VALUE_DOC, example: '#26D17D' }) value: unknown;
   @ApiProperty() updatedAt: string;
 }
 
@@ -35,7 +36,7 @@ export class CreateSettingDto implements CreateSettingRequest {
   @Matches(SETTING_NAME_PATTERN, NAME_RULE)
   name: string;
 
-  @ApiProperty({ description: VALUE_DOC, example: { en: 'My site', fr: 'Mon site' } })
+  @ApiProperty({ oneOf: [JSON_VALUE], description: VALUE_DOC, example: { en: 'My site', fr: 'Mon site' } })
   @ValidateIf((body: { value?: unknown }) => body.value !== null)
   @IsDefined({ message: 'value is required' })
   value: unknown;
@@ -49,7 +50,7 @@ export class UpdateSettingDto implements UpdateSettingRequest {
   @Matches(SETTING_NAME_PATTERN, NAME_RULE)
   name?: string;
 
-  @ApiProperty({ description: VALUE_DOC })
+  @ApiProperty({ oneOf: [JSON_VALUE], description: VALUE_DOC })
   @ValidateIf((body: { value?: unknown }) => body.value !== null)
   @IsDefined({ message: 'value is required' })
   value: unknown;
@@ -57,7 +58,7 @@ export class UpdateSettingDto implements UpdateSettingRequest {
 
 @TakesBack(() => SettingDto)
 export class SettingValueDto implements Omit<UpdateSettingRequest, 'name'> {
-  @ApiProperty({ description: VALUE_DOC })
+  @ApiProperty({ oneOf: [JSON_VALUE], description: VALUE_DOC })
   @ValidateIf((body: { value?: unknown }) => body.value !== null)
   @IsDefined({ message: 'value is required' })
   value: unknown;
@@ -65,17 +66,20 @@ export class SettingValueDto implements Omit<UpdateSettingRequest, 'name'> {
 
 const localizedExample = { en: 'My site', fr: 'Mon site' };
 
+export class PublicLogoDto implements PublicLogo {
+  @ApiProperty() uri: string;
+  @ApiProperty() mimeType: string;
+  @ApiProperty({ type: Number, nullable: true }) width: number | null;
+  @ApiProperty({ type: Number, nullable: true }) height: number | null;
+  @ApiProperty({ ...LOCALIZED_TEXT_SCHEMA, description: 'Alt texts per locale' }) alt: LocalizedText;
+}
+
 export class PublicSettingsDto implements PublicSettings {
-  @ApiProperty({ example: localizedExample, description: 'Per locale; {} when unset' }) siteName: LocalizedText;
+  @ApiProperty({ ...LOCALIZED_TEXT_SCHEMA, example: localizedExample, description: 'Per locale; {} when unset' }) siteName: LocalizedText;
   @ApiProperty({ enum: LANGS, example: 'en' }) defaultLocale: Lang;
-  @ApiProperty({ example: { en: 'We use cookies.' }, description: 'Per locale; {} when unset' }) cookieConsentText: LocalizedText;
+  @ApiProperty({ ...LOCALIZED_TEXT_SCHEMA, example: { en: 'We use cookies.' }, description: 'Per locale; {} when unset' }) cookieConsentText: LocalizedText;
   @ApiProperty({ example: DEFAULT_PRIMARY_COLOR }) primaryColor: string;
   @ApiProperty({ example: DEFAULT_BACKGROUND_COLOR }) backgroundColor: string;
-  @ApiProperty({
-    type: 'object',
-    nullable: true,
-    description: 'The image media named by the setting logoMediaId: uri, mimeType, width, height and alt per locale',
-    additionalProperties: true,
-  })
+  @ApiProperty({ type: PublicLogoDto, nullable: true, description: 'The image media named by the setting logoMediaId' })
   logo: PublicLogo | null;
 }

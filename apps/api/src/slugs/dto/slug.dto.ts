@@ -1,4 +1,4 @@
-import type { Lang, SlugDto as SlugShape } from '@cms/contracts';
+import { LANGS, type Lang, type SlugDto as SlugShape } from '@cms/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 
 export class SlugDto implements SlugShape {
@@ -13,6 +13,9 @@ export class SlugDto implements SlugShape {
   @ApiProperty({ description: 'The page lists accesses (its own, or for a content its container’s): only those roles may read it' }) guarded: boolean;
   @ApiProperty() updatedAt: string;
   @ApiProperty({
+    type: 'object',
+    properties: Object.fromEntries(LANGS.map((lang) => [lang, { type: 'string' }])),
+    required: [...LANGS],
     example: { en: '/blog/hello', fr: '/blog/bonjour', tr: '/blog/hello', es: '/blog/hola', it: '/blog/hello' },
     description: "The page's path in each locale (its own segments, else en's), without locale prefix: the address is /fr + the fr path",
   })
