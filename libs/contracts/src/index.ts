@@ -16,3 +16,4 @@ export * from './lib/locale-fallback';
 export * from './lib/audit';
 export * from './lib/redirects';
 export * from './lib/translations';
+export * from './lib/webhooks';

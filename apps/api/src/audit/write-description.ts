@@ -35,6 +35,7 @@ const NOUNS: Record<string, string> = {
   settings: 'setting',
   slugs: 'page',
   users: 'user',
+  webhooks: 'webhook',
 };
 
 const PAST: Record<string, string> = {
@@ -102,6 +103,20 @@ export function describeWrite(request: WriteRequest): WriteDescription {
   }
   if (resource === 'revalidate') {
     return { action: 'revalidate', resource: 'revalidation', resourceId: null, summary: 'Revalidated every page' };
+  }
+
+  if (resource === 'webhooks' && (last === 'test' || last === 'redeliver')) {
+    const webhookId = field(request.answer, 'webhookId');
+    const deliveryId = field(request.answer, 'id');
+    return {
+      action: last === 'test' ? 'test' : 'redeliver',
+      resource,
+      resourceId: webhookId === undefined ? null : String(webhookId),
+      summary:
+        last === 'test'
+          ? `Sent a test delivery to webhook ${String(webhookId)}`
+          : `Sent delivery ${params.id ?? '?'} of webhook ${String(webhookId)} again (delivery ${String(deliveryId)})`,
+    };
   }
 
   if (resource === 'redirects' && last === 'import') {

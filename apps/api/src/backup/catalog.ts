@@ -15,6 +15,7 @@ export const SKIPPED_TABLES: Record<string, string> = {
   content_document: 'kept by triggers on content_field',
   cache_version: 'moved by triggers on every write',
   edit_presence: 'who has an edit screen open lasts two minutes',
+  webhook_delivery: 'the outbox and log of webhook calls: a restored site must not call them again',
 };
 
 /**
@@ -39,6 +40,8 @@ const MIGRATION_TABLES = [
   'edit_presence',
   'redirect',
   'slug_path',
+  'webhook',
+  'webhook_delivery',
 ];
 
 /** Functions the migrations create (triggers' and the read models' helpers). */

@@ -19,6 +19,7 @@ export const ADMIN_ROUTES = {
   mediaPacks: '/admin/medias/packs',
   layout: '/admin/layout',
   audit: '/admin/audit',
+  webhooks: '/admin/webhooks',
   translations: '/admin/translations',
 } as const;
 

@@ -23,6 +23,7 @@ import { AuditEntries1795749624000 } from './1795749624000-audit-entries';
 import { Redirects1795761487000 } from './1795761487000-redirects';
 import { ContentTranslationSources1795761786000 } from './1795761786000-content-translation-sources';
 import { SlugPaths1795762260000 } from './1795762260000-slug-paths';
+import { Webhooks1795773964000 } from './1795773964000-webhooks';
 
 /** In the order they run. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   Redirects1795761487000,
   ContentTranslationSources1795761786000,
   SlugPaths1795762260000,
+  Webhooks1795773964000,
 ];
