@@ -40,6 +40,8 @@ import { roleWrites } from './roles/role-writes';
 import { ROLES_RESOURCE } from './roles/resource-name';
 import users from './users';
 import { userWrites } from './users/user-writes';
+import webhooks, { WEBHOOKS_RESOURCE } from './webhooks';
+import { webhookWrites } from './webhooks/webhook-writes';
 
 /**
  * What each resource's writes send, declared in its own folder. A resource missing here (messages,
@@ -54,6 +56,7 @@ const WRITES: Record<string, ResourceWrites> = {
   [MEDIA_PACKS_RESOURCE]: { apiPath: 'media-packs' },
   users: userWrites,
   [ROLES_RESOURCE]: roleWrites,
+  [WEBHOOKS_RESOURCE]: webhookWrites,
 };
 
 /** The react-admin back office, mounted under /admin by the root router. */
@@ -106,6 +109,7 @@ export default function AdminApp() {
       </CustomRoutes>
       <Resource name={ROLES_RESOURCE} {...roles} />
       <Resource name={AUDIT_RESOURCE} {...audit} />
+      <Resource name={WEBHOOKS_RESOURCE} {...webhooks} />
     </Admin>
   );
 }
