@@ -2,8 +2,11 @@
 // with no webhook, then with 10 webhooks listening to content.updated, each a receiver on loopback
 // (node:http in this process, answering 200). Prints requests/s, p50/p99 and the CPU per request of
 // the Node server (its delivery worker included) and of the PostgreSQL backends, then how many
-// deliveries the saves queued and how long the outbox took to empty. Asserts nothing.
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/cms_webhooks_bench node tools/bench/webhooks.mjs [--seconds 10] [--connections 1,10]
+// deliveries the saves queued and how long the outbox took to empty. The runs alternate (none, 10,
+// the 10 disabled, 10 again) so that the machine's other load weighs on both alike. With --split the
+// measured server queues deliveries only (WEBHOOK_DELIVERY=false) and a second instance on the same
+// database sends them, as a scale-out deployment may. Asserts nothing.
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/cms_webhooks_bench node tools/bench/webhooks.mjs [--seconds 10] [--connections 1,10] [--split]
 // The database is created empty by the caller (createdb); the API is built (dist/apps/api/main.js).
 import * as http from 'node:http';
 import { parseArgs } from 'node:util';
@@ -11,7 +14,9 @@ import pg from 'pg';
 import { startServer } from './lib/server.mjs';
 import { apiCaller, staffRuns } from './lib/staff-runs.mjs';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '1,10' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '1,10' }, split: { type: 'boolean', default: false } },
+});
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL names an empty PostgreSQL database for the bench');
 const duration = Number(values.seconds);
@@ -34,7 +39,9 @@ const receivers = await Promise.all(
   }),
 );
 
-const server = await startServer({ DATABASE_URL: databaseUrl, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '1000' });
+const webhookEnv = { DATABASE_URL: databaseUrl, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '1000' };
+const server = await startServer({ ...webhookEnv, ...(values.split ? { WEBHOOK_DELIVERY: 'false' } : {}) });
+const sender = values.split ? await startServer({ ...webhookEnv, SERVE: 'api' }) : null;
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
 try {
@@ -86,18 +93,31 @@ try {
     }
   }
 
-  await measure('content save (PUT, live write), no webhook');
+  const hooks = [];
   for (const receiver of receivers) {
-    await call(
-      'POST',
-      '/webhooks',
-      { url: `http://127.0.0.1:${receiver.address().port}/hook`, events: ['content.updated'], secret: 'whsec_bench_0123456789abcdef' },
-      token,
+    hooks.push(
+      await call(
+        'POST',
+        '/webhooks',
+        { url: `http://127.0.0.1:${receiver.address().port}/hook`, events: ['content.updated'], secret: 'whsec_bench_0123456789abcdef', enabled: false },
+        token,
+      ),
     );
   }
-  await measure(`content save (PUT, live write), ${WEBHOOKS} webhooks`);
+  const enable = async (enabled) => {
+    for (const hook of hooks) await call('PUT', `/webhooks/${hook.id}`, { enabled }, token);
+  };
+  const where = values.split ? ' (sent by another instance)' : '';
+  await measure('content save (PUT, live write), no webhook');
+  await enable(true);
+  await measure(`content save (PUT, live write), ${WEBHOOKS} webhooks${where}`);
+  await enable(false);
+  await measure(`content save (PUT, live write), ${WEBHOOKS} webhooks disabled`);
+  await enable(true);
+  await measure(`content save (PUT, live write), ${WEBHOOKS} webhooks${where}, again`);
 } finally {
   await db.end();
   await server.stop();
+  await sender?.stop();
   for (const receiver of receivers) receiver.close();
 }

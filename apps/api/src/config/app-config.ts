@@ -209,6 +209,11 @@ class EnvironmentVariables {
   WEBHOOK_ALLOW_PRIVATE?: boolean;
 
   @IsOptional()
+  @Transform(toBool)
+  @IsBoolean({ message: 'WEBHOOK_DELIVERY must be true or false' })
+  WEBHOOK_DELIVERY?: boolean;
+
+  @IsOptional()
   @Transform(toInt)
   @IsInt()
   @Min(10)
@@ -279,11 +284,12 @@ export interface AppConfig {
   mail: { smtpUrl?: string; from?: string; maxAttempts: number; retryBaseMs: number; pollMs: number; leaseSeconds: number };
   forms: { submissionsPerMinute: number };
   /**
-   * Webhook deliveries: private addresses allowed (allowPrivate), how often the outbox is read,
+   * Webhook deliveries: private addresses allowed (allowPrivate), whether this instance sends
+   * them (deliver: false leaves them to the instances that do), how often the outbox is read,
    * the first retry's wait (doubling), how long a delivery is retried, each try's time limit, and
    * how long the delivery log is kept.
    */
-  webhooks: { allowPrivate: boolean; pollMs: number; retryBaseMs: number; retryForSeconds: number; timeoutMs: number; keepDays: number };
+  webhooks: { allowPrivate: boolean; deliver: boolean; pollMs: number; retryBaseMs: number; retryForSeconds: number; timeoutMs: number; keepDays: number };
 }
 
 export type StorageConfig =
@@ -376,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     forms: { submissionsPerMinute: raw.FORM_SUBMISSIONS_PER_MINUTE ?? 10 },
     webhooks: {
       allowPrivate: raw.WEBHOOK_ALLOW_PRIVATE ?? false,
+      deliver: raw.WEBHOOK_DELIVERY ?? true,
       pollMs: raw.WEBHOOK_POLL_MS ?? 2_000,
       retryBaseMs: raw.WEBHOOK_RETRY_BASE_MS ?? 10_000,
       retryForSeconds: parseDuration(raw.WEBHOOK_RETRY_FOR ?? '1d'),

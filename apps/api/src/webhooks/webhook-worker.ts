@@ -18,6 +18,8 @@ interface DueDelivery {
   ageSeconds: number;
   url: string;
   secret: string;
+  /** A later delivery of the same webhook and record waits for this one. */
+  holdsBack: boolean;
 }
 
 /** Deliveries a worker claims at a time (sent in parallel). */
@@ -26,6 +28,8 @@ const MAX_BACKOFF_MS = 60 * 60 * 1000;
 /** Finished deliveries kept per webhook, whatever their age. */
 export const DELIVERIES_KEPT_PER_WEBHOOK = 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** How long a kick waits, gathering the deliveries of writes committed meanwhile. */
+const KICK_DELAY_MS = 25;
 
 /** The exact bytes a delivery posts (and signs). */
 export function payloadOf(delivery: Pick<DueDelivery, 'id' | 'event' | 'occurredAt' | 'recordType' | 'recordId' | 'locales'>): string {
@@ -54,6 +58,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy, E
   private pruner?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
+  private dueAt = Infinity;
   private stopped = false;
   private started = false;
 
@@ -74,6 +79,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy, E
   }
 
   onApplicationBootstrap(): void {
+    // WEBHOOK_DELIVERY=false: this instance queues deliveries and leaves the sending to the others.
+    if (!this.config.webhooks.deliver) return;
     this.started = true;
     if (this.config.webhooks.allowPrivate) this.logger.warn('WEBHOOK_ALLOW_PRIVATE=true: webhooks may call private, loopback and link-local addresses');
     this.schedule(0);
@@ -91,29 +98,36 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy, E
     this.sender.close();
   }
 
-  /** Looks for due deliveries now rather than at the next poll. */
+  /**
+   * Looks for due deliveries soon rather than at the next poll: after KICK_DELAY_MS, so that the
+   * deliveries of writes committed close together are claimed and recorded in one statement each.
+   */
   kick(): void {
-    if (this.started) this.schedule(0);
+    if (this.started) this.schedule(KICK_DELAY_MS);
   }
 
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     if (this.running) {
-      if (delayMs === 0) this.again = true;
+      if (delayMs <= KICK_DELAY_MS) this.again = true;
       return;
     }
+    // A run already due sooner stays as it is.
+    if (this.timer && this.dueAt <= Date.now() + delayMs) return;
     clearTimeout(this.timer);
+    this.dueAt = Date.now() + delayMs;
     this.timer = setTimeout(() => void this.run(), delayMs);
     this.timer.unref();
   }
 
   private async run(): Promise<void> {
     this.timer = undefined;
+    this.dueAt = Infinity;
     this.again = false;
     this.running = this.drain().catch((error: unknown) => this.logger.error(`Webhook outbox: ${error instanceof Error ? error.message : String(error)}`));
     await this.running;
     this.running = undefined;
-    this.schedule(this.again ? 0 : this.config.webhooks.pollMs);
+    this.schedule(this.again ? KICK_DELAY_MS : this.config.webhooks.pollMs);
   }
 
   private async drain(): Promise<void> {
@@ -122,6 +136,9 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy, E
       if (due.length === 0) return;
       const outcomes = await Promise.all(due.map((delivery) => this.send(delivery)));
       await this.record(due, outcomes);
+      // A short batch took every due row but those it held back (a later delivery of a record it
+      // sent); what a write queues meanwhile kicks another run.
+      if (due.length < BATCH && !due.some((delivery) => delivery.holdsBack)) return;
     }
   }
 
@@ -141,7 +158,11 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy, E
        SET "attempts" = d."attempts" + 1, "nextAttemptAt" = now() + make_interval(secs => $1), "lastAttemptAt" = now()
        FROM due, "webhook" w WHERE d.id = due.id AND w.id = d."webhookId"
        RETURNING d.id, d."webhookId", d."event", d."recordType", d."recordId", d."locales", d."occurredAt", d."attempts",
-         extract(epoch FROM now() - d."createdAt")::float8 AS "ageSeconds", w."url", w."secret"`,
+         extract(epoch FROM now() - d."createdAt")::float8 AS "ageSeconds", w."url", w."secret",
+         EXISTS (
+           SELECT 1 FROM "webhook_delivery" e
+           WHERE e."webhookId" = d."webhookId" AND e."recordType" = d."recordType" AND e."recordId" = d."recordId"
+             AND e.id > d.id AND e."deliveredAt" IS NULL AND e."failedAt" IS NULL) AS "holdsBack"`,
       [leaseSeconds, BATCH],
     )) as [DueDelivery[], number];
     return rows.sort((a, b) => a.id - b.id);
