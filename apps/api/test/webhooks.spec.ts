@@ -19,6 +19,7 @@ describe('webhook configuration', () => {
   it('reads WEBHOOK_* with their defaults, and stops at start-up on a bad value naming it', () => {
     expect(loadConfig({}).webhooks).toEqual({
       allowPrivate: false,
+      deliver: true,
       pollMs: 2000,
       retryBaseMs: 10_000,
       retryForSeconds: 86_400,
