@@ -42,6 +42,8 @@ import { roleWrites } from './roles/role-writes';
 import { ROLES_RESOURCE } from './roles/resource-name';
 import users from './users';
 import { userWrites } from './users/user-writes';
+import webhooks, { WEBHOOKS_RESOURCE } from './webhooks';
+import { webhookWrites } from './webhooks/webhook-writes';
 
 /**
  * What each resource's writes send, declared in its own folder. A resource missing here (messages,
@@ -56,6 +58,7 @@ const WRITES: Record<string, ResourceWrites> = {
   [MEDIA_PACKS_RESOURCE]: { apiPath: 'media-packs' },
   users: userWrites,
   [ROLES_RESOURCE]: roleWrites,
+  [WEBHOOKS_RESOURCE]: webhookWrites,
 };
 
 /** The react-admin back office, mounted under /admin by the root router. */
@@ -110,6 +113,7 @@ export default function AdminApp() {
       <Resource name={ROLES_RESOURCE} {...roles} />
       <Resource name={AUDIT_RESOURCE} {...audit} />
       <Resource name={TOKENS_RESOURCE} {...tokens} />
+      <Resource name={WEBHOOKS_RESOURCE} {...webhooks} />
     </Admin>
   );
 }

@@ -32,6 +32,7 @@ import { ElementsModule } from './elements/elements.module';
 import { LayoutModule } from './layout/layout.module';
 import { PagesModule } from './pages/pages.module';
 import { RedirectsModule } from './redirects/redirects.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { SlugsModule } from './slugs/slugs.module';
 import { PageTreeModule } from './page-tree/page-tree.module';
 import { VersionsModule } from './versions/versions.module';
@@ -78,6 +79,7 @@ export class AppModule {
         SlugsModule,
         PageTreeModule,
         RedirectsModule,
+        WebhooksModule,
         ElementsModule,
         LayoutModule,
         PagesModule,

@@ -50,16 +50,18 @@ describe('contents: query counts', () => {
   // answer read back in 5 queries); 7 until the purge lookup became one statement, 6 until the
   // container and its definitions, then the content and its field rows, were each one statement;
   // 6 since issue 26: its first version (its state in every locale read and written, with the
-  // retention rule, by one statement) and its audit entry.
-  it('creates a content with 10 typed fields in 6 queries, the answer and the audit entry included', async () => {
+  // retention rule, by one statement) and its audit entry; 7 since issue 28: its webhook deliveries
+  // queued by one INSERT … SELECT (which inserts nothing without webhooks).
+  it('creates a content with 10 typed fields in 7 queries, the answer, the audit entry and the webhook deliveries included', async () => {
     const { result, count, queries } = await countQueries(t, () => cm.as().post('/api/contents?locale=en', { title: 'Ten', containerId, fields }));
     expect(result.status).toBe(201);
     expect(result.body.fields).toEqual({ ...fields, accent: '#A0B1C2', since: '2024-02-29T00:00:00.000Z' });
     expect(queries.some((sql) => /^DELETE FROM "content_field"/.test(sql))).toBe(false);
-    // The container with its definitions, the content with its fields, the version, the pages to purge, the answer,
+    // The container with its definitions, the content with its fields, the version, the webhook deliveries, the pages to purge, the answer,
     // and the audit log's one INSERT that every write costs (issue 26).
     expect(queries.filter((sql) => /^INSERT INTO "audit_entry"/.test(sql))).toHaveLength(1);
-    expect(count).toBe(6);
+    expect(queries.filter((sql) => /INSERT INTO "webhook_delivery"/.test(sql))).toHaveLength(1);
+    expect(count).toBe(7);
   });
 
   // Before issue 14: 5 (row, field rows, sections, metadata, accesses).

@@ -118,6 +118,16 @@ const RIGHTS_TABLE: Record<string, string> = {
   'PUT /api/redirects/:id': 'redirects.edit',
   'DELETE /api/redirects/:id': 'redirects.delete',
 
+  // Webhooks (issue 28): settings of the whole site.
+  'GET /api/webhooks': 'webhooks.list',
+  'GET /api/webhooks/:id': 'webhooks.show',
+  'GET /api/webhooks/:id/deliveries': 'webhooks.show',
+  'POST /api/webhooks': 'webhooks.create',
+  'POST /api/webhooks/:id/test': 'webhooks.edit',
+  'POST /api/webhooks/deliveries/:id/redeliver': 'webhooks.edit',
+  'PUT /api/webhooks/:id': 'webhooks.edit',
+  'DELETE /api/webhooks/:id': 'webhooks.delete',
+
   'GET /api/elements': 'elements.list',
   'GET /api/elements/choices': 'elements.choices',
   'GET /api/elements/:id': 'elements.show',

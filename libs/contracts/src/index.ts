@@ -20,3 +20,4 @@ export * from './lib/api-tokens';
 export * from './lib/bulk';
 export * from './lib/field-cells';
 export * from './lib/field-queries';
+export * from './lib/webhooks';

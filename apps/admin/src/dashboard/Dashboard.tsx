@@ -64,6 +64,23 @@ export function Dashboard() {
           </CardActions>
         </Card>
       )}
+      {hasRight(me, RightType.ACCESS_SETTINGS) && (
+        <Card variant="outlined" sx={{ mb: 3 }}>
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              {translate('cms.webhooks.list_title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('cms.webhooks.description')}
+            </Typography>
+          </CardContent>
+          <CardActions>
+            <Button size="small" {...linkProps(ADMIN_ROUTES.webhooks)} data-testid="open-webhooks">
+              {translate('cms.webhooks.open')}
+            </Button>
+          </CardActions>
+        </Card>
+      )}
       <Card variant="outlined" sx={{ mb: 3 }}>
         <CardContent>
           <Typography variant="h5" component="h2" gutterBottom>

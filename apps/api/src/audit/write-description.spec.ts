@@ -78,6 +78,21 @@ describe('describeWrite', () => {
     });
   });
 
+  it('names a webhook’s test and a delivery sent again by the webhook, never its secret', () => {
+    expect(describeWrite(write('POST', '/api/webhooks/:id/test', { params: { id: '3' }, answer: { id: 41, webhookId: 3 } }))).toEqual({
+      action: 'test',
+      resource: 'webhooks',
+      resourceId: '3',
+      summary: 'Sent a test delivery to webhook 3',
+    });
+    expect(describeWrite(write('POST', '/api/webhooks/deliveries/:id/redeliver', { params: { id: '41' }, answer: { id: 42, webhookId: 3 } })).summary).toBe(
+      'Sent delivery 41 of webhook 3 again (delivery 42)',
+    );
+    expect(describeWrite(write('PUT', '/api/webhooks/:id', { params: { id: '3' }, body: { secret: 'whsec_0123456789abcdef' } })).summary).toBe(
+      'Updated webhook 3: secret',
+    );
+  });
+
   it('keeps a summary short and on one line', () => {
     const { summary } = entryOf(write('POST', '/api/elements', { answer: { id: 1, title: `Long\n${'x'.repeat(300)}` } }));
     expect(summary).not.toContain('\n');

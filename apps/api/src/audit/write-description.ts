@@ -36,6 +36,7 @@ const NOUNS: Record<string, string> = {
   slugs: 'page',
   tokens: 'API token',
   users: 'user',
+  webhooks: 'webhook',
 };
 
 const PAST: Record<string, string> = {
@@ -116,6 +117,19 @@ export function describeWrite(request: WriteRequest): WriteDescription | null {
       resource,
       resourceId: null,
       summary: clip(`Created ${list.length} content${list.length === 1 ? '' : 's'} in bulk${locale ? ` (${locale})` : ''}${span}`, SUMMARY_MAX),
+    };
+  }
+  if (resource === 'webhooks' && (last === 'test' || last === 'redeliver')) {
+    const webhookId = field(request.answer, 'webhookId');
+    const deliveryId = field(request.answer, 'id');
+    return {
+      action: last === 'test' ? 'test' : 'redeliver',
+      resource,
+      resourceId: webhookId === undefined ? null : String(webhookId),
+      summary:
+        last === 'test'
+          ? `Sent a test delivery to webhook ${String(webhookId)}`
+          : `Sent delivery ${params.id ?? '?'} of webhook ${String(webhookId)} again (delivery ${String(deliveryId)})`,
     };
   }
 

@@ -15,6 +15,7 @@ export const SKIPPED_TABLES: Record<string, string> = {
   content_document: 'kept by triggers on content_field',
   cache_version: 'moved by triggers on every write',
   edit_presence: 'who has an edit screen open lasts two minutes',
+  webhook_delivery: 'the outbox and log of webhook calls: a restored site must not call them again',
 };
 
 /**
@@ -40,6 +41,8 @@ const MIGRATION_TABLES = [
   'redirect',
   'slug_path',
   'api_token',
+  'webhook',
+  'webhook_delivery',
 ];
 
 /** Functions the migrations create (triggers' and the read models' helpers). */

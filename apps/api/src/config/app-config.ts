@@ -202,6 +202,48 @@ class EnvironmentVariables {
   @Transform(toBool)
   @IsBoolean({ message: 'CMS_DEMO must be true or false' })
   CMS_DEMO?: boolean;
+
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean({ message: 'WEBHOOK_ALLOW_PRIVATE must be true or false' })
+  WEBHOOK_ALLOW_PRIVATE?: boolean;
+
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean({ message: 'WEBHOOK_DELIVERY must be true or false' })
+  WEBHOOK_DELIVERY?: boolean;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  WEBHOOK_POLL_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  WEBHOOK_RETRY_BASE_MS?: number;
+
+  @IsOptional()
+  @Matches(/^\d+\s*(s|m|h|d)?$/, { message: 'WEBHOOK_RETRY_FOR must be a number of seconds or a duration such as 1d or 12h' })
+  WEBHOOK_RETRY_FOR?: string;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  WEBHOOK_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  WEBHOOK_KEEP_DAYS?: number;
 }
 
 export interface AppConfig {
@@ -241,6 +283,13 @@ export interface AppConfig {
   /** Form e-mails: no smtpUrl means they wait in the outbox until one is configured. */
   mail: { smtpUrl?: string; from?: string; maxAttempts: number; retryBaseMs: number; pollMs: number; leaseSeconds: number };
   forms: { submissionsPerMinute: number };
+  /**
+   * Webhook deliveries: private addresses allowed (allowPrivate), whether this instance sends
+   * them (deliver: false leaves them to the instances that do), how often the outbox is read,
+   * the first retry's wait (doubling), how long a delivery is retried, each try's time limit, and
+   * how long the delivery log is kept.
+   */
+  webhooks: { allowPrivate: boolean; deliver: boolean; pollMs: number; retryBaseMs: number; retryForSeconds: number; timeoutMs: number; keepDays: number };
 }
 
 export type StorageConfig =
@@ -331,6 +380,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseSeconds: raw.MAIL_LEASE_SECONDS ?? 120,
     },
     forms: { submissionsPerMinute: raw.FORM_SUBMISSIONS_PER_MINUTE ?? 10 },
+    webhooks: {
+      allowPrivate: raw.WEBHOOK_ALLOW_PRIVATE ?? false,
+      deliver: raw.WEBHOOK_DELIVERY ?? true,
+      pollMs: raw.WEBHOOK_POLL_MS ?? 2_000,
+      retryBaseMs: raw.WEBHOOK_RETRY_BASE_MS ?? 10_000,
+      retryForSeconds: parseDuration(raw.WEBHOOK_RETRY_FOR ?? '1d'),
+      timeoutMs: raw.WEBHOOK_TIMEOUT_MS ?? 10_000,
+      keepDays: raw.WEBHOOK_KEEP_DAYS ?? 30,
+    },
     demo: raw.CMS_DEMO ?? true,
   };
 }

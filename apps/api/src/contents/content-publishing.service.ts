@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, localePath, type Lang } from '@cms/contracts';
+import { DEFAULT_LANG, LANGS, localePath, type Lang } from '@cms/contracts';
 import { ConflictException, ForbiddenException, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -108,6 +108,7 @@ export class ContentPublishingService implements OnApplicationBootstrap, OnModul
   }
 
   private async makeLive(manager: EntityManager, actor: AuthContext, content: Content, only?: Lang): Promise<AffectedSeeds> {
+    const wasPublished = content.published;
     const target = await this.contents.containerOf(manager, content.containerId, 'containerId');
     const draft = await this.contents.draftOf(manager, content.id);
     const seeds = draft ? await this.contents.applyDraft(manager, actor, content, target, draft, only) : [];
@@ -118,14 +119,18 @@ export class ContentPublishingService implements OnApplicationBootstrap, OnModul
     else if (draft) await manager.query(`DELETE FROM "content_draft" WHERE "contentId" = $1`, [content.id]);
     const locales = only ? [only] : draft ? draftLocales(draft) : [];
     await this.contents.keepVersion(manager, content.id, actor === SCHEDULER ? 'schedule' : 'publish', locales, { published: true, actor });
+    // A page that comes online shows every locale; one already online shows the locales whose changes went live.
+    await this.contents.announce(manager, 'content.published', [content.id], !wasPublished || locales.length === 0 ? LANGS : locales);
     return mergedSeeds(seeds);
   }
 
   private async takeDown(manager: EntityManager, actor: AuthContext, content: Content): Promise<AffectedSeeds> {
     const target = await this.contents.containerOf(manager, content.containerId, 'containerId');
-    const seeds = content.published ? (await this.contents.applyChanges(manager, actor, content, target, { published: false }, DEFAULT_LANG)).seeds : {};
+    const wasPublished = content.published;
+    const seeds = wasPublished ? (await this.contents.applyChanges(manager, actor, content, target, { published: false }, DEFAULT_LANG)).seeds : {};
     await manager.query(`UPDATE "content" SET "unpublishAt" = NULL WHERE id = $1`, [content.id]);
     await this.contents.keepVersion(manager, content.id, actor === SCHEDULER ? 'schedule' : 'unpublish', [], { actor });
+    if (wasPublished) await this.contents.announce(manager, 'content.unpublished', [content.id], LANGS);
     return seeds;
   }
 

@@ -96,6 +96,7 @@ export class ContentVersions implements VersionedRecords {
       }
       const seeds: AffectedSeeds[] = await this.contents.applyDraft(manager, actor, content, target, draft);
       await this.contents.keepVersion(manager, id, 'restore', [...LANGS]);
+      await this.contents.announce(manager, 'content.updated', [id], LANGS);
       const paths = seeds.flatMap((seed) => seed.paths ?? []);
       const everything = seeds.some((seed) => seed.everything);
       return {

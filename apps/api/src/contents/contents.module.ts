@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PagePartsModule } from '../page-parts/page-parts.module';
 import { SlugsModule } from '../slugs/slugs.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { ContentFieldsService } from './content-fields.service';
 import { ContentListCache } from './content-list-cache';
 import { ContentsController } from './contents.controller';
@@ -14,7 +15,7 @@ import { TranslationsController } from './translations/translations.controller';
 import { TranslationsService } from './translations/translations.service';
 
 @Module({
-  imports: [SlugsModule, PagePartsModule],
+  imports: [SlugsModule, PagePartsModule, WebhooksModule],
   controllers: [ContentsController, TranslationsController, versionsController('contents', ContentVersions, 'content')],
   providers: [
     ContentsService,

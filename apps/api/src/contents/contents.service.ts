@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, SectionType, Status, SUPER_ADMIN_ROLE_ID, type Lang } from '@cms/contracts';
+import { DEFAULT_LANG, LANGS, SectionType, Status, SUPER_ADMIN_ROLE_ID, type Lang, type WebhookEvent } from '@cms/contracts';
 import { draftLocales, draftWrites, mergeDraft, NO_CHANGES, parseDraft, type DraftChanges } from './drafts';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -39,6 +39,7 @@ import type { ContentDto, ContentSummaryDto, CreateContentDto, UpdateContentDto 
 import { PagePartsService } from '../page-parts/page-parts.service';
 import { updatedByNow, VersionsService, type VersionAction } from '../versions/versions.service';
 import { currentActor } from '../versions/request-context';
+import { WebhookEventsService } from '../webhooks/webhook-events.service';
 
 /** What field queries read of a container's definitions. */
 const FIELD_DEFINITIONS_SQL = `SELECT name, type, multiple, options FROM "container_field" WHERE "containerId" = $1 ORDER BY position, id`;
@@ -193,6 +194,7 @@ export class ContentsService {
     private readonly affected: AffectedPagesService,
     private readonly listCache: ContentListCache,
     private readonly versions: VersionsService,
+    private readonly webhooks: WebhookEventsService,
   ) {}
 
   private readonly readById = batchedReads<{ id: number; lang: Lang }, OneContentRow>(async (keys) =>
@@ -317,6 +319,7 @@ export class ContentsService {
       if (dto.published) await manager.query(`UPDATE "content" SET "publishedAt" = now() WHERE id = $1`, [id]);
       if (schedule) await this.writeSchedule(manager, { id, publishAt: null, unpublishAt: null } as Content, schedule);
       await this.keepVersion(manager, id, 'create', [lang], { published: dto.published ?? false });
+      await this.announceCreated(manager, [{ id, published: dto.published ?? false }], lang);
       return { id, affected: await this.affected.collect(manager, seeds) };
     });
     this.affected.emit(affected, 'all');
@@ -344,6 +347,8 @@ export class ContentsService {
       const wasPublished = content.published;
       const { seeds, localOnly } = await this.applyChanges(manager, actor, content, target, changes, lang);
       await this.keepVersion(manager, id, 'update', [lang], { published: content.published && !wasPublished });
+      await this.announce(manager, 'content.updated', [id], [lang]);
+      if (content.published !== wasPublished) await this.announce(manager, content.published ? 'content.published' : 'content.unpublished', [id], LANGS);
       return { affected: await this.affected.collect(manager, seeds), localOnly };
     });
     if (outcome) this.affected.emit(outcome.affected, outcome.localOnly ? lang : 'all');
@@ -574,6 +579,7 @@ export class ContentsService {
       const affected = await this.affected.collect(manager, { contentIds: [id], listingContainerIds: [content.containerId], referencingContentIds: [id] });
       await manager.getRepository(Content).delete({ id });
       await this.versions.forget(manager, 'contents', id);
+      await this.announce(manager, 'content.deleted', [id], LANGS);
       return { deleted, affected };
     });
     this.affected.emit(affected, 'all');
@@ -606,6 +612,29 @@ export class ContentsService {
     const ids = await this.idsIn(manager, containerId);
     await manager.query(`DELETE FROM "content" WHERE "containerId" = $1`, [containerId]);
     for (const id of ids) await this.versions.forget(manager, 'contents', id);
+    await this.announce(manager, 'content.deleted', ids, LANGS);
+  }
+
+  /**
+   * Queues the webhook events of contents inserted in `manager`'s transaction: content.created for
+   * each, then content.published for those created published, in `lang`. One statement however
+   * many: a bulk insert calls it once with all its contents.
+   */
+  async announceCreated(manager: EntityManager, created: readonly { id: number; published: boolean }[], lang: Lang): Promise<void> {
+    await this.webhooks.emit(manager, [
+      ...created.map(({ id }) => ({ event: 'content.created' as const, recordType: 'content' as const, recordId: id, locales: [lang] })),
+      ...created
+        .filter((c) => c.published)
+        .map(({ id }) => ({ event: 'content.published' as const, recordType: 'content' as const, recordId: id, locales: [lang] })),
+    ]);
+  }
+
+  /** Queues a webhook event of these contents in `manager`'s transaction (sent once it commits). */
+  async announce(manager: EntityManager, event: WebhookEvent, ids: readonly number[], locales: readonly Lang[]): Promise<void> {
+    await this.webhooks.emit(
+      manager,
+      ids.map((id) => ({ event, recordType: 'content', recordId: id, locales })),
+    );
   }
 
   /** The container (locked against definition changes until the write ends) and its field definitions. */

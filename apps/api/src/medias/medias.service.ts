@@ -20,6 +20,7 @@ import { MEDIA_TYPES, variantPrefix } from './media-types';
 import { findMediaUsages } from './media-usage';
 import { Media } from './media.entity';
 import { receiveUpload } from './multipart-upload';
+import { WebhookEventsService } from '../webhooks/webhook-events.service';
 
 const MEDIA_LIST: ListSpec<Media> = {
   resource: 'medias',
@@ -77,6 +78,7 @@ export class MediasService {
     private readonly scratch: ScratchSpace,
     private readonly budget: ImageBudget,
     private readonly revalidation: RevalidationService,
+    private readonly webhooks: WebhookEventsService,
   ) {}
 
   list(raw: RawListQuery): Promise<ListPage<MediaDto>> {
@@ -125,19 +127,23 @@ export class MediasService {
       const uri = `${randomBytes(16).toString('hex')}.${type.ext}`;
       await this.storage.put(uri, createReadStream(prepared.path), { contentType: type.mime, size: prepared.size });
       try {
-        const repository = this.dataSource.getRepository(Media);
-        const media = await repository.save(
-          repository.create({
-            uri,
-            mimeType: type.mime,
-            name: fields.name,
-            size: prepared.size,
-            alt: fields.alt,
-            packId: fields.packId,
-            width: prepared.width,
-            height: prepared.height,
-          }),
-        );
+        const media = await this.dataSource.transaction(async (manager) => {
+          const repository = manager.getRepository(Media);
+          const saved = await repository.save(
+            repository.create({
+              uri,
+              mimeType: type.mime,
+              name: fields.name,
+              size: prepared.size,
+              alt: fields.alt,
+              packId: fields.packId,
+              width: prepared.width,
+              height: prepared.height,
+            }),
+          );
+          await this.webhooks.emit(manager, [{ event: 'media.created', recordType: 'media', recordId: saved.id }]);
+          return saved;
+        });
         return toMediaDto(media);
       } catch (error) {
         await this.storage.delete(uri).catch((e: Error) => this.logger.warn(`Could not remove ${uri} after a failed insert: ${e.message}`));
@@ -176,6 +182,7 @@ export class MediasService {
         });
       }
       await manager.getRepository(Media).delete({ id });
+      await this.webhooks.emit(manager, [{ event: 'media.deleted', recordType: 'media', recordId: id }]);
       return found;
     });
     // The row is gone: from now on nothing refers to the files, whatever happens to them.

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { FormsModule } from '../forms/forms.module';
 import { MailModule } from '../mail/mail.module';
 import { SettingsModule } from '../settings/settings.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { FormSubmissionsController } from './form-submissions.controller';
 import { MessagesController } from './messages.controller';
 import { MessagesService } from './messages.service';
@@ -9,7 +10,7 @@ import { SubmissionLimiter } from './submission-limiter';
 import { SubmissionsService } from './submissions.service';
 
 @Module({
-  imports: [FormsModule, MailModule, SettingsModule],
+  imports: [FormsModule, MailModule, SettingsModule, WebhooksModule],
   controllers: [MessagesController, FormSubmissionsController],
   providers: [MessagesService, SubmissionsService, SubmissionLimiter],
 })

@@ -10,6 +10,7 @@ import { MailService } from '../mail/mail.service';
 import { SettingsService } from '../settings/settings.service';
 import type { FormSubmissionDto, FormSubmissionResponseDto } from './dto/message.dto';
 import { Message } from './message.entity';
+import { WebhookEventsService } from '../webhooks/webhook-events.service';
 import { checkSubmission } from './submission-values';
 import { SubmissionLimiter } from './submission-limiter';
 
@@ -31,6 +32,7 @@ export class SubmissionsService {
     private readonly settings: SettingsService,
     private readonly mail: MailService,
     private readonly limiter: SubmissionLimiter,
+    private readonly webhooks: WebhookEventsService,
   ) {}
 
   async submit(formId: number, locale: Lang, body: FormSubmissionDto, ip: string, reader: Reader): Promise<FormSubmissionResponseDto> {
@@ -57,12 +59,17 @@ export class SubmissionsService {
     // the message is kept and no mail is attempted.
     const mailTo = form.sendMail && isSafeAddress(form.sendTo) ? form.sendTo : null;
     if (form.sendMail && !mailTo) this.logger.warn(`Form ${formId} sends mail but its sendTo is not a single e-mail address: no mail queued`);
+    const received = (messageId: number) => ({ event: 'message.received' as const, recordType: 'message' as const, recordId: messageId, locales: [locale] });
     if (!mailTo) {
-      await this.dataSource.getRepository(Message).insert({ formId, value, read: false });
+      await this.dataSource.transaction(async (manager) => {
+        const { identifiers } = await manager.getRepository(Message).insert({ formId, value, read: false });
+        await this.webhooks.emit(manager, [received(identifiers[0].id as number)]);
+      });
       return accepted;
     }
     await this.dataSource.transaction(async (manager) => {
       const message = await manager.getRepository(Message).save(manager.getRepository(Message).create({ formId, value, read: false }));
+      await this.webhooks.emit(manager, [received(message.id)]);
       const shown = fields.filter((f) => Object.hasOwn(value, f.name)).map((f) => ({ label: f.label || f.name, value: value[f.name] as FormValue }));
       const replyTo = fields.find((f) => f.type === FormFieldType.EMAIL && Object.hasOwn(value, f.name));
       await this.mail.enqueue(manager, {

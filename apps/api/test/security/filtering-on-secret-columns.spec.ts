@@ -10,8 +10,33 @@ const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 describe('attack: filtering or sorting on password, hash or token columns', () => {
   const t = useTestApp();
 
-  const LISTS = ['users', 'roles', 'medias', 'media-packs', 'forms', 'messages', 'settings', 'configurators', 'containers', 'contents', 'elements', 'slugs'];
-  const SECRETS = ['password', 'hash', 'token', 'passwordHash', 'login.password', 'logins.password', 'session.token', '"password"', 'password ASC, id'];
+  const LISTS = [
+    'users',
+    'roles',
+    'medias',
+    'media-packs',
+    'forms',
+    'messages',
+    'settings',
+    'configurators',
+    'containers',
+    'contents',
+    'elements',
+    'slugs',
+    'webhooks',
+  ];
+  const SECRETS = [
+    'secret',
+    'password',
+    'hash',
+    'token',
+    'passwordHash',
+    'login.password',
+    'logins.password',
+    'session.token',
+    '"password"',
+    'password ASC, id',
+  ];
 
   it.each(LISTS)('refuses to sort or filter /api/%s by a secret column', async (list) => {
     const answers: string[] = [];

@@ -127,6 +127,20 @@ describe('an update by someone who may not view the record answers its id only',
         return { url: `/api/tokens/${token.id}`, id: token.id };
       },
     },
+    // ACCESS_SETTINGS opens reading them too; the secret is never answered anyway.
+    'PUT /api/webhooks/:id': {
+      rights: [RightType.ACCESS_SETTINGS],
+      viewable: true,
+      body: { url: `https://hooks.example.com/${SECRET}` },
+      make: async () => {
+        const w = await t.ownerCreates('/api/webhooks', {
+          url: 'https://hooks.example.com/cms',
+          events: ['content.created'],
+          secret: 'whsec_0123456789abcdef',
+        });
+        return { url: `/api/webhooks/${w.id}`, id: w.id };
+      },
+    },
   };
 
   it('covers every PUT of the app that a right opens', () => {

@@ -64,13 +64,16 @@ export function contentModel(t: TestApp) {
   };
 }
 
+const WEBHOOK_WORKER_SQL = /^(WITH due AS|UPDATE "webhook_delivery"|DELETE FROM "webhook_delivery")/;
+
 /** Counts the SQL statements the app sends while `run` runs (every query goes through the DataSource's logger). */
 export async function countQueries<T>(t: TestApp, run: () => Promise<T>): Promise<{ result: T; count: number; queries: string[] }> {
   const logger = t.dataSource.logger;
   const queries: string[] = [];
   const original = logger.logQuery.bind(logger);
   logger.logQuery = (query, parameters, queryRunner) => {
-    if (!/^(START TRANSACTION|COMMIT|ROLLBACK)/i.test(query)) queries.push(query);
+    // The webhook worker's claims and records run on its own timer, not in the request measured.
+    if (!/^(START TRANSACTION|COMMIT|ROLLBACK)/i.test(query) && !WEBHOOK_WORKER_SQL.test(query)) queries.push(query);
     return original(query, parameters, queryRunner);
   };
   try {

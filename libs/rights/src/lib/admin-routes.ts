@@ -20,6 +20,7 @@ export const ADMIN_ROUTES = {
   layout: '/admin/layout',
   audit: '/admin/audit',
   tokens: '/admin/tokens',
+  webhooks: '/admin/webhooks',
   translations: '/admin/translations',
 } as const;
 

@@ -77,6 +77,14 @@ export const RESOURCE_RULES = {
     delete: all(R.ACCESS_SETTINGS),
   },
   revalidation: { create: all(R.REVALIDATION) },
+  // Webhooks send the site's events to other systems with a secret: settings of the whole site.
+  webhooks: {
+    list: all(R.ACCESS_SETTINGS),
+    show: all(R.ACCESS_SETTINGS),
+    create: all(R.ACCESS_SETTINGS),
+    edit: all(R.ACCESS_SETTINGS),
+    delete: all(R.ACCESS_SETTINGS),
+  },
   // The audit log is read-only: the API has no route that creates, edits or deletes an entry.
   audit: { list: all(R.ACCESS_SETTINGS), export: all(R.ACCESS_SETTINGS), choices: all(R.ACCESS_SETTINGS) },
 } as const satisfies Record<string, Partial<Record<ResourceAction, RightsRule>>>;

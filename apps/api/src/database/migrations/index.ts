@@ -25,6 +25,7 @@ import { ContentTranslationSources1795761786000 } from './1795761786000-content-
 import { SlugPaths1795762260000 } from './1795762260000-slug-paths';
 import { ApiTokens1795773903000 } from './1795773903000-api-tokens';
 import { ContentFieldValueIndexes1795774018000 } from './1795774018000-content-field-value-indexes';
+import { Webhooks1795773964000 } from './1795773964000-webhooks';
 
 /** In the order they run. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   SlugPaths1795762260000,
   ApiTokens1795773903000,
   ContentFieldValueIndexes1795774018000,
+  Webhooks1795773964000,
 ];
