@@ -149,6 +149,33 @@ describe('webhooks', () => {
     expect(await deliveries(hook.id)).toHaveLength(7);
   });
 
+  it('announces each content of a bulk create (content.created, and content.published for those created published), and nothing for a refused bulk or a dry run', async () => {
+    await webhook({ events: ['content.created', 'content.published'] });
+    const container = await cm().container({ fields: [{ label: 'Body', name: 'body', type: 'STRING', required: true }] });
+    const item = (body: string | null, published = false) => ({ containerId: container.id, title: `Bulk ${body}`, published, fields: { body } });
+    const refused = await t.http
+      .post('/api/contents/bulk')
+      .set('token', t.ownerToken)
+      .send({ items: [item('a'), item(null)] });
+    expect(refused.status).toBe(400);
+    const dry = await t.http
+      .post('/api/contents/bulk?dryRun=true')
+      .set('token', t.ownerToken)
+      .send({ items: [item('a')] });
+    expect(dry.status).toBe(200);
+    const res = await t.http
+      .post('/api/contents/bulk')
+      .set('token', t.ownerToken)
+      .send({ items: [item('a'), item('b', true), item('c')] });
+    expect(res.status).toBe(201);
+    const ids = res.body.ids as number[];
+    await until('four deliveries', () => (receiver.calls.length >= 4 ? true : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(callsFor('content.created').map((c) => c.body.record.id)).toEqual(ids);
+    expect(callsFor('content.published').map((c) => c.body.record.id)).toEqual([ids[1]]);
+    expect(receiver.calls).toHaveLength(4);
+  });
+
   it('queues nothing for a write that was refused, nor for a disabled webhook or an event it does not listen to', async () => {
     const listening = await webhook({ events: ['content.created'] });
     const disabled = await webhook({ events: ['content.created'], enabled: false });

@@ -174,6 +174,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API tokens
+         * @description ra-data-simple-rest dialect: sort by id, name, role, createdBy, createdAt (default, newest first), lastUsedAt, expiresAt; filter by id, roleId, q (in the name). Total in Content-Range. Never the secrets.
+         */
+        get: operations["ApiTokensController_list"];
+        put?: never;
+        /**
+         * Make an API token
+         * @description Answers the secret this once (only its digest is kept). The token acts with the role `roleId`, which must be a role the caller could give a user (its rights within the caller’s, no members-only page the caller’s role does not read; only a super-admin gives super-admin; 403 naming what is missing otherwise), and never with more than its creator holds at the time of a request. It stops working when revoked, at `expiresAt`, when its creator is deleted or when its creator’s role changes.
+         */
+        post: operations["ApiTokensController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ApiTokensController_get"];
+        /**
+         * Rename an API token
+         * @description Only the name changes; the role, the secret and the expiry stay.
+         */
+        put: operations["ApiTokensController_rename"];
+        post?: never;
+        /**
+         * Revoke an API token
+         * @description Once this answers, every instance of the API refuses the token (401).
+         */
+        delete: operations["ApiTokensController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/roles/choices": {
         parameters: {
             query?: never;
@@ -970,11 +1018,51 @@ export interface paths {
         };
         /**
          * List contents
-         * @description ra-data-simple-rest dialect: sort by id, title, updatedAt (default, DESC), published, status, containerId; filter by id, containerId, published, status and q (full-text search of the title and the STRING, PARAGRAPH and RICHTEXT fields in the locale; every word must match, as a prefix), state, and translation (`{"locale":"tr","status":"missing"}`: the contents whose translation status in that locale is missing, outdated or complete, see GET /api/contents/{id}/translations). The total is in Content-Range. Each row’s statuses: GET /api/translations?contentIds=.
+         * @description ra-data-simple-rest dialect: sort by id, title, updatedAt (default, DESC), published, status, containerId; filter by id, containerId, published, status and q (full-text search of the title and the STRING, PARAGRAPH and RICHTEXT fields in the locale; every word must match, as a prefix), state, and translation (`{"locale":"tr","status":"missing"}`: the contents whose translation status in that locale is missing, outdated or complete, see GET /api/contents/{id}/translations). The total is in Content-Range. Each row’s statuses: GET /api/translations?contentIds=. With one containerId, filter and sort on field values too: `filter={"containerId":3,"fields.price":{"gte":10}}&sort=["fields.date","DESC"]` (the live values, as the list answers them, never a waiting draft’s), and choose the keys answered with `fields=title,fields.price`.
          */
         get: operations["ContentsController_list"];
         put?: never;
         post: operations["ContentsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create up to 1,000 contents at once
+         * @description Each item is the body of one POST /api/contents (checked by the same rules: fields against their container, required ones, slugs, sections, metadata, accesses, schedule), with optionally `locales` for other locales' values. All of them are written in one transaction, or none: a refusal lists every problem as `itemErrors: [{ index, field, message }]` (and by path in `errors`, `items.3.fields.price`). Two items may not make the same path. Each new content gets its first version; the audit log gets one entry with the count. At most 1000 items and 16 MB; the back office sends batches of 500.
+         */
+        post: operations["ContentsController_createMany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contents/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every content of a container, all locales, as CSV or JSON
+         * @description Streamed as an attachment, read 500 contents at a time (the live version of each; drafts are not exported). JSON: a list of contents `{ id, containerId, title, slug, published, status, fields, locales: { fr: { fields } } }` (en values in `fields`, each other locale’s own values in `locales`): POST /api/contents/bulk takes them back once `id` is left out. CSV (UTF-8 with BOM): one row per content, columns `id, title, slug, published, status`, `fields.<name>` (en) and `locales.<locale>.fields.<name>` for the locales that have values; lists and { lat, lng } or { start, end } values are JSON in their cell; text starting with = + - @ gets a leading apostrophe, which the back office’s Import screen takes off again.
+         */
+        get: operations["ContentsController_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1317,6 +1405,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description ra-data-simple-rest dialect: sort by id, url, enabled, createdAt, updatedAt; filter by id. Total in Content-Range. Each delivery is a POST of JSON {"id": <delivery id>, "event", "occurredAt", "record": {"type", "id", "locales"}} with the headers X-Signature (sha256=<hex HMAC-SHA256 of the raw body with the secret>), X-Webhook-Event and X-Webhook-Delivery. Events: content.created, content.updated, content.published, content.unpublished, content.deleted, media.created, media.deleted, message.received (and webhook.test from "Send test"). At least once, in order per record, retried with backoff for a day until a 2xx answers; redirects are not followed. */
+        get: operations["WebhooksController_list"];
+        put?: never;
+        /** @description Each delivery is a POST of JSON {"id": <delivery id>, "event", "occurredAt", "record": {"type", "id", "locales"}} with the headers X-Signature (sha256=<hex HMAC-SHA256 of the raw body with the secret>), X-Webhook-Event and X-Webhook-Delivery. Events: content.created, content.updated, content.published, content.unpublished, content.deleted, media.created, media.deleted, message.received (and webhook.test from "Send test"). At least once, in order per record, retried with backoff for a day until a 2xx answers; redirects are not followed. */
+        post: operations["WebhooksController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Queues a new delivery (new id) of the same event, record and time; it goes after the record’s pending deliveries.
+         */
+        post: operations["WebhooksController_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WebhooksController_get"];
+        /** @description Fields left out keep their values; without `secret` the stored one is kept. */
+        put: operations["WebhooksController_update"];
+        post?: never;
+        delete: operations["WebhooksController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log of a webhook
+         * @description Newest first; ra-data-simple-rest dialect: sort by id, createdAt; filter by status (pending, delivered, failed), event. Total in Content-Range.
+         */
+        get: operations["WebhooksController_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test delivery
+         * @description Queues a webhook.test delivery whose record is the webhook itself, whatever its events, enabled or not.
+         */
+        post: operations["WebhooksController_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/elements/choices": {
         parameters: {
             query?: never;
@@ -1605,6 +1788,93 @@ export interface components {
         ChangePasswordDto: {
             currentPassword: string;
             password: string;
+        };
+        ApiTokenRoleDto: {
+            /** @example editor */
+            id: string;
+            /** @example Editor */
+            name: string;
+        };
+        ApiTokenCreatorDto: {
+            userId: number;
+            /** @example Ann Smith */
+            userName: string;
+        };
+        ApiTokenDto: {
+            id: number;
+            /** @example Static build */
+            name: string;
+            /** @description The role whose rights the token acts with (within its creator’s) */
+            role: components["schemas"]["ApiTokenRoleDto"];
+            /** @description Who made it */
+            createdBy: components["schemas"]["ApiTokenCreatorDto"];
+            /**
+             * @description The first characters of the secret, to tell tokens apart
+             * @example cms_x7Qa
+             */
+            hint: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last request made with it, to within a minute; null: never used
+             */
+            lastUsedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Null: never expires
+             */
+            expiresAt: string | null;
+        };
+        CreateApiTokenDto: {
+            /** @example Static build */
+            name: string;
+            /**
+             * @description A role the caller could give a user: its rights within the caller’s
+             * @example editor
+             */
+            roleId: string;
+            /**
+             * Format: date-time
+             * @description In the future; omitted or null: never
+             * @example 2027-06-30T00:00:00Z
+             */
+            expiresAt?: string | null;
+        };
+        ApiTokenCreatedDto: {
+            id: number;
+            /** @example Static build */
+            name: string;
+            /** @description The role whose rights the token acts with (within its creator’s) */
+            role: components["schemas"]["ApiTokenRoleDto"];
+            /** @description Who made it */
+            createdBy: components["schemas"]["ApiTokenCreatorDto"];
+            /**
+             * @description The first characters of the secret, to tell tokens apart
+             * @example cms_x7Qa
+             */
+            hint: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last request made with it, to within a minute; null: never used
+             */
+            lastUsedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Null: never expires
+             */
+            expiresAt: string | null;
+            /**
+             * @description The secret, answered this once (only its digest is stored): send it as `Authorization: Bearer …` or in the `token` header
+             * @example cms_3q2-7wXb1cPzY9eVdKj0mRt5sUa8nLgHiFoE4QyZw6A
+             */
+            secret: string;
+        };
+        RenameApiTokenDto: {
+            /** @example Static build */
+            name: string;
         };
         RoleDto: {
             /** @example editor */
@@ -2471,6 +2741,145 @@ export interface components {
              */
             unpublishAt: string | null;
         };
+        BulkContentItemDto: {
+            /**
+             * @description The page's slug segment: lower-case words and dashes. In en (no ?locale=): '' (at the root) makes it the home page, null removes the page. In another locale (PUT ?locale=fr): that locale's own segment (its address becomes /fr/<parent's fr path>/<segment>); null or '' clears it (the locale uses en's). Every address that changes (the page’s and its descendants’, in every locale) leaves a 301 redirect from the old one.
+             * @example blog
+             */
+            slug?: string | null;
+            /** @description The slug this page hangs under (null: the root) */
+            parentSlugId?: number | null;
+            /** @description Replaces the PAGE sections of the locale, in this order */
+            sections?: components["schemas"]["SectionInputDto"][];
+            /** @description Replaces the <meta> pairs of the locale */
+            metadata?: components["schemas"]["MetadataEntryDto"][];
+            /** @description Replaces the roles that may read the page; none: the page is public */
+            accesses?: components["schemas"]["AccessEntryDto"][];
+            /** @description Must be true for `accesses: []` to take away the last access of a page that has some (it turns public; a content then follows its container). Without it that write is a 400. Ignored otherwise. */
+            clearAccesses?: boolean;
+            published?: boolean;
+            /** @enum {string} */
+            status?: "AVAILABLE" | "DISCONTINUED";
+            /**
+             * @description Field name → value in the `?locale=`: text types, OPTION, ZOHOOPTIONS and COLOR (#RRGGBB) are strings; DATE YYYY-MM-DD or an ISO date-time; NUMBER, POSITION numbers; BOOLEAN; IMAGE, FILE, VIDEO a media id; CONTENT a content id; LOCATION {lat, lng}; TIMERANGE {start, end}; a list of them when the field is multiple. null clears the locale's value (it then falls back to en); names not given are kept.
+             * @example {
+             *       "price": 12.5,
+             *       "tags": [
+             *         "new",
+             *         "sale"
+             *       ],
+             *       "cover": 3
+             *     }
+             */
+            fields?: {
+                [key: string]: components["schemas"]["JsonValue"];
+            };
+            /**
+             * Format: date-time
+             * @description Publish then (on a drafts container: make the draft live), once, within a minute; null clears. Applies at once, not through the draft. A time in the past is refused (400)
+             * @example 2026-12-01T09:00:00Z
+             */
+            publishAt?: string | null;
+            /**
+             * Format: date-time
+             * @description Unpublish then, once, within a minute; null clears. After publishAt when both are set
+             */
+            unpublishAt?: string | null;
+            /** @example Hello world */
+            title: string;
+            containerId: number;
+            /**
+             * @description Other locales' own field values (`{ "fr": { "fields": { "price": 12 } } }`), each checked as `fields` is in that locale; not the locale of `?locale=`, whose values are `fields`
+             * @example {
+             *       "fr": {
+             *         "fields": {
+             *           "title": "Bonjour"
+             *         }
+             *       }
+             *     }
+             */
+            locales?: {
+                [key: string]: {
+                    fields: {
+                        [key: string]: components["schemas"]["JsonValue"];
+                    };
+                };
+            };
+        };
+        BulkContentsDto: {
+            /** @description From 1 to 1000 contents, each checked as one POST /api/contents is (an error names its index) */
+            items: components["schemas"]["BulkContentItemDto"][];
+        };
+        BulkContentsResultDto: {
+            /** @description How many contents were created (a dry run: would be) */
+            count: number;
+            /** @description The new contents’ ids, in the order of the items (empty on a dry run) */
+            ids: number[];
+            /** @description True when nothing was written (`?dryRun=true`) */
+            dryRun: boolean;
+        };
+        BulkItemErrorDto: {
+            /**
+             * @description The item’s index in `items`, from 0
+             * @example 3
+             */
+            index: number;
+            /**
+             * @description The path in the item
+             * @example fields.price
+             */
+            field: string;
+            /** @example must be a number */
+            message: string;
+        };
+        BulkRefusalDto: {
+            /** @enum {number} */
+            statusCode: 400 | 409;
+            /** @example Invalid input. 1 of 500 items refused: item 3 fields.price: must be a number */
+            message: string;
+            /**
+             * @description When items break their rules (not for an envelope without items or with too many)
+             * @enum {string}
+             */
+            code?: "invalid-items";
+            /** @description The same problems by path, `items.3.fields.price` */
+            errors: {
+                [key: string]: string[];
+            };
+            /** @description Every problem: the item, the path in it, the rule (when items break their rules) */
+            itemErrors?: components["schemas"]["BulkItemErrorDto"][];
+        };
+        ExportedContentDto: {
+            id: number;
+            containerId: number;
+            title: string;
+            /** @description en's segment of its page (null: no page) */
+            slug: string | null;
+            published: boolean;
+            /** @enum {string} */
+            status: "AVAILABLE" | "DISCONTINUED";
+            /** @description en’s values, as GET /api/contents/{id} answers them */
+            fields: {
+                [key: string]: components["schemas"]["JsonValue"];
+            };
+            /**
+             * @description Other locales' own field values (`{ "fr": { "fields": { "price": 12 } } }`), each checked as `fields` is in that locale; not the locale of `?locale=`, whose values are `fields`
+             * @example {
+             *       "fr": {
+             *         "fields": {
+             *           "title": "Bonjour"
+             *         }
+             *       }
+             *     }
+             */
+            locales: {
+                [key: string]: {
+                    fields: {
+                        [key: string]: components["schemas"]["JsonValue"];
+                    };
+                };
+            };
+        };
         ContentDto: {
             id: number;
             title: string;
@@ -2812,6 +3221,91 @@ export interface components {
              * @enum {number}
              */
             status?: 301 | 302;
+        };
+        WebhookDto: {
+            id: number;
+            /** @example https://search.example.com/hooks/cms */
+            url: string;
+            events: ("content.created" | "content.updated" | "content.published" | "content.unpublished" | "content.deleted" | "media.created" | "media.deleted" | "message.received")[];
+            enabled: boolean;
+            /**
+             * @description The last four characters of the secret, which is never answered
+             * @example …3f9a
+             */
+            secretHint: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WebhookRecordDto: {
+            /** @enum {string} */
+            type: "content" | "media" | "message" | "webhook";
+            id: number;
+            /**
+             * @description The locales the event concerns; empty for records without locales
+             * @example [
+             *       "en",
+             *       "fr"
+             *     ]
+             */
+            locales: string[];
+        };
+        WebhookDeliveryDto: {
+            /** @description The delivery id, sent as X-Webhook-Delivery and as `id` in the body */
+            id: number;
+            webhookId: number;
+            /** @enum {string} */
+            event: "content.created" | "content.updated" | "content.published" | "content.unpublished" | "content.deleted" | "media.created" | "media.deleted" | "message.received" | "webhook.test";
+            record: components["schemas"]["WebhookRecordDto"];
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /**
+             * Format: date-time
+             * @description When the write happened (the body’s occurredAt)
+             */
+            occurredAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Tries so far */
+            attempts: number;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the next try is due (null once delivered or failed)
+             */
+            nextAttemptAt: string | null;
+            /** @description HTTP status of the last answer; null when none came */
+            responseStatus: number | null;
+            /** @description The first bytes (1 KB at most) of the last answer’s body */
+            responseBody: string | null;
+            /** @description Why the last try did not deliver */
+            error: string | null;
+            /** @description How long the last try took, in milliseconds */
+            durationMs: number | null;
+        };
+        CreateWebhookDto: {
+            /**
+             * @description Where deliveries are posted: an http:// or https:// URL without user name, password or fragment, at most 2000 characters. Private, loopback and link-local targets are refused at delivery time unless WEBHOOK_ALLOW_PRIVATE=true.
+             * @example https://search.example.com/hooks/cms
+             */
+            url: string;
+            /** @description What it receives, among content.created, content.updated, content.published, content.unpublished, content.deleted, media.created, media.deleted, message.received */
+            events: ("content.created" | "content.updated" | "content.published" | "content.unpublished" | "content.deleted" | "media.created" | "media.deleted" | "message.received")[];
+            /** @description Signs every delivery (X-Signature: sha256=<hex HMAC-SHA256 of the body>); 16 to 200 printable ASCII characters without spaces. Never answered. */
+            secret: string;
+            /** @default true */
+            enabled?: boolean;
+        };
+        UpdateWebhookDto: {
+            /** @description Where deliveries are posted: an http:// or https:// URL without user name, password or fragment, at most 2000 characters. Private, loopback and link-local targets are refused at delivery time unless WEBHOOK_ALLOW_PRIVATE=true. */
+            url?: string;
+            /** @description What it receives, among content.created, content.updated, content.published, content.unpublished, content.deleted, media.created, media.deleted, message.received */
+            events?: ("content.created" | "content.updated" | "content.published" | "content.unpublished" | "content.deleted" | "media.created" | "media.deleted" | "message.received")[];
+            /** @description Signs every delivery (X-Signature: sha256=<hex HMAC-SHA256 of the body>); 16 to 200 printable ASCII characters without spaces. Never answered. Omitted: the stored one is kept. */
+            secret?: string;
+            enabled?: boolean;
         };
         ElementDto: {
             id: number;
@@ -3157,7 +3651,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -3185,7 +3679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3209,7 +3703,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -3236,7 +3730,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3266,7 +3760,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -3305,7 +3799,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3331,7 +3825,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -3368,7 +3862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3398,7 +3892,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -3437,7 +3931,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3520,7 +4014,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -3544,8 +4038,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Only with a session from POST /api/auth/signin: API tokens are refused */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3561,7 +4064,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -3598,7 +4101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3613,7 +4116,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -3641,8 +4144,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Only with a session from POST /api/auth/signin: API tokens are refused */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3670,13 +4182,351 @@ export interface operations {
             };
         };
     };
+    ApiTokensController_list: {
+        parameters: {
+            query?: {
+                filter?: string;
+                range?: string;
+                sort?: string;
+            };
+            header?: {
+                /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
+                "If-None-Match"?: string;
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The total is in Content-Range (tokens 0-24/N) */
+            200: {
+                headers: {
+                    /** @description A tag of this answer (a record’s version, else a hash of its bytes): send it as If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description token, Authorization (besides Origin): the answer may differ by caller */
+                    Vary?: string;
+                    /** @description The page answered and the total, as `contents 0-24/319` (`contents *\/0` when empty) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenDto"][];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unknown sort or filter key, or a filter value of the wrong kind */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right ACCESS_SETTINGS (tokens list: ACCESS_SETTINGS) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ApiTokensController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiTokenDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenCreatedDto"];
+                };
+            };
+            /** @description A field that breaks its rule (named in `errors`): empty or long name, unknown role, expiresAt not a future date-time */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right ACCESS_SETTINGS (tokens create: ACCESS_SETTINGS), with a session: API tokens are refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ApiTokensController_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
+                "If-None-Match"?: string;
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description A tag of this answer (a record’s version, else a hash of its bytes): send it as If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description token, Authorization (besides Origin): the answer may differ by caller */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenDto"];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An id that is not a positive integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right ACCESS_SETTINGS (tokens show: ACCESS_SETTINGS) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No token with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ApiTokensController_rename: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameApiTokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenDto"];
+                };
+            };
+            /** @description An empty or long name (named in `errors`), or an id that is not a positive integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right ACCESS_SETTINGS (tokens edit: ACCESS_SETTINGS), with a session: API tokens are refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No token with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ApiTokensController_revoke: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenDto"];
+                };
+            };
+            /** @description An id that is not a positive integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right ACCESS_SETTINGS (tokens delete: ACCESS_SETTINGS), with a session: API tokens are refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No token with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     RolesController_choices: {
         parameters: {
             query?: never;
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -3713,7 +4563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3722,7 +4572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description Requires one of the rights VIEW_ROLE, CREATE_CONTAINER, UPDATE_CONTAINER, CREATE_CONTENT, UPDATE_CONTENT, CREATE_USER, UPDATE_USER (roles choices: VIEW_ROLE|CREATE_CONTAINER|UPDATE_CONTAINER|CREATE_CONTENT|UPDATE_CONTENT|CREATE_USER|UPDATE_USER) */
+            /** @description Requires one of the rights VIEW_ROLE, CREATE_CONTAINER, UPDATE_CONTAINER, CREATE_CONTENT, UPDATE_CONTENT, CREATE_USER, UPDATE_USER, ACCESS_SETTINGS (roles choices: VIEW_ROLE|CREATE_CONTAINER|UPDATE_CONTAINER|CREATE_CONTENT|UPDATE_CONTENT|CREATE_USER|UPDATE_USER|ACCESS_SETTINGS) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3743,7 +4593,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -3782,7 +4632,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3806,7 +4656,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -3835,7 +4685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3870,7 +4720,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -3908,7 +4758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3941,7 +4791,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -3972,7 +4822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4014,7 +4864,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -4042,7 +4892,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4090,7 +4940,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -4129,7 +4979,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4153,7 +5003,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -4182,7 +5032,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4217,7 +5067,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -4255,7 +5105,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4288,7 +5138,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -4319,7 +5169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4361,7 +5211,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -4389,7 +5239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4422,7 +5272,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -4446,7 +5296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4476,7 +5326,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -4515,7 +5365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4539,7 +5389,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -4568,7 +5418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4646,7 +5496,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -4685,7 +5535,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4702,7 +5552,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -4740,7 +5590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4773,7 +5623,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -4805,7 +5655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4849,7 +5699,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -4887,7 +5737,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4920,7 +5770,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -4953,7 +5803,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4995,7 +5845,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -5023,7 +5873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5062,7 +5912,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -5102,7 +5952,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5137,7 +5987,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -5176,7 +6026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5209,7 +6059,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -5237,7 +6087,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5272,7 +6122,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -5309,7 +6159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5339,7 +6189,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -5378,7 +6228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5405,7 +6255,7 @@ export interface operations {
                 locale?: "en" | "fr" | "tr" | "es" | "it";
             };
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -5434,7 +6284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5547,7 +6397,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -5586,7 +6436,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5622,7 +6472,7 @@ export interface operations {
                 locale?: "en" | "fr" | "tr" | "es" | "it";
             };
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -5656,7 +6506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5698,7 +6548,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -5726,7 +6576,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5774,7 +6624,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -5814,7 +6664,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5849,7 +6699,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -5888,7 +6738,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5921,7 +6771,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -5949,7 +6799,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5988,7 +6838,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -6027,7 +6877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6053,7 +6903,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -6090,7 +6940,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6119,7 +6969,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -6156,7 +7006,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6191,7 +7041,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -6229,7 +7079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6262,7 +7112,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -6294,7 +7144,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6336,7 +7186,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -6364,7 +7214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6494,7 +7344,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -6533,7 +7383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6557,7 +7407,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -6586,7 +7436,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6621,7 +7471,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -6659,7 +7509,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6692,7 +7542,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -6723,7 +7573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6765,7 +7615,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -6793,7 +7643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6832,7 +7682,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -6871,7 +7721,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6895,7 +7745,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -6924,7 +7774,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6977,7 +7827,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -7013,7 +7863,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7030,7 +7880,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -7068,7 +7918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7101,7 +7951,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -7132,7 +7982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7174,7 +8024,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -7202,7 +8052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7250,7 +8100,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -7289,7 +8139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7313,7 +8163,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -7342,7 +8192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7377,7 +8227,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -7415,7 +8265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7448,7 +8298,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -7479,7 +8329,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7521,7 +8371,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -7549,7 +8399,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7703,7 +8553,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -7740,7 +8590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7772,7 +8622,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -7810,7 +8660,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7837,7 +8687,7 @@ export interface operations {
                 locale?: "en" | "fr" | "tr" | "es" | "it";
             };
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -7866,7 +8716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7913,7 +8763,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -7951,7 +8801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7987,7 +8837,7 @@ export interface operations {
                 locale?: "en" | "fr" | "tr" | "es" | "it";
             };
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -8020,7 +8870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8074,7 +8924,7 @@ export interface operations {
                 cascade?: boolean;
             };
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -8102,7 +8952,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8147,7 +8997,7 @@ export interface operations {
                 locale?: "en" | "fr" | "tr" | "es" | "it";
             };
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -8175,7 +9025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8211,7 +9061,7 @@ export interface operations {
                 locale?: "en" | "fr" | "tr" | "es" | "it";
             };
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -8238,7 +9088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8283,7 +9133,7 @@ export interface operations {
                 locale?: "en" | "fr" | "tr" | "es" | "it";
             };
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -8310,7 +9160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8358,7 +9208,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -8398,7 +9248,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8433,7 +9283,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -8472,7 +9322,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8505,7 +9355,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -8533,7 +9383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8565,16 +9415,20 @@ export interface operations {
     ContentsController_list: {
         parameters: {
             query?: {
+                /** @description The names answered, separated by commas: keys of the content (title, status, updatedAt…), `fields` (all its fields) or `fields.<name>` (those fields only, null when a content has no value; the list needs one containerId in the filter). `id` is always answered. An unknown name is a 400. */
+                fields?: string;
+                /** @description A JSON object; conditions AND together. The list’s own keys (id, containerId, published, status, q, state, translation) take a value or a list of values. `fields.<name>` keys (with one containerId) compare a field’s value in `?locale=` (the locale’s own value, else en’s, as answered in `fields`): a plain value is `eq`, or an object of operators eq, ne, lt, lte, gt, gte, in (a list), contains (text, case-insensitive), null (true: no value; false: a value). Operators by type: text (STRING, PARAGRAPH, RICHTEXT, LINK) eq ne in contains null; OPTION, ZOHOOPTIONS, COLOR eq ne in null; NUMBER, POSITION, DATE eq ne lt lte gt gte in null; BOOLEAN eq ne null; IMAGE, FILE, VIDEO, CONTENT (ids) eq ne in null; LOCATION, TIMERANGE null. On a multiple field eq, in and contains match when any value does; ne matches when none does (contents without a value match ne). A field that does not exist, an operator its type does not take or a value of the wrong type is a 400. */
                 filter?: string;
                 /** @description The locale of the fields (and of the full-text search `q`); default en */
                 locale?: "en" | "fr" | "tr" | "es" | "it";
                 range?: string;
+                /** @description A JSON pair [key, "ASC" | "DESC"]: id, title, updatedAt (default, DESC), published, status, containerId, or `fields.<name>` (with one containerId in the filter) of a field that is not multiple, of type text, OPTION, ZOHOOPTIONS, COLOR, NUMBER, POSITION, DATE or BOOLEAN, by its value in `?locale=` (text whatever its case); contents without a value come last in both orders, then ties by id. */
                 sort?: string;
             };
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -8582,6 +9436,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description With `fields=`, each row has only `id` and the keys named */
             200: {
                 headers: {
                     /** @description A tag of this answer (a record’s version, else a hash of its bytes): send it as If-None-Match to get a 304 */
@@ -8603,7 +9458,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad input: the message names the field or query key and the rule it breaks */
+            /** @description A filter, sort or `fields=` the list does not take, named: bad JSON, an unknown key, `fields.*` without one containerId, a field the container does not have, an operator its type does not take ("fields.title does not take gte: a STRING field takes eq, ne, in, contains, null"), a value of the wrong type ("fields.price takes gte with a number") */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8612,7 +9467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8639,7 +9494,7 @@ export interface operations {
                 locale?: "en" | "fr" | "tr" | "es" | "it";
             };
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -8668,7 +9523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8706,16 +9561,172 @@ export interface operations {
             };
         };
     };
+    ContentsController_createMany: {
+        parameters: {
+            query?: {
+                /** @description true: check everything, write nothing (200 with the count, or the same refusal) */
+                dryRun?: boolean;
+                /** @description The locale of each item’s `fields` (default en); other locales go in its `locales` */
+                locale?: "en" | "fr" | "tr" | "es" | "it";
+            };
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkContentsDto"];
+            };
+        };
+        responses: {
+            /** @description A dry run that found nothing wrong; nothing was written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkContentsResultDto"];
+                };
+            };
+            /** @description Created (a dry run answers 200 with `dryRun: true` and no ids) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkContentsResultDto"];
+                };
+            };
+            /** @description No items, more than 1,000, or items that break their rules; nothing is written */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkRefusalDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right CREATE_CONTENT (contents import: CREATE_CONTENT) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Every problem is a path another page (or another item) has; nothing is written */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkRefusalDto"];
+                };
+            };
+            /** @description The body is larger than 16 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ContentsController_export: {
+        parameters: {
+            query: {
+                containerId: number;
+                /** @description Default csv */
+                format?: "csv" | "json";
+            };
+            header?: {
+                /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
+                "If-None-Match"?: string;
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An attachment: JSON with `format=json`, CSV otherwise */
+            200: {
+                headers: {
+                    /** @description A tag of this answer (a record’s version, else a hash of its bytes): send it as If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description token, Authorization (besides Origin): the answer may differ by caller */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/json": components["schemas"]["ExportedContentDto"][];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No containerId, a container that does not exist, or a format other than csv and json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right VIEW_CONTENT (contents export: VIEW_CONTENT) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     ContentsController_get: {
         parameters: {
             query?: {
+                /** @description The names answered, separated by commas: keys of the content (title, status, updatedAt…), `fields` (all its fields) or `fields.<name>` (those fields only, null when a content has no value; the list needs one containerId in the filter). `id` is always answered. An unknown name is a 400. */
+                fields?: string;
                 /** @description The locale of the fields, sections and metadata read or written (default en) */
                 locale?: "en" | "fr" | "tr" | "es" | "it";
             };
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -8725,6 +9736,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description With `fields=`, only `id` and the keys named */
             200: {
                 headers: {
                     /** @description A tag of this answer (a record’s version, else a hash of its bytes): send it as If-None-Match to get a 304 */
@@ -8744,7 +9756,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad input: the message names the field or query key and the rule it breaks */
+            /** @description `fields=` names a key the content does not answer or a field its container does not have */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8753,7 +9765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8789,7 +9801,7 @@ export interface operations {
                 locale?: "en" | "fr" | "tr" | "es" | "it";
             };
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -8822,7 +9834,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8873,7 +9885,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -8901,7 +9913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8946,7 +9958,7 @@ export interface operations {
                 locale?: "en" | "fr" | "tr" | "es" | "it";
             };
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -8974,7 +9986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9019,7 +10031,7 @@ export interface operations {
                 locale?: "en" | "fr" | "tr" | "es" | "it";
             };
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -9046,7 +10058,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9082,7 +10094,7 @@ export interface operations {
                 locale?: "en" | "fr" | "tr" | "es" | "it";
             };
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -9109,7 +10121,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9154,7 +10166,7 @@ export interface operations {
                 locale?: "en" | "fr" | "tr" | "es" | "it";
             };
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -9181,7 +10193,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9225,7 +10237,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -9263,7 +10275,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9301,7 +10313,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -9337,7 +10349,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9363,7 +10375,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -9399,7 +10411,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9429,7 +10441,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -9469,7 +10481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9504,7 +10516,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -9543,7 +10555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9576,7 +10588,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -9604,7 +10616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9702,7 +10714,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -9740,7 +10752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9767,7 +10779,7 @@ export interface operations {
                 locale?: "en" | "fr" | "tr" | "es" | "it";
             };
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -9798,7 +10810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9855,7 +10867,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -9893,7 +10905,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9917,7 +10929,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -9946,7 +10958,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9988,7 +11000,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -10018,7 +11030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10062,7 +11074,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -10100,7 +11112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10133,7 +11145,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -10164,7 +11176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10215,7 +11227,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -10243,7 +11255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10272,13 +11284,551 @@ export interface operations {
             };
         };
     };
+    WebhooksController_list: {
+        parameters: {
+            query?: {
+                filter?: string;
+                range?: string;
+                sort?: string;
+            };
+            header?: {
+                /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
+                "If-None-Match"?: string;
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description A tag of this answer (a record’s version, else a hash of its bytes): send it as If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description token, Authorization (besides Origin): the answer may differ by caller */
+                    Vary?: string;
+                    /** @description The page answered and the total, as `contents 0-24/319` (`contents *\/0` when empty) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDto"][];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unknown sort or filter field, or a bad range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right ACCESS_SETTINGS (webhooks list: ACCESS_SETTINGS) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    WebhooksController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDto"];
+                };
+            };
+            /** @description A field that breaks its rule, named in `errors` (a URL that is not http(s) or carries credentials, an unknown event, a short secret) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right ACCESS_SETTINGS (webhooks create: ACCESS_SETTINGS) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    WebhooksController_redeliver: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, pending */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDto"];
+                };
+            };
+            /** @description An id that is not a positive integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right ACCESS_SETTINGS (webhooks edit: ACCESS_SETTINGS) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No delivery with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    WebhooksController_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
+                "If-None-Match"?: string;
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description A tag of this answer (a record’s version, else a hash of its bytes): send it as If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description token, Authorization (besides Origin): the answer may differ by caller */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDto"];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An id that is not a positive integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right ACCESS_SETTINGS (webhooks show: ACCESS_SETTINGS) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No webhook with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    WebhooksController_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDto"];
+                };
+            };
+            /** @description A field that breaks its rule, named in `errors` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right ACCESS_SETTINGS (webhooks edit: ACCESS_SETTINGS) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No webhook with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    WebhooksController_remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted webhook (its delivery log goes with it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDto"];
+                };
+            };
+            /** @description An id that is not a positive integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right ACCESS_SETTINGS (webhooks delete: ACCESS_SETTINGS) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No webhook with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    WebhooksController_deliveries: {
+        parameters: {
+            query?: {
+                filter?: string;
+                range?: string;
+                sort?: string;
+            };
+            header?: {
+                /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
+                "If-None-Match"?: string;
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description A tag of this answer (a record’s version, else a hash of its bytes): send it as If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description token, Authorization (besides Origin): the answer may differ by caller */
+                    Vary?: string;
+                    /** @description The page answered and the total, as `contents 0-24/319` (`contents *\/0` when empty) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDto"][];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unknown sort or filter field, a bad range, or an id that is not a positive integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right ACCESS_SETTINGS (webhooks show: ACCESS_SETTINGS) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No webhook with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    WebhooksController_test: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test delivery, pending */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDto"];
+                };
+            };
+            /** @description An id that is not a positive integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right ACCESS_SETTINGS (webhooks edit: ACCESS_SETTINGS) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No webhook with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     ElementsController_choices: {
         parameters: {
             query?: never;
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -10315,7 +11865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10345,7 +11895,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -10383,7 +11933,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10407,7 +11957,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -10436,7 +11986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10471,7 +12021,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -10509,7 +12059,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10542,7 +12092,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -10575,7 +12125,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10617,7 +12167,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -10645,7 +12195,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10693,7 +12243,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -10733,7 +12283,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10768,7 +12318,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -10807,7 +12357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10840,7 +12390,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -10868,7 +12418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10949,7 +12499,7 @@ export interface operations {
                 locale?: "en" | "fr" | "tr" | "es" | "it";
             };
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -10978,7 +12528,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11017,7 +12567,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path?: never;
@@ -11055,7 +12605,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11081,7 +12631,7 @@ export interface operations {
             header?: {
                 /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
                 "If-None-Match"?: string;
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -11119,7 +12669,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11152,7 +12702,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Session token from POST /api/auth/signin (or Authorization: Bearer) */
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
                 token?: string;
             };
             path: {
@@ -11179,7 +12729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No valid session token */
+            /** @description No valid session or API token (unknown, revoked or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;

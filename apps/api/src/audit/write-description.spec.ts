@@ -85,10 +85,10 @@ describe('describeWrite', () => {
       resourceId: '3',
       summary: 'Sent a test delivery to webhook 3',
     });
-    expect(describeWrite(write('POST', '/api/webhooks/deliveries/:id/redeliver', { params: { id: '41' }, answer: { id: 42, webhookId: 3 } })).summary).toBe(
+    expect(entryOf(write('POST', '/api/webhooks/deliveries/:id/redeliver', { params: { id: '41' }, answer: { id: 42, webhookId: 3 } })).summary).toBe(
       'Sent delivery 41 of webhook 3 again (delivery 42)',
     );
-    expect(describeWrite(write('PUT', '/api/webhooks/:id', { params: { id: '3' }, body: { secret: 'whsec_0123456789abcdef' } })).summary).toBe(
+    expect(entryOf(write('PUT', '/api/webhooks/:id', { params: { id: '3' }, body: { secret: 'whsec_0123456789abcdef' } })).summary).toBe(
       'Updated webhook 3: secret',
     );
   });

@@ -126,7 +126,12 @@ export class ContentsBulkService {
         withPageParts ? contentStatesSql : newContentStatesSql,
         actor.userId > 0 ? actor : undefined,
       );
-      await this.contentsCreated(manager, ids);
+      // Webhooks: content.created for each (and content.published for those created published), queued in this transaction.
+      await this.contents.announceCreated(
+        manager,
+        items.map((item, at) => ({ id: ids[at], published: item.dto.published ?? false })),
+        lang,
+      );
       const affected = await this.affected.collect(manager, {
         contentIds: ids,
         listingContainerIds: [...new Set(items.map((item) => item.dto.containerId))],
@@ -138,13 +143,6 @@ export class ContentsBulkService {
     this.affected.emit(outcome.affected, 'all');
     return { count: outcome.ids.length, ids: outcome.ids, dryRun: false };
   }
-
-  /**
-   * Every content a bulk create made, inside its transaction, once all of them are written (their
-   * fields, pages and versions): what announces new contents to others (the webhooks' content
-   * created events) hooks in here, so that it commits or rolls back with them.
-   */
-  private async contentsCreated(_manager: EntityManager, _ids: readonly number[]): Promise<void> {}
 
   /** The item checked against the create's DTO (and `locales` against the locales); null when its shape is wrong (its problems are in `problems`). */
   private async shapeOf(value: unknown, index: number, lang: Lang, problems: BulkItemError[]): Promise<Item | null> {

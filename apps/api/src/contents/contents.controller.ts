@@ -150,7 +150,7 @@ export class ContentsController {
   @Get(':id')
   @RequireRights('contents', 'show')
   @ApiQuery(LOCALE_QUERY)
-  @ApiQuery({ name: 'fields', required: false, description: PROJECTION_DOC, example: 'title,fields.price' })
+  @ApiQuery({ name: 'fields', required: false, type: String, description: PROJECTION_DOC, example: 'title,fields.price' })
   @ApiOkResponse({ type: ContentDto, description: 'With `fields=`, only `id` and the keys named' })
   @ApiBadRequestResponse({ description: '`fields=` names a key the content does not answer or a field its container does not have' })
   @ApiOperation({

@@ -12,6 +12,7 @@ import {
 } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsOptional } from 'class-validator';
+import { JSON_VALUE } from '../../common/openapi/schemas';
 import { CreateContentDto } from './content.dto';
 
 const LOCALES_DOC: ApiPropertyOptions = {
@@ -19,7 +20,7 @@ const LOCALES_DOC: ApiPropertyOptions = {
   description:
     'Other locales\' own field values (`{ "fr": { "fields": { "price": 12 } } }`), each checked as `fields` is in that locale; ' +
     'not the locale of `?locale=`, whose values are `fields`',
-  additionalProperties: { type: 'object', properties: { fields: { type: 'object', additionalProperties: true } }, required: ['fields'] },
+  additionalProperties: { type: 'object', properties: { fields: { type: 'object', additionalProperties: JSON_VALUE } }, required: ['fields'] },
   example: { fr: { fields: { title: 'Bonjour' } } },
 };
 
@@ -60,14 +61,16 @@ export class BulkItemErrorDto implements BulkItemError {
 export class BulkRefusalDto {
   @ApiProperty({ enum: [400, 409] }) statusCode: number;
   @ApiProperty({ example: 'Invalid input. 1 of 500 items refused: item 3 fields.price: must be a number' }) message: string;
-  @ApiProperty({ enum: ['invalid-items'] }) code: 'invalid-items';
+  @ApiPropertyOptional({ enum: ['invalid-items'], description: 'When items break their rules (not for an envelope without items or with too many)' })
+  code?: 'invalid-items';
   @ApiProperty({
     type: 'object',
     additionalProperties: { type: 'array', items: { type: 'string' } },
     description: 'The same problems by path, `items.3.fields.price`',
   })
   errors: Record<string, string[]>;
-  @ApiProperty({ type: [BulkItemErrorDto], description: 'Every problem: the item, the path in it, the rule' }) itemErrors: BulkItemErrorDto[];
+  @ApiPropertyOptional({ type: [BulkItemErrorDto], description: 'Every problem: the item, the path in it, the rule (when items break their rules)' })
+  itemErrors?: BulkItemErrorDto[];
 }
 
 export class ExportedContentDto implements ExportedContent {
@@ -77,7 +80,7 @@ export class ExportedContentDto implements ExportedContent {
   @ApiProperty({ type: String, nullable: true, description: "en's segment of its page (null: no page)" }) slug: string | null;
   @ApiProperty() published: boolean;
   @ApiProperty({ enum: Status }) status: Status;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'en’s values, as GET /api/contents/{id} answers them' }) fields: Record<
+  @ApiProperty({ type: 'object', additionalProperties: JSON_VALUE, description: 'en’s values, as GET /api/contents/{id} answers them' }) fields: Record<
     string,
     ContentFieldValue
   >;
