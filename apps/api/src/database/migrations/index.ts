@@ -24,8 +24,8 @@ import { Redirects1795761487000 } from './1795761487000-redirects';
 import { ContentTranslationSources1795761786000 } from './1795761786000-content-translation-sources';
 import { SlugPaths1795762260000 } from './1795762260000-slug-paths';
 import { ApiTokens1795773903000 } from './1795773903000-api-tokens';
-import { ContentFieldValueIndexes1795774018000 } from './1795774018000-content-field-value-indexes';
 import { Webhooks1795773964000 } from './1795773964000-webhooks';
+import { ContentFieldValueIndexes1795774018000 } from './1795774018000-content-field-value-indexes';
 
 /** In the order they run. */
 export const MIGRATIONS = [
@@ -55,6 +55,6 @@ export const MIGRATIONS = [
   ContentTranslationSources1795761786000,
   SlugPaths1795762260000,
   ApiTokens1795773903000,
-  ContentFieldValueIndexes1795774018000,
   Webhooks1795773964000,
+  ContentFieldValueIndexes1795774018000,
 ];
