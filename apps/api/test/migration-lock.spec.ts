@@ -69,13 +69,14 @@ describe('migrations at start-up', () => {
       const done: { n: number }[] = await db.dataSource.query(`SELECT count(*)::int AS n FROM "migrations"`);
       expect(done[0].n).toBe(MIGRATIONS.length);
       expect((await migrationStatus(db.dataSource)).migrations.every((migration) => migration.applied)).toBe(true);
-      // The public schema's columns, triggers and functions (body and volatility): what the newest migration made shows in it.
+      // The public schema's columns, triggers, functions (body and volatility) and indexes: what the newest migration made shows in it.
       const schema = async () =>
         (
           await db.dataSource.query(
             `SELECT (SELECT string_agg(table_name || '.' || column_name, ',' ORDER BY table_name, column_name) FROM information_schema.columns WHERE table_schema = 'public')
                || (SELECT coalesce(string_agg(pg_get_triggerdef(oid), ',' ORDER BY tgname), '') FROM pg_trigger WHERE NOT tgisinternal)
-               || (SELECT coalesce(string_agg(p.proname || p.provolatile::text || md5(p.prosrc), ',' ORDER BY p.proname), '') FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public') AS s`,
+               || (SELECT coalesce(string_agg(p.proname || p.provolatile::text || md5(p.prosrc), ',' ORDER BY p.proname), '') FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public')
+               || (SELECT coalesce(string_agg(indexdef, ',' ORDER BY indexname), '') FROM pg_indexes WHERE schemaname = 'public') AS s`,
           )
         )[0].s as string;
       const migrated = await schema();
