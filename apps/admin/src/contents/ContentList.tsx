@@ -34,6 +34,9 @@ export function ContentList() {
   const containerId = useContainerParam();
   const { data: container } = useGetOne<ContainerDto>('containers', { id: containerId }, { enabled: !!containerId });
   const translate = useTranslate();
+  // A containers list read elsewhere (the Translations screen's) leaves records without their
+  // fields in react-admin's cache: until this container's own read arrives, it has none here.
+  const fields = Array.isArray(container?.fields) ? container.fields : [];
   return (
     <List
       // A list per container: react-admin keeps its own filters and page apart.
@@ -45,9 +48,7 @@ export function ContentList() {
         <SearchInput key="q" source="q" alwaysOn placeholder={translate('cms.search.any')} />,
         <SelectInput key="state" source="state" label="cms.drafts.state_filter" choices={STATE_CHOICES} alwaysOn emptyText="cms.drafts.any_state" />,
         <TranslationFilterInput key="translation" source="translation" alwaysOn />,
-        ...(container && container.fields.length
-          ? [<FieldFilterInput key="fieldConditions" source="fieldConditions" fields={container.fields} alwaysOn />]
-          : []),
+        ...(fields.length ? [<FieldFilterInput key="fieldConditions" source="fieldConditions" fields={fields} alwaysOn />] : []),
       ]}
       sort={{ field: 'updatedAt', order: 'DESC' }}
       perPage={25}
@@ -59,7 +60,7 @@ export function ContentList() {
         <DataTable.Col source="containerId" label="cms.fields.container">
           <ReferenceField source="containerId" reference="containers" link={false} />
         </DataTable.Col>
-        {(container?.fields ?? [])
+        {fields
           .filter(isSortableField)
           .slice(0, FIELD_COLUMNS)
           .map((field) => (

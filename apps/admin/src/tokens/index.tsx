@@ -34,7 +34,9 @@ import { ChoiceInput } from '../components/ChoiceInput';
 import { LocaleDateField } from '../components/LocaleDateField';
 
 /** The API's resource name and the screen's route (/admin/tokens). */
-export const TOKENS_RESOURCE = 'tokens';
+import { TOKENS_RESOURCE } from './resource-name';
+
+export { TOKENS_RESOURCE };
 
 /** The date input's day (yyyy-mm-dd, local) as the token's expiry: the end of that day. */
 const endOfDay = (value: string) => {

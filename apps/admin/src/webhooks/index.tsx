@@ -31,7 +31,7 @@ import { DeliveryLog, eventLabel } from './DeliveryLog';
 import { generateSecret } from './webhook-writes';
 
 /** The API's resource name and the screen's route (/admin/webhooks). */
-export const WEBHOOKS_RESOURCE = 'webhooks';
+export { WEBHOOKS_RESOURCE } from './resource-name';
 
 const EVENT_CHOICES = WEBHOOK_EVENTS.map((event) => ({ id: event, name: eventLabel(event) }));
 
