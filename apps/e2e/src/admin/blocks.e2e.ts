@@ -243,9 +243,15 @@ describe('the rich-text editor', () => {
 
     const { context, page, logs } = await newPage(session.browser);
     page.setDefaultTimeout(20_000);
-    const scripts = new Map<string, Buffer>();
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body().catch(() => Buffer.alloc(0)));
+    // Each script's URL is noted as its answer arrives (its body follows): a URL noted only once its
+    // body was read could miss a chunk that the page had already run (a race two shards lost).
+    const scripts = new Map<string, Promise<Buffer>>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script')
+        scripts.set(
+          response.url(),
+          response.body().catch(() => Buffer.alloc(0)),
+        );
     });
     await storeToken(page, session.token);
     try {
@@ -253,7 +259,7 @@ describe('the rich-text editor', () => {
       await page.goto(`${baseUrl()}/admin/contents?container=${container.id}`);
       await page.getByRole('cell', { name: /Note/ }).first().waitFor();
       await page.waitForLoadState('networkidle');
-      const initial = [...scripts.entries()];
+      const initial = await Promise.all([...scripts.entries()].map(async ([url, body]) => [url, await body] as const));
       const gzipped = initial.reduce((total, [, body]) => total + zlib.gzipSync(body).length, 0);
       console.log(`initial JavaScript: ${initial.length} files, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
       expect(gzipped).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
