@@ -13,6 +13,13 @@ import { useAuth } from '../auth/AuthContext';
 import { linkProps } from '../layout/TopBarEntryButton';
 import { SettingsPanel } from '../settings/SettingsPanel';
 
+/** The Settings screen's cards that open a screen of their own (ACCESS_SETTINGS): their words live under `cms.<catalog>`. */
+const SETTINGS_CARDS = [
+  { catalog: 'audit', route: 'audit', testId: 'open-audit-log' },
+  { catalog: 'tokens', route: 'tokens', testId: 'open-api-tokens' },
+  { catalog: 'webhooks', route: 'webhooks', testId: 'open-webhooks' },
+] as const;
+
 const descriptionKey = (key: TopBarEntryKey) => `cms.dashboard.descriptions.${key}`;
 
 /**
@@ -30,57 +37,24 @@ export function Dashboard() {
     <Box sx={{ mt: 1 }}>
       <Title title={hasRight(me, RightType.ACCESS_SETTINGS) ? 'cms.dashboard.settings_title' : 'cms.dashboard.title'} />
       {hasRight(me, RightType.ACCESS_SETTINGS) && <SettingsPanel />}
-      {hasRight(me, RightType.ACCESS_SETTINGS) && (
-        <Card variant="outlined" sx={{ mb: 3 }}>
-          <CardContent>
-            <Typography variant="h6" component="h2">
-              {translate('cms.audit.list_title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {translate('cms.audit.description')}
-            </Typography>
-          </CardContent>
-          <CardActions>
-            <Button size="small" {...linkProps(ADMIN_ROUTES.audit)} data-testid="open-audit-log">
-              {translate('cms.audit.open')}
-            </Button>
-          </CardActions>
-        </Card>
-      )}
-      {hasRight(me, RightType.ACCESS_SETTINGS) && (
-        <Card variant="outlined" sx={{ mb: 3 }}>
-          <CardContent>
-            <Typography variant="h6" component="h2">
-              {translate('cms.tokens.list_title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {translate('cms.tokens.description')}
-            </Typography>
-          </CardContent>
-          <CardActions>
-            <Button size="small" {...linkProps(ADMIN_ROUTES.tokens)} data-testid="open-api-tokens">
-              {translate('cms.tokens.open')}
-            </Button>
-          </CardActions>
-        </Card>
-      )}
-      {hasRight(me, RightType.ACCESS_SETTINGS) && (
-        <Card variant="outlined" sx={{ mb: 3 }}>
-          <CardContent>
-            <Typography variant="h6" component="h2">
-              {translate('cms.webhooks.list_title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {translate('cms.webhooks.description')}
-            </Typography>
-          </CardContent>
-          <CardActions>
-            <Button size="small" {...linkProps(ADMIN_ROUTES.webhooks)} data-testid="open-webhooks">
-              {translate('cms.webhooks.open')}
-            </Button>
-          </CardActions>
-        </Card>
-      )}
+      {hasRight(me, RightType.ACCESS_SETTINGS) &&
+        SETTINGS_CARDS.map(({ catalog, route, testId }) => (
+          <Card key={catalog} variant="outlined" sx={{ mb: 3 }}>
+            <CardContent>
+              <Typography variant="h6" component="h2">
+                {translate(`cms.${catalog}.list_title`)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {translate(`cms.${catalog}.description`)}
+              </Typography>
+            </CardContent>
+            <CardActions>
+              <Button size="small" {...linkProps(ADMIN_ROUTES[route])} data-testid={testId}>
+                {translate(`cms.${catalog}.open`)}
+              </Button>
+            </CardActions>
+          </Card>
+        ))}
       <Card variant="outlined" sx={{ mb: 3 }}>
         <CardContent>
           <Typography variant="h5" component="h2" gutterBottom>
