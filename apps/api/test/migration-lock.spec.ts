@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { openDatabase, type Database } from '../src/database/database';
 import { MIGRATION_LOCK_KEY, migrationStatus, revertLastMigration } from '../src/database/migration-runner';
 import { MIGRATIONS } from '../src/database/migrations';
+import { migratedEmbeddedSnapshot } from './support/database-snapshots';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 const onServer = Boolean(process.env.DATABASE_URL);
@@ -64,7 +65,11 @@ describe('migrations at start-up', () => {
   });
 
   it('needs no lock on the embedded database; migrate --status and --revert report and undo the newest migration', async () => {
-    const db = await openDatabase({ databaseUrl: undefined, dataDir: os.tmpdir(), databasePoolSize: 1 }, { inMemory: true });
+    // From the run's migrated copy (migrations.spec.ts migrates from nothing): start-up finds nothing to do, without a lock.
+    const db = await openDatabase(
+      { databaseUrl: undefined, dataDir: os.tmpdir(), databasePoolSize: 1 },
+      { inMemory: true, embeddedSnapshot: await migratedEmbeddedSnapshot() },
+    );
     try {
       const done: { n: number }[] = await db.dataSource.query(`SELECT count(*)::int AS n FROM "migrations"`);
       expect(done[0].n).toBe(MIGRATIONS.length);
@@ -95,5 +100,5 @@ describe('migrations at start-up', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 180_000);
 });

@@ -1,5 +1,14 @@
 import { DEFAULT_LANG, LANGS, localePath, type Lang } from '@cms/contracts';
-import { ConflictException, ForbiddenException, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -203,8 +212,15 @@ export class ContentPublishingService implements OnApplicationBootstrap, OnModul
       this.logger.log(`Content ${id}: scheduled change done`);
       return true;
     } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (!isTheContentsOwnFault(error)) {
+        // The database was busy or out of reach (a pool timeout, a deadlock, a restart): the change
+        // stays due and the next look tries it again. Cancelling here would drop a schedule for good.
+        this.logger.warn(`Content ${id}: the scheduled change will be tried again: ${reason}`);
+        return false;
+      }
       // A draft that no longer passes its container's rules: the time is cleared so that it is not tried every minute; the draft waits.
-      this.logger.error(`Content ${id}: the scheduled change failed and was cancelled: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`Content ${id}: the scheduled change failed and was cancelled: ${reason}`);
       await this.dataSource.query(
         `UPDATE "content" SET "publishAt" = CASE WHEN "publishAt" <= now() THEN NULL ELSE "publishAt" END,
          "unpublishAt" = CASE WHEN "unpublishAt" <= now() THEN NULL ELSE "unpublishAt" END WHERE id = $1`,
@@ -267,4 +283,16 @@ export class ContentPublishingService implements OnApplicationBootstrap, OnModul
     if (content === container) throw invalid();
     return { target: content ? { contentId: claims.c! } : { containerId: claims.k! }, lang: claims.l };
   }
+}
+
+/**
+ * Whether a scheduled change failed because of the content itself (its draft refused by its
+ * container's rules, or by the database's constraints: class 23), which trying again cannot fix,
+ * rather than because of the moment (a busy pool, a deadlock, a lost connection).
+ */
+export function isTheContentsOwnFault(error: unknown): boolean {
+  if (error instanceof HttpException) return true;
+  const code =
+    (error as { code?: unknown; driverError?: { code?: unknown } } | null)?.code ?? (error as { driverError?: { code?: unknown } } | null)?.driverError?.code;
+  return typeof code === 'string' && code.startsWith('23');
 }
