@@ -1,7 +1,8 @@
 // `npm test`: lint, type checks, unit and API tests of every project, then the browser tests.
 // `npm test -- --database-only`: only the suites that talk to the database (API and site), for a
-// second run against another database (CI's PostgreSQL server): lint, type checks and the
-// browser tests do not depend on which database the tests use, so they run once.
+// second run against another database (CI's PostgreSQL server): lint, type checks, the browser
+// tests and the API files listed in apps/api/test/support/engine-independent.cjs do not depend on
+// which database the tests use, so they run once.
 // Each Jest run writes its results to tmp/test-results; the last line sums them up.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -21,7 +22,10 @@ if (unknown.length) {
   console.error(`Unknown argument ${unknown.join(' ')}: npm test [-- --database-only]`);
   process.exit(2);
 }
-const steps = process.argv.includes('--database-only')
+const databaseOnly = process.argv.includes('--database-only');
+// The second pass leaves out the API files whose outcome no database engine changes (apps/api/test/support/engine-independent.cjs).
+if (databaseOnly) env.CMS_ENGINE_TESTS_ONLY = '1';
+const steps = databaseOnly
   ? [['API and site tests', () => nx('run-many', '-t', 'test', '-p', 'api', 'site')]]
   : [
       ['package imports', () => spawnSync(process.execPath, [join(root, 'tools/check-packages.mjs')], { cwd: root, stdio: 'inherit' }).status],
