@@ -1,12 +1,11 @@
 import { KeptValues } from '@cms/cache';
 import { DEFAULT_LANG, type Lang, localePath, withoutPreviewToken } from '@cms/contracts';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
 import { FORM_ID_FIELD, FORM_SECTION_FIELD } from '../shared/dom-contract';
 import { createPageCache, type PageCacheOptions, type PageCacheStats, type RevalidationEvent } from './cache/page-cache';
 import { CLIENT_BASE, NO_CLIENT_ASSETS, readClientAssets, type ClientAssets } from './client-assets';
 import { createFormForwarder, forwardedFor, readFormBody, submittedValues } from './forms/form-post';
-import { publicOriginOf, requestOrigin } from './http/request-origin';
+import { publicOriginOf, requestOrigin, trustLoopbackProxy, type ForwardedProtoTrust } from './http/request-origin';
 import {
   isReadMethod,
   prepareHeads,
@@ -60,12 +59,18 @@ export interface SiteHandlerOptions {
    */
   visitorFetch?: (req: IncomingMessage) => typeof fetch;
   /**
-   * PUBLIC_URL: the address visitors use (https://www.example.com). Canonical and hreflang links,
-   * the sitemap and robots.txt name it, whatever Host a request claims. Without it, pages link
-   * root-relatively and only the sitemap and robots.txt, which need absolute URLs, name the
-   * request's own Host (to that request alone: `Vary: Host`).
+   * PUBLIC_URL: the address visitors use (https://www.example.com). Canonical, hreflang and Open
+   * Graph links, the sitemap and robots.txt name it, whatever Host a request claims.
    */
   publicUrl?: string;
+  /**
+   * Without publicUrl, the Host values (ALLOWED_HOSTS: `host` or `host:port`) whose requests get
+   * those absolute links from their own Host (pages, sitemap and robots.txt kept per origin); a
+   * request naming any other Host gets pages without them, and no sitemap. None by default.
+   */
+  allowedHosts?: readonly string[];
+  /** Whether a request's X-Forwarded-Proto is believed (it came through a trusted proxy); by default, from loopback only. */
+  trustForwardedProto?: ForwardedProtoTrust;
   logger?: SiteLogger;
   /** Bounds of the page cache (1,000 pages, 50 MB, 5 minutes by default). */
   cache?: PageCacheOptions;
@@ -163,6 +168,11 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
   // One origin for every page, so a Host header can neither choose the links a cached page holds
   // nor multiply the copies kept (a flood of made-up hosts would evict the real pages).
   const publicOrigin = options.publicUrl ? publicOriginOf(options.publicUrl) : null;
+  // Without it, the origin a request names, when its Host is one of the few allowed: pages are kept
+  // per origin, and a made-up Host gets the page without absolute links (kept once, under '').
+  const allowedHosts = new Set((options.allowedHosts ?? []).map((host) => host.toLowerCase()));
+  const trustForwardedProto = options.trustForwardedProto ?? trustLoopbackProxy;
+  const originOf = (req: IncomingMessage): string | null => publicOrigin ?? requestOrigin(req, allowedHosts, trustForwardedProto);
   const inFlight = new Map<string, { epoch: number; rendering: Promise<Rendered> }>();
   // One sitemap per host, and hosts are few; still, a flood of Host values must not grow this forever.
   const sitemaps = new KeptValues<{ epoch: number; rendering: Promise<PreparedHtml | null> }>({ max: 100, ttlMs: options.cache?.ttlMs ?? 5 * 60 * 1000 });
@@ -206,8 +216,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
   };
 
   /** A page as anyone sees it: from the cache, or rendered once however many ask for it at the same time. */
-  const cachedPage = async (locale: Lang, path: string, pageNumber: number): Promise<{ rendered: Rendered; hit: boolean }> => {
-    const origin = publicOrigin;
+  const cachedPage = async (origin: string | null, locale: Lang, path: string, pageNumber: number): Promise<{ rendered: Rendered; hit: boolean }> => {
     const key = { origin: origin ?? '', locale, path, page: pageNumber };
     const hit = cache.get(key);
     if (hit) return { rendered: hit, hit: true };
@@ -241,7 +250,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
    * with a live render in flight. A token the API refuses answers 403, and nothing of the draft.
    */
   const renderPreview = async (req: IncomingMessage, res: ServerResponse, locale: Lang, path: string, token: string, page: string | null): Promise<void> => {
-    const origin = publicOrigin;
+    const origin = originOf(req);
     const pageNumber = parsePageNumber(page);
     const found: PreviewLookup = pageNumber === null ? { kind: 'not-found' } : await pages.preview(locale, path, token, pageNumber);
     const lookup = found.kind === 'page' && pageNumber !== null && pageNumber > (found.page.lastPage ?? 1) ? { kind: 'not-found' as const } : found;
@@ -261,13 +270,11 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, ...PREVIEW_HEADERS });
   };
 
-  /** The origin the sitemap and robots.txt name: PUBLIC_URL's, else the one this request names. */
-  const seoOriginOf = (req: IncomingMessage) => publicOrigin ?? requestOrigin(req.headers, Boolean((req.socket as TLSSocket).encrypted));
   const seoVary = publicOrigin ? {} : { Vary: 'Host, Accept-Encoding' };
 
   const serveSitemap = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const origin = seoOriginOf(req);
-    if (!origin) return sendText(req, res, 400, 'Bad request: the Host header is missing or malformed');
+    const origin = originOf(req);
+    if (!origin) return sendText(req, res, 404, 'Not found: this site answers its sitemap at its own address (PUBLIC_URL or ALLOWED_HOSTS)', seoVary);
     let entry = sitemaps.get(origin);
     if (!entry || entry.epoch !== cache.epoch) {
       const rendering = Promise.all([slugs.list(), settings.current()]).then(([list, site]) =>
@@ -287,7 +294,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     const route = resolveRoute(target);
     if (route.kind === 'bad-request') return sendText(req, res, 400, 'Bad request');
     if (route.kind === 'redirect') return sendRedirect(res, 301, route.location);
-    const origin = publicOrigin;
+    const origin = originOf(req);
     const query = new URLSearchParams(target.includes('?') ? target.slice(target.indexOf('?') + 1) : '');
 
     // A preview link: the draft, for this reader alone. The same path without it is the live page.
@@ -311,7 +318,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
       const rendered = await render({ kind: 'not-found' }, route.locale, route.path, origin);
       return sendPrepared(req, res, rendered.status, rendered.html, rendered.headers);
     }
-    const { rendered, hit } = await cachedPage(route.locale, route.path, pageNumber);
+    const { rendered, hit } = await cachedPage(origin, route.locale, route.path, pageNumber);
     if (rendered.location !== undefined) {
       const visitorQuery = target.includes('?') ? target.slice(target.indexOf('?') + 1) : '';
       return sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, Location: withVisitorQuery(rendered.location, visitorQuery) });
@@ -336,7 +343,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     }
     const route = resolveRoute(target);
     if (route.kind !== 'page') return false;
-    const rendered = cache.get({ origin: publicOrigin ?? '', locale: route.locale, path: route.path, page: pageNumber }, false);
+    const rendered = cache.get({ origin: originOf(req) ?? '', locale: route.locale, path: route.path, page: pageNumber }, false);
     if (!rendered?.hitHeads) return false;
     sendWithHeads(req, res, rendered.status, rendered.html, rendered.hitHeads);
     return true;
@@ -351,7 +358,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     if (body.kind === 'too-large') return sendText(req, res, 413, 'The form is too large', { Connection: 'close' });
 
     const { locale, path } = route;
-    const origin = publicOrigin;
+    const origin = originOf(req);
     const m = messagesFor(locale);
     const lookup = await pages.find(locale, path);
     const sectionId = body.fields.get(FORM_SECTION_FIELD);
@@ -394,7 +401,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     if (pathname === '/favicon.ico') return sendRedirect(res, 301, FAVICON_URL);
     if (pathname === '/sitemap.xml') return serveSitemap(req, res);
     if (pathname === '/robots.txt')
-      return sendText(req, res, 200, renderRobots(seoOriginOf(req)), { 'Cache-Control': 'public, max-age=3600', ...(publicOrigin ? {} : { Vary: 'Host' }) });
+      return sendText(req, res, 200, renderRobots(originOf(req)), { 'Cache-Control': 'public, max-age=3600', ...(publicOrigin ? {} : { Vary: 'Host' }) });
     return renderRoute(req, res, target);
   };
 
