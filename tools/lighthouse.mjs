@@ -133,19 +133,24 @@ let below = 0;
 try {
   const pages = ['/', '/fr', ...(values.page ?? [])];
   for (const page of pages) await warmUp(baseUrl, page);
-  console.log(`Lighthouse ${lighthouseVersion} on ${baseUrl} (${server ? 'default start, no variables' : 'given server'}; mobile, simulated throttling; Chromium ${chromePath})`);
+  console.log(
+    `Lighthouse ${lighthouseVersion} on ${baseUrl} (${server ? 'default start, no variables' : 'given server'}; mobile, simulated throttling; Chromium ${chromePath})`,
+  );
   for (const page of pages) {
     const results = [];
     for (let i = 0; i < runs; i += 1) results.push(await lighthouse(`${baseUrl}${page}`, out));
     const performances = results.map((run) => Math.round(run.categories.performance.score * 100));
     const result = results.sort((a, b) => a.categories.performance.score - b.categories.performance.score)[Math.floor((results.length - 1) / 2)];
     const scores = Object.values(result.categories).map((category) => [category.id, Math.round(category.score * 100)]);
-    console.log(`${page.padEnd(12)} ${scores.map(([id, score]) => `${id} ${score}`).join('  ')}${runs > 1 ? `   (performance of the ${runs} runs: ${performances.join(', ')}; median shown)` : ''}`);
+    console.log(
+      `${page.padEnd(12)} ${scores.map(([id, score]) => `${id} ${score}`).join('  ')}${runs > 1 ? `   (performance of the ${runs} runs: ${performances.join(', ')}; median shown)` : ''}`,
+    );
     for (const [id, score] of scores) if (score < TARGETS[id]) below += 1;
     for (const category of Object.values(result.categories)) {
       for (const ref of category.auditRefs) {
         const audit = result.audits[ref.id];
-        if (ref.weight > 0 && audit.score !== null && audit.score < 0.9) console.log(`  ${category.id}: ${audit.id} (${audit.title}) ${audit.displayValue ?? ''}`);
+        if (ref.weight > 0 && audit.score !== null && audit.score < 0.9)
+          console.log(`  ${category.id}: ${audit.id} (${audit.title}) ${audit.displayValue ?? ''}`);
       }
     }
   }

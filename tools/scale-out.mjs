@@ -268,7 +268,7 @@ http {
         },
       ],
       [
-        'the proxy compresses what the API sends uncompressed (compression.conf), and passes the back office\'s brotli files on',
+        "the proxy compresses what the API sends uncompressed (compression.conf), and passes the back office's brotli files on",
         async () => {
           const docs = await fetch(`${proxy}/api/docs-json`, { headers: { 'accept-encoding': 'gzip' } });
           assert(docs.status === 200, `/api/docs-json answered ${docs.status}`);
@@ -279,7 +279,10 @@ http {
           const asset = /\/admin\/assets\/[^"]+\.js/.exec(index)?.[0];
           assert(asset, 'the back office names no script');
           const script = await fetch(`${proxy}${asset}`, { headers: { 'accept-encoding': 'br, gzip' } });
-          assert(script.status === 200 && script.headers.get('content-encoding') === 'br', `${asset} answered ${script.status} with Content-Encoding ${script.headers.get('content-encoding')}`);
+          assert(
+            script.status === 200 && script.headers.get('content-encoding') === 'br',
+            `${asset} answered ${script.status} with Content-Encoding ${script.headers.get('content-encoding')}`,
+          );
         },
       ],
     ],

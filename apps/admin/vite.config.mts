@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompressDir } from '../../tools/precompress.mjs';
+import { precompressDir } from './precompress.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../../dist/apps/admin', import.meta.url));

@@ -7,14 +7,17 @@ import { createTestApp, type TestApp } from './support/test-app';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-// The back office's hashed assets are compressed once at build time (tools/precompress.mjs, run by
+// The back office's hashed assets are compressed once at build time (apps/admin/precompress.mjs, run by
 // its Vite build) and sent as they are to clients that accept gzip or brotli.
 describe('back-office assets, pre-compressed', () => {
   let t: TestApp;
   let adminDir: string;
   /** The answer's bytes as sent (an HTTP client library would decode them). */
   const get = async (url: string, acceptEncoding: string) => {
-    const res = await t.app.getHttpAdapter().getInstance().inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+    const res = await t.app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
     return { status: res.statusCode, headers: res.headers, body: res.rawPayload };
   };
   const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word number ${i}`))};\n`;
@@ -26,7 +29,7 @@ describe('back-office assets, pre-compressed', () => {
     fs.writeFileSync(path.join(adminDir, 'assets', 'index-AbCd1234.js'), script);
     fs.writeFileSync(path.join(adminDir, 'assets', 'tiny-AbCd1234.js'), 'export {};\n');
     // The build's own step, on this folder.
-    execFileSync(process.execPath, [path.join(ROOT, 'tools/precompress.mjs'), path.join(adminDir, 'assets')]);
+    execFileSync(process.execPath, [path.join(ROOT, 'apps/admin/precompress.mjs'), path.join(adminDir, 'assets')]);
     t = await createTestApp({ SERVE: 'back-office', ADMIN_DIR: adminDir });
   });
 

@@ -152,7 +152,7 @@ export async function mountFrontends(
 
   if (adminBuilt) {
     // Vite builds the admin with base /admin/, so /admin/assets/x.js is <adminDir>/assets/x.js (hashed: kept a year).
-    // The build writes x.js.br and x.js.gz beside it (tools/precompress.mjs): sent as they are to a
+    // The build writes x.js.br and x.js.gz beside it (apps/admin/precompress.mjs): sent as they are to a
     // client that accepts them (Content-Encoding, Vary: Accept-Encoding), the file itself to others.
     await app.register(fastifyStatic, {
       root: path.join(adminDir, 'assets'),

@@ -34,7 +34,7 @@ import { renderPage } from './render/render-page';
 import type { FormState } from './render/sections';
 import { readForm, type FormModel } from './render/sections/FormSection';
 import { resolveRoute } from './routing/locale-route';
-import { createSlugClient, renderRobots, renderSitemap } from './seo/sitemap';
+import { childSitemapNumber, createSlugClient, renderRobots, renderSitemaps } from './seo/sitemap';
 import { consoleLogger, type SiteLogger } from './site-logger';
 import { createSettingsClient } from './settings/settings-client';
 import { createThemeClient } from './theme/theme-client';
@@ -175,7 +175,10 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
   const originOf = (req: IncomingMessage): string | null => publicOrigin ?? requestOrigin(req, allowedHosts, trustForwardedProto);
   const inFlight = new Map<string, { epoch: number; rendering: Promise<Rendered> }>();
   // One sitemap per host, and hosts are few; still, a flood of Host values must not grow this forever.
-  const sitemaps = new KeptValues<{ epoch: number; rendering: Promise<PreparedHtml | null> }>({ max: 100, ttlMs: options.cache?.ttlMs ?? 5 * 60 * 1000 });
+  const sitemaps = new KeptValues<{ epoch: number; rendering: Promise<{ main: PreparedHtml; children: PreparedHtml[] } | null> }>({
+    max: 100,
+    ttlMs: options.cache?.ttlMs ?? 5 * 60 * 1000,
+  });
 
   const render = async (lookup: PageLookup, locale: Lang, path: string, origin: string | null, form?: FormState): Promise<Rendered> => {
     const headers = { 'Content-Language': locale };
@@ -272,14 +275,17 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
 
   const seoVary = publicOrigin ? {} : { Vary: 'Host, Accept-Encoding' };
 
-  const serveSitemap = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  /** /sitemap.xml (`child` null): the sitemap, or the index of /sitemap-N.xml past SITEMAP_MAX_URLS addresses; /sitemap-N.xml: the N-th. */
+  const serveSitemap = async (req: IncomingMessage, res: ServerResponse, child: number | null): Promise<void> => {
     const origin = originOf(req);
     if (!origin) return sendText(req, res, 404, 'Not found: this site answers its sitemap at its own address (PUBLIC_URL or ALLOWED_HOSTS)', seoVary);
     let entry = sitemaps.get(origin);
     if (!entry || entry.epoch !== cache.epoch) {
-      const rendering = Promise.all([slugs.list(), settings.current()]).then(([list, site]) =>
-        list ? prepareHtml(renderSitemap(origin, list, site.defaultLocale)) : null,
-      );
+      const rendering = Promise.all([slugs.list(), settings.current()]).then(([list, site]) => {
+        if (!list) return null;
+        const rendered = renderSitemaps(origin, list, site.defaultLocale);
+        return { main: prepareHtml(rendered.xml), children: rendered.kind === 'index' ? rendered.files.map(prepareHtml) : [] };
+      });
       const kept = (entry = { epoch: cache.epoch, rendering });
       sitemaps.set(origin, kept, sitemaps.generation);
       // A failed render is not kept: the next request tries again.
@@ -287,7 +293,9 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     }
     const body = await entry.rendering;
     if (!body) return sendText(req, res, 503, 'The sitemap is unavailable: try again shortly', { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
-    sendPrepared(req, res, 200, body, { 'Content-Type': 'application/xml; charset=utf-8', ...seoVary });
+    const file = child === null ? body.main : body.children[child - 1];
+    if (!file) return sendText(req, res, 404, 'Not found: no sitemap of that number', seoVary);
+    sendPrepared(req, res, 200, file, { 'Content-Type': 'application/xml; charset=utf-8', ...seoVary });
   };
 
   const renderRoute = async (req: IncomingMessage, res: ServerResponse, target: string): Promise<void> => {
@@ -331,7 +339,14 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     if (!isReadMethod(req.method)) return false;
     const target = req.url ?? '/';
     // Client assets, the sitemap, robots.txt and the favicon are never pages.
-    if (target.startsWith('/_') || target.startsWith('/sitemap.xml') || target.startsWith('/robots.txt') || target.startsWith('/favicon.ico')) return false;
+    if (
+      target.startsWith('/_') ||
+      target.startsWith('/sitemap.xml') ||
+      /^\/sitemap-\d/.test(target) ||
+      target.startsWith('/robots.txt') ||
+      target.startsWith('/favicon.ico')
+    )
+      return false;
     const queryStart = target.indexOf('?');
     let pageNumber: number | null = 1;
     if (queryStart !== -1) {
@@ -395,11 +410,13 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     const target = req.url ?? '/';
     const pathname = target.split('?', 1)[0];
     if (pathname.startsWith(CLIENT_BASE)) return staticAssets.serve(req, res, pathname);
-    if (req.method === 'POST' && !pathname.startsWith('/_') && pathname !== '/sitemap.xml' && pathname !== '/robots.txt') return postForm(req, res, target);
+    const childSitemap = childSitemapNumber(pathname);
+    if (req.method === 'POST' && !pathname.startsWith('/_') && pathname !== '/sitemap.xml' && childSitemap === null && pathname !== '/robots.txt')
+      return postForm(req, res, target);
     if (!isReadMethod(req.method)) return sendMethodNotAllowed(req, res);
     // Browsers and crawlers ask for /favicon.ico whatever the page links to.
     if (pathname === '/favicon.ico') return sendRedirect(res, 301, FAVICON_URL);
-    if (pathname === '/sitemap.xml') return serveSitemap(req, res);
+    if (pathname === '/sitemap.xml' || childSitemap !== null) return serveSitemap(req, res, childSitemap);
     if (pathname === '/robots.txt')
       return sendText(req, res, 200, renderRobots(originOf(req)), { 'Cache-Control': 'public, max-age=3600', ...(publicOrigin ? {} : { Vary: 'Host' }) });
     return renderRoute(req, res, target);

@@ -3,7 +3,7 @@
 // at build time at the strongest settings, so that the server sends them as they are
 // (@fastify/static `preCompressed`) instead of compressing every answer or none.
 //
-//   node tools/precompress.mjs <dir>...     (the back office's Vite build calls precompressDir)
+//   node apps/admin/precompress.mjs <dir>...     (the back office's Vite build calls precompressDir)
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,7 +35,11 @@ export async function precompressDir(dir) {
     const [gz, br] = await Promise.all([
       gzipAsync(bytes, { level: constants.Z_BEST_COMPRESSION }),
       brotli(bytes, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
       }),
     ]);
     if (gz.length >= bytes.length) continue;
@@ -49,7 +53,7 @@ export async function precompressDir(dir) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dirs = process.argv.slice(2);
   if (!dirs.length) {
-    console.error('usage: node tools/precompress.mjs <dir>...');
+    console.error('usage: node apps/admin/precompress.mjs <dir>...');
     process.exit(2);
   }
   for (const dir of dirs) {
