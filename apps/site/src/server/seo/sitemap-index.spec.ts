@@ -81,8 +81,8 @@ describe('sitemap index', () => {
   });
 
   it('becomes an index of numbered sitemaps of at most 10,000 addresses past it, every address listed once', async () => {
-    // 12,345 pages (two calls to the API) and the home page: 61,730 addresses in seven sitemaps.
-    slugCount = 12_345;
+    // 10,050 pages (two calls to the API) and the home page: 50,255 addresses in six sitemaps.
+    slugCount = 10_050;
     slugCalls.length = 0;
     purge();
     const index = await get(port, '/sitemap.xml', host);
@@ -108,13 +108,14 @@ describe('sitemap index', () => {
     }
     expect(all).toHaveLength(expected);
     expect(new Set(all).size).toBe(expected);
-    expect(all).toContain('http://www.example.com/fr/page-12345');
+    expect(all).toContain('http://www.example.com/fr/page-10050');
     expect(all).toContain('http://www.example.com/it');
     expect((await get(port, `/sitemap-${children.length + 1}.xml`, host)).status).toBe(404);
     expect((await get(port, '/sitemap-0.xml', host)).status).toBe(404);
     // robots.txt names the index.
     expect((await get(port, '/robots.txt', host)).text).toContain('Sitemap: http://www.example.com/sitemap.xml');
-  });
+    // Fifty thousand addresses rendered and parsed: seconds on a busy machine, not a timing check.
+  }, 60_000);
 
   it('gives a Host that is not allowed neither the index nor its sitemaps', async () => {
     expect((await get(port, '/sitemap.xml', 'evil.example')).status).toBe(404);
