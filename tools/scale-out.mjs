@@ -122,6 +122,7 @@ http {
   server {
     listen 127.0.0.1:${proxyPort};
     add_header X-Upstream $upstream_addr always;
+    include ${join(root, 'docker/nginx/compression.conf')};
     include ${join(root, 'docker/nginx/cms-locations.conf')};
   }
 }
@@ -264,6 +265,24 @@ http {
           // Three failures in all (at most two on either instance): both refuse, even the right password.
           const refused = await onEach(apiAddresses, () => call('POST', '/api/auth/signin', { body: user }));
           for (const [from, res] of refused) assert(res.status === 429, `${from} answered ${res.status} after 3 failures`);
+        },
+      ],
+      [
+        "the proxy compresses what the API sends uncompressed (compression.conf), and passes the back office's brotli files on",
+        async () => {
+          const docs = await fetch(`${proxy}/api/docs-json`, { headers: { 'accept-encoding': 'gzip' } });
+          assert(docs.status === 200, `/api/docs-json answered ${docs.status}`);
+          assert(docs.headers.get('content-encoding') === 'gzip', `/api/docs-json came with Content-Encoding ${docs.headers.get('content-encoding')}`);
+          assert(/accept-encoding/i.test(docs.headers.get('vary') ?? ''), `/api/docs-json came with Vary ${docs.headers.get('vary')}`);
+          JSON.parse(await docs.text());
+          const index = await (await fetch(`${proxy}/admin`)).text();
+          const asset = /\/admin\/assets\/[^"]+\.js/.exec(index)?.[0];
+          assert(asset, 'the back office names no script');
+          const script = await fetch(`${proxy}${asset}`, { headers: { 'accept-encoding': 'br, gzip' } });
+          assert(
+            script.status === 200 && script.headers.get('content-encoding') === 'br',
+            `${asset} answered ${script.status} with Content-Encoding ${script.headers.get('content-encoding')}`,
+          );
         },
       ],
     ],

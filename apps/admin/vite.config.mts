@@ -1,15 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressDir } from './precompress.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const outDir = fileURLToPath(new URL('../../dist/apps/admin', import.meta.url));
 
 // The API process serves this bundle under /admin/ and answers index.html for /admin/*,
 // /sign-in and /not-found, so assets need absolute /admin/ URLs.
 export default defineConfig({
   root,
   base: '/admin/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // gzip and brotli copies of the hashed assets, which the API sends as they are (preCompressed).
+    { name: 'cms-precompress', apply: 'build', closeBundle: async () => void (await precompressDir(`${outDir}/assets`)) },
+  ],
   resolve: {
     tsconfigPaths: true,
     // ra-input-rich-text's own @tiptap/core is older than the TipTap extensions installed beside
@@ -17,7 +23,7 @@ export default defineConfig({
     dedupe: ['@tiptap/core', '@tiptap/pm'],
   },
   build: {
-    outDir: fileURLToPath(new URL('../../dist/apps/admin', import.meta.url)),
+    outDir,
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {

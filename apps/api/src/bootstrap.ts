@@ -115,6 +115,9 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
       apiOrigin: loopbackOrigin(config.host, config.port),
       clientAddressOf,
       publicUrl: config.publicUrl,
+      allowedHosts: config.allowedHosts,
+      // The rule Fastify's request.protocol follows: X-Forwarded-Proto from a trusted peer only.
+      trustForwardedProto: (req) => (trustProxy ? trustProxy(req.socket.remoteAddress ?? '', 0) : false),
       logger,
       // What the onRequest hook and the CORS plugin give every public page: cached pages keep them.
       fixedHeaders: { ...securityHeadersFor('/'), 'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS.join(', ') },

@@ -24,6 +24,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY: not an address.*proxy\.example/);
   });
 
+  it('seeds the demo site on a development start only, unless CMS_DEMO says otherwise', () => {
+    expect(loadConfig({}).demo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).demo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', CMS_DEMO: 'true' }).demo).toBe(true);
+    expect(loadConfig({ CMS_DEMO: 'false' }).demo).toBe(false);
+  });
+
   it('reads durations in seconds, minutes, hours and days', () => {
     expect(parseDuration('90')).toBe(90);
     expect(parseDuration('15m')).toBe(900);

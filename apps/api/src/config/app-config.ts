@@ -1,5 +1,6 @@
+import { defaultAllowedHosts, parseAllowedHosts } from '@cms/contracts';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { getMetadataStorage, IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import * as path from 'node:path';
 import { parseTrustProxy, type TrustProxy } from '../common/http/trust-proxy';
 
@@ -9,6 +10,10 @@ const toBool = ({ value }: { value: unknown }) =>
 
 /** The environment variables the API reads, validated once at start-up. */
 class EnvironmentVariables {
+  @IsOptional()
+  @IsString()
+  NODE_ENV?: string;
+
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -77,6 +82,10 @@ class EnvironmentVariables {
   @IsOptional()
   @Matches(/^https?:\/\/[^\s/?#@]+\/?$/i, { message: "PUBLIC_URL must be the site's address, such as https://www.example.com (no path)" })
   PUBLIC_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  ALLOWED_HOSTS?: string;
 
   @IsOptional()
   @Transform(toInt)
@@ -264,8 +273,13 @@ export interface AppConfig {
   siteDir: string;
   /** The site's address (an origin) for canonical links, sitemap and robots.txt; never taken from a request's Host. */
   publicUrl?: string;
+  /**
+   * Without publicUrl, the Host values (`host` or `host:port`, lower case) whose requests get
+   * absolute canonical, hreflang, Open Graph and sitemap links; any other Host gets none.
+   */
+  allowedHosts: string[];
   uploadMaxMb: number;
-  /** Whether the first start on an empty database seeds the demo site (CMS_DEMO, default true). */
+  /** Whether the first start on an empty database seeds the demo site (CMS_DEMO; default true, false when NODE_ENV=production). */
   demo: boolean;
   /** Largest raster image accepted, in pixels (all frames of an animation together). */
   uploadMaxPixels: number;
@@ -321,6 +335,14 @@ function storageConfig(raw: EnvironmentVariables, dataDir: string): StorageConfi
   };
 }
 
+/** ALLOWED_HOSTS as a list; unset, the addresses this server answers on without a proxy. */
+function allowedHostsOf(value: string | undefined, host: string, port: number): string[] {
+  if (value === undefined || value.trim() === '') return defaultAllowedHosts(host, port);
+  const hosts = parseAllowedHosts(value);
+  if ('problem' in hosts) throw new ConfigError(`Invalid configuration:\n  ALLOWED_HOSTS: ${hosts.problem}`);
+  return hosts;
+}
+
 export function parseDuration(value: string): number {
   const match = /^(\d+)\s*(s|m|h|d)?$/.exec(value.trim());
   if (!match) throw new ConfigError(`Invalid duration: ${value}`);
@@ -341,9 +363,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Built layout: dist/apps/api/config/app-config.js beside dist/apps/admin and dist/apps/site.
   const distRoot = path.resolve(__dirname, '..', '..');
   const dataDir = path.resolve(raw.DATA_DIR ?? 'data');
+  const port = raw.PORT ?? 3000;
+  const host = raw.HOST ?? '0.0.0.0';
   return {
-    port: raw.PORT ?? 3000,
-    host: raw.HOST ?? '0.0.0.0',
+    port,
+    host,
     dataDir,
     databaseUrl: raw.DATABASE_URL,
     // 10, not more: each connection is a PostgreSQL process, and beyond a few per core they take
@@ -359,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminDir: path.resolve(raw.ADMIN_DIR ?? path.join(distRoot, 'admin')),
     siteDir: path.resolve(raw.SITE_DIR ?? path.join(distRoot, 'site')),
     publicUrl: raw.PUBLIC_URL ? new URL(raw.PUBLIC_URL).origin : undefined,
+    allowedHosts: allowedHostsOf(raw.ALLOWED_HOSTS, host, port),
     uploadMaxMb: raw.UPLOAD_MAX_MB ?? 25,
     uploadMaxPixels: raw.UPLOAD_MAX_PIXELS ?? 50_000_000,
     versionsKept: raw.VERSIONS_KEPT ?? 50,
@@ -389,8 +414,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: raw.WEBHOOK_TIMEOUT_MS ?? 10_000,
       keepDays: raw.WEBHOOK_KEEP_DAYS ?? 30,
     },
-    demo: raw.CMS_DEMO ?? true,
+    // A production install (the Docker image sets NODE_ENV) publishes no demo site unless asked to.
+    demo: raw.CMS_DEMO ?? raw.NODE_ENV !== 'production',
   };
+}
+
+/** Every variable the configuration schema reads (what `.env.example` must list). */
+export function configVariableNames(): string[] {
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(EnvironmentVariables, '', true, false);
+  return [...new Set(metadata.map((entry) => entry.propertyName))].sort();
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

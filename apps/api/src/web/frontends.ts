@@ -20,6 +20,8 @@ interface SiteModule {
     apiFetch?: typeof fetch;
     visitorFetch?: (req: IncomingMessage) => typeof fetch;
     publicUrl?: string;
+    allowedHosts?: readonly string[];
+    trustForwardedProto?: (req: IncomingMessage) => boolean;
     logger?: { error(obj: unknown, msg?: string): void };
     fixedHeaders?: Readonly<Record<string, string>>;
   }): SiteHandler;
@@ -102,6 +104,10 @@ export async function mountFrontends(
     /** The visitor's address as TRUST_PROXY makes it (what request.ip is): no-JS form posts are counted under it. */
     clientAddressOf: (req: IncomingMessage) => string | undefined;
     publicUrl?: string;
+    /** Without publicUrl, the Host values whose pages and sitemap link absolutely to themselves (ALLOWED_HOSTS). */
+    allowedHosts: readonly string[];
+    /** Whether the socket's peer is a proxy TRUST_PROXY believes (its X-Forwarded-Proto then names the scheme). */
+    trustForwardedProto: (req: IncomingMessage) => boolean;
     logger: LoggerService;
     /** Headers the framework gives every public page (security, CORS): cached pages keep them, for serveCachedFirst. */
     fixedHeaders: Readonly<Record<string, string>>;
@@ -127,6 +133,8 @@ export async function mountFrontends(
         apiFetch: inProcessFetch(fastify),
         visitorFetch: (req) => inProcessFetch(fastify, options.clientAddressOf(req) ?? '127.0.0.1'),
         publicUrl: options.publicUrl,
+        allowedHosts: options.allowedHosts,
+        trustForwardedProto: options.trustForwardedProto,
         logger: { error: (obj, msg) => logger.error(msg ?? 'Site error', obj instanceof Error ? obj.stack : JSON.stringify(obj), 'Site') },
         fixedHeaders: options.fixedHeaders,
       });
@@ -144,9 +152,12 @@ export async function mountFrontends(
 
   if (adminBuilt) {
     // Vite builds the admin with base /admin/, so /admin/assets/x.js is <adminDir>/assets/x.js (hashed: kept a year).
+    // The build writes x.js.br and x.js.gz beside it (apps/admin/precompress.mjs): sent as they are to a
+    // client that accepts them (Content-Encoding, Vary: Accept-Encoding), the file itself to others.
     await app.register(fastifyStatic, {
       root: path.join(adminDir, 'assets'),
       prefix: '/admin/assets/',
+      preCompressed: true,
       immutable: true,
       maxAge: '1y',
       index: false,

@@ -22,3 +22,23 @@ describe('host header: PUBLIC_URL', () => {
     expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL/);
   });
 });
+
+describe('host header: ALLOWED_HOSTS', () => {
+  it('defaults to the addresses the server answers on without a proxy', () => {
+    expect(loadConfig({}).allowedHosts).toEqual(['localhost:3000', '127.0.0.1:3000', '[::1]:3000']);
+    expect(loadConfig({ HOST: 'cms.internal', PORT: '8080' }).allowedHosts).toEqual(['cms.internal:8080', 'localhost:8080', '127.0.0.1:8080', '[::1]:8080']);
+    expect(loadConfig({ HOST: '::1', PORT: '4000' }).allowedHosts).toEqual(['[::1]:4000', 'localhost:4000', '127.0.0.1:4000']);
+  });
+
+  it('reads a list of host names, with or without a port, in lower case', () => {
+    expect(loadConfig({ ALLOWED_HOSTS: ' WWW.Example.com , example.com:8080,www.example.com' }).allowedHosts).toEqual(['www.example.com', 'example.com:8080']);
+  });
+
+  it.each(['evil.example/x', 'user@www.example.com', 'https://www.example.com', ' , '])(
+    'stops the start-up for ALLOWED_HOSTS=%s, naming the variable',
+    (value) => {
+      expect(() => loadConfig({ ALLOWED_HOSTS: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ ALLOWED_HOSTS: value })).toThrow(/ALLOWED_HOSTS/);
+    },
+  );
+});

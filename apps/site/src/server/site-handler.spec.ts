@@ -171,9 +171,9 @@ describe('site handler', () => {
       res.writeHead(404).end();
     });
     const apiPort = await listen(api);
-    handler = createSiteHandler({ clientDir, apiOrigin: `http://127.0.0.1:${apiPort}`, logger });
     site = createServer((req, res) => handler(req, res, next));
     sitePort = await listen(site);
+    handler = createSiteHandler({ clientDir, apiOrigin: `http://127.0.0.1:${apiPort}`, logger, allowedHosts: [`127.0.0.1:${sitePort}`] });
   });
 
   beforeEach(() => {
@@ -262,8 +262,8 @@ describe('site handler', () => {
     // The fr page has no cookie text of its own: en's, said to be English.
     expect(fr).toContain('<p class="cookie-banner__text" lang="en">Cookies, briefly.</p>');
     // The default locale is where visitors of other languages are sent: x-default.
-    // Without PUBLIC_URL pages link root-relative (a Host header never picks their links).
-    expect(fr).toContain('<link rel="alternate" hrefLang="x-default" href="/fr/about"/>');
+    // Without PUBLIC_URL pages link to the origin of their own Host, which ALLOWED_HOSTS lists.
+    expect(fr).toContain(`<link rel="alternate" hrefLang="x-default" href="http://127.0.0.1:${sitePort}/fr/about"/>`);
     expect((await call(sitePort, '/sitemap.xml')).text).toMatch(/hreflang="x-default" href="http:\/\/127\.0\.0\.1:\d+\/fr"\/>/);
     await call(sitePort, '/es/nothing-here');
     expect(settingsCalls).toBe(1);
@@ -275,7 +275,7 @@ describe('site handler', () => {
     expect(after).toContain('<title>À propos · Renamed</title>');
     expect(after).toContain('<span class="brand__name" lang="en">Renamed</span>');
     expect(after).not.toContain('brand__logo');
-    expect(after).toContain('<link rel="alternate" hrefLang="x-default" href="/about"/>');
+    expect(after).toContain(`<link rel="alternate" hrefLang="x-default" href="http://127.0.0.1:${sitePort}/about"/>`);
     // Path purges leave the settings alone.
     handler.revalidate({ scope: 'paths', paths: ['/about'], locales: ['fr'] });
     await call(sitePort, '/fr/about');
@@ -438,8 +438,8 @@ describe('site handler', () => {
       expect(answer.text).toContain('<title>About us · CMS</title>');
       expect(answer.text).toContain('<h1 id="section-1-title" class="hero__title">We make sites</h1>');
       expect(answer.text).toContain('--cms-primary:#112233');
-      // No PUBLIC_URL here: links are root-relative, never built from the request's Host.
-      expect(answer.text).toContain('<link rel="canonical" href="/fr/about"/>');
+      // No PUBLIC_URL here: links are built from the request's Host, one of ALLOWED_HOSTS.
+      expect(answer.text).toContain(`<link rel="canonical" href="http://127.0.0.1:${sitePort}/fr/about"/>`);
     });
 
     it('shows the home page of the CMS, and the welcome page while there is none', async () => {
@@ -878,20 +878,20 @@ describe('site handler', () => {
         { path: '/members', updatedAt: '2025-02-03T04:05:06.000Z', published: true, guarded: true },
         { path: '/draft', updatedAt: '2025-02-03T04:05:06.000Z', published: false, guarded: false },
       ];
-      const answer = await call(sitePort, '/sitemap.xml', { headers: { host: 'example.test' } });
+      const answer = await call(sitePort, '/sitemap.xml', { headers: { host: `127.0.0.1:${sitePort}` } });
       expect(answer.status).toBe(200);
       expect(answer.headers['content-type']).toBe('application/xml; charset=utf-8');
-      expect(answer.text).toContain('<loc>http://example.test/fr/blog/hello</loc><lastmod>2025-02-03T04:05:06.000Z</lastmod>');
-      expect(answer.text).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="http://example.test/blog/hello"/>');
+      expect(answer.text).toContain(`<loc>http://127.0.0.1:${sitePort}/fr/blog/hello</loc><lastmod>2025-02-03T04:05:06.000Z</lastmod>`);
+      expect(answer.text).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="http://127.0.0.1:${sitePort}/blog/hello"/>`);
       expect(answer.text.match(/<url>/g)).toHaveLength(10);
       expect(answer.text).not.toContain('members');
       expect(answer.text).not.toContain('draft');
     });
 
     it('points crawlers at the sitemap', async () => {
-      const answer = await call(sitePort, '/robots.txt', { headers: { host: 'example.test' } });
+      const answer = await call(sitePort, '/robots.txt', { headers: { host: `127.0.0.1:${sitePort}` } });
       expect(answer.status).toBe(200);
-      expect(answer.text).toContain('Sitemap: http://example.test/sitemap.xml');
+      expect(answer.text).toContain(`Sitemap: http://127.0.0.1:${sitePort}/sitemap.xml`);
       expect(answer.text).toContain('Disallow: /api/');
     });
   });

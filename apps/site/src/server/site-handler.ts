@@ -1,12 +1,11 @@
 import { KeptValues } from '@cms/cache';
 import { DEFAULT_LANG, type Lang, localePath, withoutPreviewToken } from '@cms/contracts';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
 import { FORM_ID_FIELD, FORM_SECTION_FIELD } from '../shared/dom-contract';
 import { createPageCache, type PageCacheOptions, type PageCacheStats, type RevalidationEvent } from './cache/page-cache';
 import { CLIENT_BASE, NO_CLIENT_ASSETS, readClientAssets, type ClientAssets } from './client-assets';
 import { createFormForwarder, forwardedFor, readFormBody, submittedValues } from './forms/form-post';
-import { publicOriginOf, requestOrigin } from './http/request-origin';
+import { publicOriginOf, requestOrigin, trustLoopbackProxy, type ForwardedProtoTrust } from './http/request-origin';
 import {
   isReadMethod,
   prepareHeads,
@@ -35,7 +34,7 @@ import { renderPage } from './render/render-page';
 import type { FormState } from './render/sections';
 import { readForm, type FormModel } from './render/sections/FormSection';
 import { resolveRoute } from './routing/locale-route';
-import { createSlugClient, renderRobots, renderSitemap } from './seo/sitemap';
+import { childSitemapNumber, createSlugClient, renderRobots, renderSitemaps } from './seo/sitemap';
 import { consoleLogger, type SiteLogger } from './site-logger';
 import { createSettingsClient } from './settings/settings-client';
 import { createThemeClient } from './theme/theme-client';
@@ -60,12 +59,18 @@ export interface SiteHandlerOptions {
    */
   visitorFetch?: (req: IncomingMessage) => typeof fetch;
   /**
-   * PUBLIC_URL: the address visitors use (https://www.example.com). Canonical and hreflang links,
-   * the sitemap and robots.txt name it, whatever Host a request claims. Without it, pages link
-   * root-relatively and only the sitemap and robots.txt, which need absolute URLs, name the
-   * request's own Host (to that request alone: `Vary: Host`).
+   * PUBLIC_URL: the address visitors use (https://www.example.com). Canonical, hreflang and Open
+   * Graph links, the sitemap and robots.txt name it, whatever Host a request claims.
    */
   publicUrl?: string;
+  /**
+   * Without publicUrl, the Host values (ALLOWED_HOSTS: `host` or `host:port`) whose requests get
+   * those absolute links from their own Host (pages, sitemap and robots.txt kept per origin); a
+   * request naming any other Host gets pages without them, and no sitemap. None by default.
+   */
+  allowedHosts?: readonly string[];
+  /** Whether a request's X-Forwarded-Proto is believed (it came through a trusted proxy); by default, from loopback only. */
+  trustForwardedProto?: ForwardedProtoTrust;
   logger?: SiteLogger;
   /** Bounds of the page cache (1,000 pages, 50 MB, 5 minutes by default). */
   cache?: PageCacheOptions;
@@ -163,9 +168,17 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
   // One origin for every page, so a Host header can neither choose the links a cached page holds
   // nor multiply the copies kept (a flood of made-up hosts would evict the real pages).
   const publicOrigin = options.publicUrl ? publicOriginOf(options.publicUrl) : null;
+  // Without it, the origin a request names, when its Host is one of the few allowed: pages are kept
+  // per origin, and a made-up Host gets the page without absolute links (kept once, under '').
+  const allowedHosts = new Set((options.allowedHosts ?? []).map((host) => host.toLowerCase()));
+  const trustForwardedProto = options.trustForwardedProto ?? trustLoopbackProxy;
+  const originOf = (req: IncomingMessage): string | null => publicOrigin ?? requestOrigin(req, allowedHosts, trustForwardedProto);
   const inFlight = new Map<string, { epoch: number; rendering: Promise<Rendered> }>();
   // One sitemap per host, and hosts are few; still, a flood of Host values must not grow this forever.
-  const sitemaps = new KeptValues<{ epoch: number; rendering: Promise<PreparedHtml | null> }>({ max: 100, ttlMs: options.cache?.ttlMs ?? 5 * 60 * 1000 });
+  const sitemaps = new KeptValues<{ epoch: number; rendering: Promise<{ main: PreparedHtml; children: PreparedHtml[] } | null> }>({
+    max: 100,
+    ttlMs: options.cache?.ttlMs ?? 5 * 60 * 1000,
+  });
 
   const render = async (lookup: PageLookup, locale: Lang, path: string, origin: string | null, form?: FormState): Promise<Rendered> => {
     const headers = { 'Content-Language': locale };
@@ -206,8 +219,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
   };
 
   /** A page as anyone sees it: from the cache, or rendered once however many ask for it at the same time. */
-  const cachedPage = async (locale: Lang, path: string, pageNumber: number): Promise<{ rendered: Rendered; hit: boolean }> => {
-    const origin = publicOrigin;
+  const cachedPage = async (origin: string | null, locale: Lang, path: string, pageNumber: number): Promise<{ rendered: Rendered; hit: boolean }> => {
     const key = { origin: origin ?? '', locale, path, page: pageNumber };
     const hit = cache.get(key);
     if (hit) return { rendered: hit, hit: true };
@@ -241,7 +253,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
    * with a live render in flight. A token the API refuses answers 403, and nothing of the draft.
    */
   const renderPreview = async (req: IncomingMessage, res: ServerResponse, locale: Lang, path: string, token: string, page: string | null): Promise<void> => {
-    const origin = publicOrigin;
+    const origin = originOf(req);
     const pageNumber = parsePageNumber(page);
     const found: PreviewLookup = pageNumber === null ? { kind: 'not-found' } : await pages.preview(locale, path, token, pageNumber);
     const lookup = found.kind === 'page' && pageNumber !== null && pageNumber > (found.page.lastPage ?? 1) ? { kind: 'not-found' as const } : found;
@@ -261,18 +273,19 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, ...PREVIEW_HEADERS });
   };
 
-  /** The origin the sitemap and robots.txt name: PUBLIC_URL's, else the one this request names. */
-  const seoOriginOf = (req: IncomingMessage) => publicOrigin ?? requestOrigin(req.headers, Boolean((req.socket as TLSSocket).encrypted));
   const seoVary = publicOrigin ? {} : { Vary: 'Host, Accept-Encoding' };
 
-  const serveSitemap = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const origin = seoOriginOf(req);
-    if (!origin) return sendText(req, res, 400, 'Bad request: the Host header is missing or malformed');
+  /** /sitemap.xml (`child` null): the sitemap, or the index of /sitemap-N.xml past SITEMAP_MAX_URLS addresses; /sitemap-N.xml: the N-th. */
+  const serveSitemap = async (req: IncomingMessage, res: ServerResponse, child: number | null): Promise<void> => {
+    const origin = originOf(req);
+    if (!origin) return sendText(req, res, 404, 'Not found: this site answers its sitemap at its own address (PUBLIC_URL or ALLOWED_HOSTS)', seoVary);
     let entry = sitemaps.get(origin);
     if (!entry || entry.epoch !== cache.epoch) {
-      const rendering = Promise.all([slugs.list(), settings.current()]).then(([list, site]) =>
-        list ? prepareHtml(renderSitemap(origin, list, site.defaultLocale)) : null,
-      );
+      const rendering = Promise.all([slugs.list(), settings.current()]).then(([list, site]) => {
+        if (!list) return null;
+        const rendered = renderSitemaps(origin, list, site.defaultLocale);
+        return { main: prepareHtml(rendered.xml), children: rendered.kind === 'index' ? rendered.files.map(prepareHtml) : [] };
+      });
       const kept = (entry = { epoch: cache.epoch, rendering });
       sitemaps.set(origin, kept, sitemaps.generation);
       // A failed render is not kept: the next request tries again.
@@ -280,14 +293,16 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     }
     const body = await entry.rendering;
     if (!body) return sendText(req, res, 503, 'The sitemap is unavailable: try again shortly', { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
-    sendPrepared(req, res, 200, body, { 'Content-Type': 'application/xml; charset=utf-8', ...seoVary });
+    const file = child === null ? body.main : body.children[child - 1];
+    if (!file) return sendText(req, res, 404, 'Not found: no sitemap of that number', seoVary);
+    sendPrepared(req, res, 200, file, { 'Content-Type': 'application/xml; charset=utf-8', ...seoVary });
   };
 
   const renderRoute = async (req: IncomingMessage, res: ServerResponse, target: string): Promise<void> => {
     const route = resolveRoute(target);
     if (route.kind === 'bad-request') return sendText(req, res, 400, 'Bad request');
     if (route.kind === 'redirect') return sendRedirect(res, 301, route.location);
-    const origin = publicOrigin;
+    const origin = originOf(req);
     const query = new URLSearchParams(target.includes('?') ? target.slice(target.indexOf('?') + 1) : '');
 
     // A preview link: the draft, for this reader alone. The same path without it is the live page.
@@ -311,7 +326,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
       const rendered = await render({ kind: 'not-found' }, route.locale, route.path, origin);
       return sendPrepared(req, res, rendered.status, rendered.html, rendered.headers);
     }
-    const { rendered, hit } = await cachedPage(route.locale, route.path, pageNumber);
+    const { rendered, hit } = await cachedPage(origin, route.locale, route.path, pageNumber);
     if (rendered.location !== undefined) {
       const visitorQuery = target.includes('?') ? target.slice(target.indexOf('?') + 1) : '';
       return sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, Location: withVisitorQuery(rendered.location, visitorQuery) });
@@ -324,7 +339,14 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     if (!isReadMethod(req.method)) return false;
     const target = req.url ?? '/';
     // Client assets, the sitemap, robots.txt and the favicon are never pages.
-    if (target.startsWith('/_') || target.startsWith('/sitemap.xml') || target.startsWith('/robots.txt') || target.startsWith('/favicon.ico')) return false;
+    if (
+      target.startsWith('/_') ||
+      target.startsWith('/sitemap.xml') ||
+      /^\/sitemap-\d/.test(target) ||
+      target.startsWith('/robots.txt') ||
+      target.startsWith('/favicon.ico')
+    )
+      return false;
     const queryStart = target.indexOf('?');
     let pageNumber: number | null = 1;
     if (queryStart !== -1) {
@@ -336,7 +358,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     }
     const route = resolveRoute(target);
     if (route.kind !== 'page') return false;
-    const rendered = cache.get({ origin: publicOrigin ?? '', locale: route.locale, path: route.path, page: pageNumber }, false);
+    const rendered = cache.get({ origin: originOf(req) ?? '', locale: route.locale, path: route.path, page: pageNumber }, false);
     if (!rendered?.hitHeads) return false;
     sendWithHeads(req, res, rendered.status, rendered.html, rendered.hitHeads);
     return true;
@@ -351,7 +373,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     if (body.kind === 'too-large') return sendText(req, res, 413, 'The form is too large', { Connection: 'close' });
 
     const { locale, path } = route;
-    const origin = publicOrigin;
+    const origin = originOf(req);
     const m = messagesFor(locale);
     const lookup = await pages.find(locale, path);
     const sectionId = body.fields.get(FORM_SECTION_FIELD);
@@ -388,13 +410,15 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     const target = req.url ?? '/';
     const pathname = target.split('?', 1)[0];
     if (pathname.startsWith(CLIENT_BASE)) return staticAssets.serve(req, res, pathname);
-    if (req.method === 'POST' && !pathname.startsWith('/_') && pathname !== '/sitemap.xml' && pathname !== '/robots.txt') return postForm(req, res, target);
+    const childSitemap = childSitemapNumber(pathname);
+    if (req.method === 'POST' && !pathname.startsWith('/_') && pathname !== '/sitemap.xml' && childSitemap === null && pathname !== '/robots.txt')
+      return postForm(req, res, target);
     if (!isReadMethod(req.method)) return sendMethodNotAllowed(req, res);
     // Browsers and crawlers ask for /favicon.ico whatever the page links to.
     if (pathname === '/favicon.ico') return sendRedirect(res, 301, FAVICON_URL);
-    if (pathname === '/sitemap.xml') return serveSitemap(req, res);
+    if (pathname === '/sitemap.xml' || childSitemap !== null) return serveSitemap(req, res, childSitemap);
     if (pathname === '/robots.txt')
-      return sendText(req, res, 200, renderRobots(seoOriginOf(req)), { 'Cache-Control': 'public, max-age=3600', ...(publicOrigin ? {} : { Vary: 'Host' }) });
+      return sendText(req, res, 200, renderRobots(originOf(req)), { 'Cache-Control': 'public, max-age=3600', ...(publicOrigin ? {} : { Vary: 'Host' }) });
     return renderRoute(req, res, target);
   };
 

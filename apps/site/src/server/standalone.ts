@@ -2,12 +2,15 @@
  * The public site in its own process, for the scale-out topology (several site instances behind
  * a reverse proxy that sends /api, /admin, /sign-in and /not-found to the API):
  *   PORT=3001 API_ORIGIN=http://api:3000 PUBLIC_URL=https://www.example.com DATABASE_URL=postgres://… node dist/apps/site/server/standalone.mjs
+ * Without PUBLIC_URL, ALLOWED_HOSTS (default: HOST, localhost and 127.0.0.1 with PORT) lists the
+ * Host values whose pages get absolute canonical links.
  * With DATABASE_URL (the API's database) its page cache is purged as soon as the API changes a
  * page; without it, cached pages live out their lifetime (5 minutes).
  * It loads entry.mjs from beside itself at run time, so the handler is bundled only once.
  */
 import { fileURLToPath } from 'node:url';
 import type * as Entry from './entry';
+import { defaultAllowedHosts, parseAllowedHosts } from '@cms/contracts';
 import { publicOriginOf } from './http/request-origin';
 import { listenForPurges } from './purge-listener';
 import { createStandaloneServer, STANDALONE_HEADERS } from './standalone-server';
@@ -39,14 +42,18 @@ function readConfig(env: NodeJS.ProcessEnv) {
   } catch (error) {
     fail((error as Error).message);
   }
+  const host = env.HOST ?? '0.0.0.0';
+  const allowedHosts = env.ALLOWED_HOSTS?.trim() ? parseAllowedHosts(env.ALLOWED_HOSTS) : defaultAllowedHosts(host, port);
+  if ('problem' in allowedHosts) fail(`ALLOWED_HOSTS must be ${allowedHosts.problem}; got "${env.ALLOWED_HOSTS}"`);
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) fail("DATABASE_URL must be a postgres:// URL (the API's database)");
   return {
     port,
     databaseUrl,
-    host: env.HOST ?? '0.0.0.0',
+    host,
     apiOrigin: parsed.origin,
     publicUrl,
+    allowedHosts,
     clientDir: env.SITE_CLIENT_DIR ?? fileURLToPath(new URL('../client/', import.meta.url)),
   };
 }
@@ -58,6 +65,8 @@ async function main(): Promise<void> {
     clientDir: config.clientDir,
     apiOrigin: config.apiOrigin,
     publicUrl: config.publicUrl,
+    // Without PUBLIC_URL, pages link to the Host a request names when it is one of these; X-Forwarded-Proto is believed from loopback.
+    allowedHosts: config.allowedHosts,
     fixedHeaders: STANDALONE_HEADERS,
   });
   const purges = config.databaseUrl ? listenForPurges({ databaseUrl: config.databaseUrl, onPurge: (event) => handler.revalidate(event), log }) : undefined;

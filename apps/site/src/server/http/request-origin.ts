@@ -1,21 +1,31 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 
-const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** Whether a request's X-Forwarded-Proto may be believed: it came from a proxy the host trusts. */
+export type ForwardedProtoTrust = (req: IncomingMessage) => boolean;
+
+/** The standalone site's rule, the API's default TRUST_PROXY: a proxy on this host (loopback). */
+export const trustLoopbackProxy: ForwardedProtoTrust = (req) => LOOPBACK.test(req.socket.remoteAddress ?? '');
 
 /**
- * `proto://host` of the request, for absolute canonical and hreflang links, or null when the
- * Host header is missing or not a plain host name. X-Forwarded-Proto is read so that a
- * TLS-terminating proxy yields https links.
+ * `proto://host` of the request, for absolute canonical, hreflang, Open Graph and sitemap links, or
+ * null when its Host header is not one of `allowedHosts` (a Host header is the client's to write:
+ * any other value would put the client's choice of site into the links a crawler or a cache
+ * keeps). The scheme is X-Forwarded-Proto's (its last entry, the nearest proxy's) only when
+ * `trustForwardedProto` says the request came through a trusted proxy; else the socket's.
  */
-export function requestOrigin(headers: IncomingHttpHeaders, encrypted: boolean): string | null {
-  const host = headers.host;
-  if (!host || !HOST.test(host)) return null;
-  const forwarded = String(headers['x-forwarded-proto'] ?? '')
-    .split(',')[0]
-    .trim()
-    .toLowerCase();
-  const protocol = forwarded === 'https' || forwarded === 'http' ? forwarded : encrypted ? 'https' : 'http';
-  return `${protocol}://${host.toLowerCase()}`;
+export function requestOrigin(req: IncomingMessage, allowedHosts: ReadonlySet<string>, trustForwardedProto: ForwardedProtoTrust): string | null {
+  const host = req.headers.host?.toLowerCase();
+  if (!host || !allowedHosts.has(host)) return null;
+  let protocol = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+  const forwarded = req.headers['x-forwarded-proto'];
+  if (forwarded && trustForwardedProto(req)) {
+    const last = String(forwarded).split(',').pop()?.trim().toLowerCase();
+    if (last === 'https' || last === 'http') protocol = last;
+  }
+  return `${protocol}://${host}`;
 }
 
 /**

@@ -44,7 +44,11 @@ describe('renderPage', () => {
     ]) {
       expect(html).toContain(`<link rel="alternate" hrefLang="${lang}" href="https://example.test${href}"/>`);
     }
-    expect(render(homePage(Lang.tr), null)).toContain('<link rel="alternate" hrefLang="es" href="/es"/>');
+    // Without a known origin, none at all: search engines refuse relative canonical and hreflang links.
+    const unknown = render(homePage(Lang.tr), null);
+    expect(unknown).not.toContain('rel="canonical"');
+    expect(unknown).not.toContain('rel="alternate"');
+    expect(unknown).not.toContain('og:url');
   });
 
   it('marks sections with their theme and the body with the first section state', () => {

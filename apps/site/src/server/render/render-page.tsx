@@ -77,7 +77,8 @@ function Document({ page, theme, assets, origin, form, settings = DEFAULT_SETTIN
   // Images load at once down to the page's first own section (what shows first); the others when they come near.
   const lastEager = own.length > 0 ? ordered.indexOf(own[0]) : 1;
   const context: RenderContext = { locale: page.locale, pageHref, form };
-  const absolute = (href: string) => (origin ? origin + href : href);
+  // Search engines take only absolute canonical and hreflang links: without a known origin, none.
+  const absolute = (href: string) => `${origin ?? ''}${href}`;
   const title = page.path === '' ? `${siteName} · ${page.title}` : `${page.title} · ${siteName}`;
   const alternates = alternatesFor(page, settings.defaultLocale);
   const canonical = alternates.find((alternate) => alternate.hreflang === page.locale);
@@ -130,8 +131,9 @@ function Document({ page, theme, assets, origin, form, settings = DEFAULT_SETTIN
         ))}
         <meta name="theme-color" content={theme.primaryColor} />
         <link rel="icon" href={FAVICON_URL} />
-        {canonical && <link rel="canonical" href={absolute(canonical.href)} />}
+        {canonical && origin && <link rel="canonical" href={absolute(canonical.href)} />}
         {canonical &&
+          origin &&
           alternates.map((alternate) => <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={absolute(alternate.href)} />)}
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />

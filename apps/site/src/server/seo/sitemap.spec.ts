@@ -1,5 +1,7 @@
 import { Lang } from '@cms/contracts';
-import { renderSitemap } from './sitemap';
+import { renderSitemaps } from './sitemap';
+
+const renderSitemap = (...args: Parameters<typeof renderSitemaps>) => renderSitemaps(...args).xml;
 
 describe('renderSitemap', () => {
   const post = {
