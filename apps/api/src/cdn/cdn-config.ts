@@ -73,7 +73,7 @@ export function cdnConfigOf(raw: CdnEnvironment, seconds: (duration: string) => 
   if (typeof headers === 'string') return headers;
   const retryMs = raw.CDN_PURGE_RETRY_MS ?? CDN_OFF.retryMs;
   if (kind === 'varnish') {
-    const method = raw.CDN_PURGE_METHOD ?? 'BAN';
+    const method = raw.CDN_PURGE_METHOD ?? 'PURGE';
     if (!VARNISH_METHODS.includes(method)) return 'CDN_PURGE_METHOD must be BAN or PURGE when CDN_PURGE is "varnish"';
     if (raw.CDN_PURGE_BODY) return 'CDN_PURGE_BODY applies to CDN_PURGE=http only (Varnish reads the keys from X-Purge-Keys)';
     return { maxAge, stale, purge: { kind, url: raw.CDN_PURGE_URL, method, headers }, batch: raw.CDN_PURGE_BATCH ?? 200, retryMs };
