@@ -36,7 +36,9 @@ sub vcl_recv {
             return (synth(400, "X-Purge-Keys must name surrogate keys, separated by spaces"));
         }
         # Lurker-friendly (obj.* only): the ban is applied in the background too, not only at lookup.
-        ban("obj.http.Surrogate-Key ~ (^| )(" + regsuball(req.http.X-Purge-Keys, " ", "|") + ")( |$)");
+        if (!std.ban({"obj.http.Surrogate-Key ~ (^|\s)("} + regsuball(req.http.X-Purge-Keys, " ", "|") + {")(\s|$)"})) {
+            return (synth(500, "The ban was refused: " + std.ban_error()));
+        }
         return (synth(200, "Purged"));
     }
     if (req.method != "GET" && req.method != "HEAD") {

@@ -75,7 +75,9 @@ async function richSite(t: TestApp) {
       { block: 'contents', containerContentId: people.id, content: { title: 'Our people' } },
     ],
   });
-  expect((await cm.as().post('/api/layout', { sections: [{ type: 'FOOTER', block: 'form', formId: footerForm, content: { title: 'Contact' } }] })).status).toBe(200);
+  expect((await cm.as().post('/api/layout', { sections: [{ type: 'FOOTER', block: 'form', formId: footerForm, content: { title: 'Contact' } }] })).status).toBe(
+    200,
+  );
   const members = await cm.container({ title: 'Members', slug: 'members', published: true, accesses: [{ roleId: 'super-admin' }] });
   return { cm, formId, footerForm, elementId, people, ada, blog, hello, members };
 }
@@ -183,7 +185,18 @@ describe('page answers behind a CDN (CDN_MAX_AGE, CDN_PURGE=http)', () => {
     const keys = String(first.headers['surrogate-key']).split(' ');
     expect(keys[0]).toBe(pageKey('en', '/blog/hello'));
     expect([...keys].sort()).toEqual(
-      [pageKey('en', '/blog/hello'), 'site', 'layout', `k${blog.id}`, `c${hello.id}`, `e${elementId}`, `f${formId}`, `f${footerForm}`, `k${people.id}`, `c${ada.id}`].sort(),
+      [
+        pageKey('en', '/blog/hello'),
+        'site',
+        'layout',
+        `k${blog.id}`,
+        `c${hello.id}`,
+        `e${elementId}`,
+        `f${formId}`,
+        `f${footerForm}`,
+        `k${people.id}`,
+        `c${ada.id}`,
+      ].sort(),
     );
     expect(first.headers['cache-tag']).toBe(keys.join(','));
     // The kept answer (the API's page cache) carries the same.

@@ -117,7 +117,9 @@ export class CdnPurgeService implements OnModuleDestroy {
       if (response.ok) {
         this.counts.requests++;
         this.counts.keys += keys.length;
-        this.logger.log(`Purged ${keys.length} key(s) at the ${this.target.kind === 'varnish' ? 'Varnish' : 'CDN'}: ${keys.slice(0, 5).join(' ')}${keys.length > 5 ? ' …' : ''}`);
+        this.logger.log(
+          `Purged ${keys.length} key(s) at the ${this.target.kind === 'varnish' ? 'Varnish' : 'CDN'}: ${keys.slice(0, 5).join(' ')}${keys.length > 5 ? ' …' : ''}`,
+        );
         return;
       }
       problem = `answered ${response.status}`;
@@ -127,11 +129,15 @@ export class CdnPurgeService implements OnModuleDestroy {
     this.counts.failures++;
     if (attempt >= MAX_ATTEMPTS || this.stopped) {
       this.counts.abandoned++;
-      this.logger.error(`Gave up purging ${keys.length} key(s) after ${attempt} tries (${init.method} ${new URL(url).origin} ${problem}): cached copies expire within CDN_MAX_AGE`);
+      this.logger.error(
+        `Gave up purging ${keys.length} key(s) after ${attempt} tries (${init.method} ${new URL(url).origin} ${problem}): cached copies expire within CDN_MAX_AGE`,
+      );
       return;
     }
     const wait = this.config.cdn.retryMs * 2 ** (attempt - 1);
-    this.logger.warn(`Purging ${keys.length} key(s) failed (${init.method} ${new URL(url).origin} ${problem}): try ${attempt + 1} of ${MAX_ATTEMPTS} in ${wait} ms`);
+    this.logger.warn(
+      `Purging ${keys.length} key(s) failed (${init.method} ${new URL(url).origin} ${problem}): try ${attempt + 1} of ${MAX_ATTEMPTS} in ${wait} ms`,
+    );
     const timer = setTimeout(() => {
       this.retries.delete(timer);
       void this.send(keys, attempt + 1);

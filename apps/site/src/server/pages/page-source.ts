@@ -119,7 +119,11 @@ function isPageResponse(value: unknown): value is PageResponse {
 }
 
 /** What `GET /api/pages` answered, before the live read and the preview read make their lookup of it. */
-type ApiPageAnswer = { kind: 'page'; body: PageResponse; shared?: SharedCacheHeaders } | { kind: 'status'; status: number } | ({ kind: 'moved' } & Moved) | { kind: 'unavailable' };
+type ApiPageAnswer =
+  | { kind: 'page'; body: PageResponse; shared?: SharedCacheHeaders }
+  | { kind: 'status'; status: number }
+  | ({ kind: 'moved' } & Moved)
+  | { kind: 'unavailable' };
 
 /**
  * Reads pages from `GET /api/pages?path=&locale=` over HTTP, anonymously: the site forwards no
