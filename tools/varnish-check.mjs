@@ -217,7 +217,9 @@ async function main() {
       [
         'a signed-in request is never served from the cache',
         async () => {
-          const cached = await through('/news/first');
+          // Kept again (the second pass of the last purge may have just banned it).
+          let cached = await through('/news/first');
+          if (cached.cache !== 'HIT') cached = await through('/news/first');
           assert(cached.cache === 'HIT', `the page is not kept (${cached.cache})`);
           for (const headers of [{ token }, { authorization: `Bearer ${token}` }]) {
             for (const path of ['/news/first', '/api/pages?path=%2Fnews%2Ffirst&locale=en']) {

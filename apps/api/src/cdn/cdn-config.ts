@@ -9,6 +9,7 @@ export interface CdnEnvironment {
   CDN_PURGE_HEADERS?: string;
   CDN_PURGE_BATCH?: number;
   CDN_PURGE_RETRY_MS?: number;
+  CDN_PURGE_REPEAT_MS?: number;
 }
 
 /**
@@ -31,9 +32,15 @@ export interface CdnConfig {
   batch: number;
   /** The first retry's wait, doubling at each of the next ones (CDN_PURGE_RETRY_MS, default 1000). */
   retryMs: number;
+  /**
+   * The same keys are purged again this long after the first purge (CDN_PURGE_REPEAT_MS, default
+   * 2000; 0: once only): a page the shared cache was fetching while the write committed, or that
+   * an instance rendered before it heard the purge, is not kept for CDN_MAX_AGE.
+   */
+  repeatMs: number;
 }
 
-export const CDN_OFF: CdnConfig = { maxAge: null, stale: 60, purge: null, batch: 30, retryMs: 1000 };
+export const CDN_OFF: CdnConfig = { maxAge: null, stale: 60, purge: null, batch: 30, retryMs: 1000, repeatMs: 2000 };
 
 const VARNISH_METHODS = ['BAN', 'PURGE'];
 
@@ -62,7 +69,15 @@ export function cdnConfigOf(raw: CdnEnvironment, seconds: (duration: string) => 
   if (raw.CDN_STALE && maxAge === null) return 'CDN_STALE: set CDN_MAX_AGE too (it only applies to pages shared caches keep)';
   const stale = raw.CDN_STALE ? seconds(raw.CDN_STALE) : CDN_OFF.stale;
   const kind = raw.CDN_PURGE ?? 'none';
-  const purgeVars = ['CDN_PURGE_URL', 'CDN_PURGE_METHOD', 'CDN_PURGE_BODY', 'CDN_PURGE_HEADERS', 'CDN_PURGE_BATCH', 'CDN_PURGE_RETRY_MS'] as const;
+  const purgeVars = [
+    'CDN_PURGE_URL',
+    'CDN_PURGE_METHOD',
+    'CDN_PURGE_BODY',
+    'CDN_PURGE_HEADERS',
+    'CDN_PURGE_BATCH',
+    'CDN_PURGE_RETRY_MS',
+    'CDN_PURGE_REPEAT_MS',
+  ] as const;
   if (kind === 'none') {
     const stray = purgeVars.filter((name) => raw[name] !== undefined && raw[name] !== '');
     if (stray.length) return `CDN_PURGE must be "varnish" or "http" when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`;
@@ -72,11 +87,12 @@ export function cdnConfigOf(raw: CdnEnvironment, seconds: (duration: string) => 
   const headers = headersOf(raw.CDN_PURGE_HEADERS);
   if (typeof headers === 'string') return headers;
   const retryMs = raw.CDN_PURGE_RETRY_MS ?? CDN_OFF.retryMs;
+  const repeatMs = raw.CDN_PURGE_REPEAT_MS ?? CDN_OFF.repeatMs;
   if (kind === 'varnish') {
     const method = raw.CDN_PURGE_METHOD ?? 'PURGE';
     if (!VARNISH_METHODS.includes(method)) return 'CDN_PURGE_METHOD must be BAN or PURGE when CDN_PURGE is "varnish"';
     if (raw.CDN_PURGE_BODY) return 'CDN_PURGE_BODY applies to CDN_PURGE=http only (Varnish reads the keys from X-Purge-Keys)';
-    return { maxAge, stale, purge: { kind, url: raw.CDN_PURGE_URL, method, headers }, batch: raw.CDN_PURGE_BATCH ?? 200, retryMs };
+    return { maxAge, stale, purge: { kind, url: raw.CDN_PURGE_URL, method, headers }, batch: raw.CDN_PURGE_BATCH ?? 200, retryMs, repeatMs };
   }
   return {
     maxAge,
@@ -84,5 +100,6 @@ export function cdnConfigOf(raw: CdnEnvironment, seconds: (duration: string) => 
     purge: { kind: 'http', url: raw.CDN_PURGE_URL, method: raw.CDN_PURGE_METHOD ?? 'POST', body: raw.CDN_PURGE_BODY || undefined, headers },
     batch: raw.CDN_PURGE_BATCH ?? 30,
     retryMs,
+    repeatMs,
   };
 }

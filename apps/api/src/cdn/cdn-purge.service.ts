@@ -52,8 +52,10 @@ export function purgeRequestOf(target: CdnPurgeTarget, keys: readonly string[]):
  * Tells the shared cache in front (Varnish, a CDN) what changed: every revalidation event this
  * instance emits (its own writes: the others send theirs, so each purge leaves once) becomes the
  * keys of the pages it names (`p-<locale>-<hash>`; a purge of everything is `site`), gathered for
- * a moment, sent in batches, each retried with a doubling wait and logged. Never awaited by a
- * write: a save succeeds whatever the CDN answers.
+ * a moment, sent in batches, each retried with a doubling wait and logged, and sent again
+ * `repeatMs` later (what the cache fetched while the write committed, or from an instance that
+ * had not yet heard the purge, would otherwise stay for CDN_MAX_AGE). Never awaited by a write:
+ * a save succeeds whatever the CDN answers.
  */
 @Injectable()
 export class CdnPurgeService implements OnModuleDestroy {
@@ -61,6 +63,9 @@ export class CdnPurgeService implements OnModuleDestroy {
   private readonly target: CdnPurgeTarget | null;
   private readonly pending = new Set<string>();
   private gather?: NodeJS.Timeout;
+  /** Keys purged once, to purge again after `repeatMs`. */
+  private readonly repeats = new Set<string>();
+  private repeat?: NodeJS.Timeout;
   private readonly retries = new Set<NodeJS.Timeout>();
   private readonly counts: CdnPurgeStats = { events: 0, keys: 0, requests: 0, failures: 0, abandoned: 0 };
   private readonly unsubscribe?: () => void;
@@ -100,9 +105,26 @@ export class CdnPurgeService implements OnModuleDestroy {
 
   private flush(): void {
     this.gather = undefined;
-    // A purge of everything makes every other key of the moment redundant.
-    const keys = this.pending.has(SITE_KEY) ? [SITE_KEY] : [...this.pending];
-    this.pending.clear();
+    const keys = this.take(this.pending);
+    this.sendAll(keys);
+    if (this.config.cdn.repeatMs === 0) return;
+    for (const key of keys) this.repeats.add(key);
+    if (this.repeat) return;
+    this.repeat = setTimeout(() => {
+      this.repeat = undefined;
+      this.sendAll(this.take(this.repeats));
+    }, this.config.cdn.repeatMs);
+    this.repeat.unref();
+  }
+
+  /** The keys of a set, emptied; a purge of everything makes every other key of the moment redundant. */
+  private take(keys: Set<string>): string[] {
+    const taken = keys.has(SITE_KEY) ? [SITE_KEY] : [...keys];
+    keys.clear();
+    return taken;
+  }
+
+  private sendAll(keys: string[]): void {
     const size = this.config.cdn.batch;
     for (let start = 0; start < keys.length; start += size) void this.send(keys.slice(start, start + size), 1);
   }
@@ -150,6 +172,7 @@ export class CdnPurgeService implements OnModuleDestroy {
     this.stopped = true;
     this.unsubscribe?.();
     clearTimeout(this.gather);
+    clearTimeout(this.repeat);
     for (const timer of this.retries) clearTimeout(timer);
     this.retries.clear();
   }

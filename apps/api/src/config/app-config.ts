@@ -288,6 +288,13 @@ class EnvironmentVariables {
   @Min(10)
   @Max(600_000)
   CDN_PURGE_RETRY_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  CDN_PURGE_REPEAT_MS?: number;
 }
 
 export interface AppConfig {
