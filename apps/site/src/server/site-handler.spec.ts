@@ -605,7 +605,7 @@ describe('site handler', () => {
       const fastPort = await listen(fast);
       try {
         await call(fastPort, '/about');
-        for (const headers of [{ token: 'abc' }, { authorization: 'Bearer abc' }]) {
+        for (const headers of [{ token: 'abc' }, { authorization: 'Bearer abc' }] as Record<string, string>[]) {
           const answer = await call(fastPort, '/about', { headers });
           expect(answer.status).toBe(200);
           expect(answer.headers['cache-control']).toBe('private, no-store');
