@@ -21,6 +21,7 @@ import { MediaPacksModule } from './media-packs/media-packs.module';
 import { MediasModule } from './medias/medias.module';
 import { MessagesModule } from './messages/messages.module';
 import { RevalidationModule } from './revalidation/revalidation.module';
+import { CdnModule } from './cdn/cdn.module';
 import { RolesModule } from './roles/roles.module';
 import { SettingsModule } from './settings/settings.module';
 import { ThemeController } from './theme/theme.controller';
@@ -67,6 +68,7 @@ export class AppModule {
         RolesModule,
         UsersModule,
         RevalidationModule,
+        CdnModule,
         SettingsModule,
         FormsModule,
         MessagesModule,

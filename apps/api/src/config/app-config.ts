@@ -3,6 +3,7 @@ import { plainToInstance, Transform } from 'class-transformer';
 import { getMetadataStorage, IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import * as path from 'node:path';
 import { parseTrustProxy, type TrustProxy } from '../common/http/trust-proxy';
+import { cdnConfigOf, type CdnConfig } from '../cdn/cdn-config';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) =>
@@ -253,6 +254,56 @@ class EnvironmentVariables {
   @Min(1)
   @Max(3650)
   WEBHOOK_KEEP_DAYS?: number;
+
+  // Behind a CDN (README "Behind a CDN"): shared caches keep public pages; purges go out on publish.
+  @IsOptional()
+  @Matches(/^\d+\s*(s|m|h|d)?$/, { message: 'CDN_MAX_AGE must be a number of seconds or a duration such as 5m or 1h' })
+  CDN_MAX_AGE?: string;
+
+  @IsOptional()
+  @Matches(/^\d+\s*(s|m|h|d)?$/, { message: 'CDN_STALE must be a number of seconds or a duration such as 30s or 1m' })
+  CDN_STALE?: string;
+
+  @IsOptional()
+  @IsIn(['none', 'varnish', 'http'], { message: 'CDN_PURGE must be "none", "varnish" (PURGE or BAN requests to CDN_PURGE_URL) or "http" (a CDN purge API)' })
+  CDN_PURGE?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'CDN_PURGE_URL must be an http(s) URL' })
+  CDN_PURGE_URL?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Z]{3,10}$/, { message: 'CDN_PURGE_METHOD must be an HTTP method in capitals, such as BAN, PURGE or POST' })
+  CDN_PURGE_METHOD?: string;
+
+  @IsOptional()
+  @IsString()
+  CDN_PURGE_BODY?: string;
+
+  @IsOptional()
+  @IsString()
+  CDN_PURGE_HEADERS?: string;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  CDN_PURGE_BATCH?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(600_000)
+  CDN_PURGE_RETRY_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  CDN_PURGE_REPEAT_MS?: number;
 }
 
 export interface AppConfig {
@@ -304,6 +355,8 @@ export interface AppConfig {
    * how long the delivery log is kept.
    */
   webhooks: { allowPrivate: boolean; deliver: boolean; pollMs: number; retryBaseMs: number; retryForSeconds: number; timeoutMs: number; keepDays: number };
+  /** Shared caches in front (CDN_*): see cdn/cdn-config.ts. */
+  cdn: CdnConfig;
 }
 
 export type StorageConfig =
@@ -362,6 +415,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (typeof trustProxy === 'string') throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${trustProxy}`);
   // Built layout: dist/apps/api/config/app-config.js beside dist/apps/admin and dist/apps/site.
   const distRoot = path.resolve(__dirname, '..', '..');
+  const cdn = cdnConfigOf(raw, parseDuration);
+  if (typeof cdn === 'string') throw new ConfigError(`Invalid configuration:\n  ${cdn}`);
   const dataDir = path.resolve(raw.DATA_DIR ?? 'data');
   const port = raw.PORT ?? 3000;
   const host = raw.HOST ?? '0.0.0.0';
@@ -416,6 +471,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     // A production install (the Docker image sets NODE_ENV) publishes no demo site unless asked to.
     demo: raw.CMS_DEMO ?? raw.NODE_ENV !== 'production',
+    cdn,
   };
 }
 

@@ -29,6 +29,12 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** A page's JSON, encoded, with the keys a shared cache files it under (cdn/surrogate-keys.ts). */
+export interface KeptPage {
+  body: Buffer;
+  keys: readonly string[];
+}
+
 interface PageSettingRow {
   name: string;
   value: unknown;
@@ -43,7 +49,7 @@ interface PageSettingRow {
  */
 @Injectable()
 export class PageCache implements OnModuleDestroy {
-  private readonly entries = new KeptValues<Buffer>({ max: MAX_ENTRIES, ttlMs: TTL_MS });
+  private readonly entries = new KeptValues<KeptPage>({ max: MAX_ENTRIES, ttlMs: TTL_MS });
   /** Addresses without a page that lead elsewhere, by site address (addressOf: `/fr/blog/old`): purged with the page at the same path and locale. */
   private readonly moves = new KeptValues<PageMove>({ max: MAX_ENTRIES, ttlMs: TTL_MS });
   /**
@@ -77,8 +83,8 @@ export class PageCache implements OnModuleDestroy {
     return this.entries.size;
   }
 
-  /** The page's JSON, encoded, when kept. */
-  get(locale: string, path: string): Buffer | undefined {
+  /** The page's JSON, encoded, with its keys, when kept. */
+  get(locale: string, path: string): KeptPage | undefined {
     return this.entries.get(PageCache.key(locale, path));
   }
 
@@ -88,8 +94,8 @@ export class PageCache implements OnModuleDestroy {
   }
 
   /** Keeps an anonymous read of a page that is not guarded (the caller checks), read since `generation` was taken. */
-  set(locale: string, path: string, body: Buffer, generation: number): void {
-    if (this.revalidation.reliable()) this.entries.set(PageCache.key(locale, path), body, generation);
+  set(locale: string, path: string, page: KeptPage, generation: number): void {
+    if (this.revalidation.reliable()) this.entries.set(PageCache.key(locale, path), page, generation);
   }
 
   /** Where an address without a page leads, when kept. */

@@ -1,5 +1,5 @@
 import { LANGS, PAGE_NUMBER_MAX, type Lang } from '@cms/contracts';
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
 import {
   ApiExtraModels,
   ApiForbiddenResponse,
@@ -17,6 +17,8 @@ import { LocalePipe, OptionalQueryIntPipe, OptionalQueryStringPipe, RequiredQuer
 import { PageContentRefDto, PageFieldDefinitionDto, PageFormDto, PageMediaDto, PageResponseDto } from './dto/page.dto';
 import { PagesService } from './pages.service';
 import { QueryParam } from '../common/http/query-params';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { sharedCacheControl, surrogateHeaders } from '../cdn/surrogate-keys';
 
 /**
  * The query is read key by key through pipes rather than as a class-validator DTO: the first visit
@@ -31,7 +33,14 @@ const PREVIEW_PIPE = new OptionalQueryStringPipe('preview', 2000);
 @Controller('pages')
 @ApiExtraModels(PageMediaDto, PageFormDto, PageContentRefDto, PageFieldDefinitionDto)
 export class PagesController {
-  constructor(private readonly pages: PagesService) {}
+  private readonly sharedCacheControl: string | null;
+
+  constructor(
+    private readonly pages: PagesService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.sharedCacheControl = config.cdn.maxAge === null ? null : sharedCacheControl(config.cdn.maxAge, config.cdn.stale);
+  }
 
   @Get()
   @Public()
@@ -42,7 +51,9 @@ export class PagesController {
       '(falling back to en), placed elements, forms, media, listed and referenced contents, the layout, metadata, theme, accesses and the alternate paths. ' +
       'Unpublished or unknown paths answer 404. A guarded page (its accesses, or for a content without any its container’s) answers 401 without a token, and 404, ' +
       'as a missing page, when the role is not among them (super-admin always passes). Listed and referenced contents are only those the caller could read as pages ' +
-      '(the same rule); an answer to a caller with a token is `Cache-Control: private, no-store`. A constant number of queries, whatever the page holds.',
+      '(the same rule); an answer to a caller with a token is `Cache-Control: private, no-store`. A constant number of queries, whatever the page holds. ' +
+      'With CDN_MAX_AGE set, an anonymous answer of a public page is `Cache-Control: public, max-age=0, s-maxage=…, stale-while-revalidate=…` with ' +
+      '`Surrogate-Key` (space-separated) and `Cache-Tag` (comma-separated) naming what it shows (README, "Behind a CDN").',
   })
   @ApiQuery({ name: 'path', type: String, example: '/blog/hello', description: 'The page path without locale prefix; `/` is the home page' })
   @ApiQuery({ name: 'locale', enum: LANGS, required: false, description: 'Default en' })
@@ -80,9 +91,11 @@ export class PagesController {
       await res.header('Cache-Control', 'private, no-store').header('X-Robots-Tag', 'noindex').type('application/json; charset=utf-8').send(body);
       return;
     }
-    const { body, guarded, personal } = await this.pages.read(path, locale, auth, page);
+    const { body, guarded, personal, keys } = await this.pages.read(path, locale, auth, page);
     // A guarded page, or a page as one role sees it (its listings and references), must not be kept by shared caches.
     if (guarded || personal) res.header('Cache-Control', 'private, no-store');
+    // The public's view, for a shared cache (CDN_MAX_AGE), filed under what it shows so that a publish purges it.
+    else if (this.sharedCacheControl !== null) res.header('Cache-Control', this.sharedCacheControl).headers(surrogateHeaders(keys));
     await res.type('application/json; charset=utf-8').send(body);
   }
 }

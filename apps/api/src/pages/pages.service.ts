@@ -13,6 +13,7 @@ import { batchedReads, inKeyOrder } from '../database/batched-reads';
 import { preparedQuery } from '../database/prepared-query';
 import { ReadPool } from '../database/read-pool';
 import { PageCache, type PageMove } from './page-cache';
+import { surrogateKeysOf } from '../cdn/surrogate-keys';
 import { PageMovedException } from './page-moved';
 import { addressOf, RedirectsService } from '../redirects/redirects.service';
 import {
@@ -149,7 +150,12 @@ export class PagesService {
    * and references show): only anonymous reads of pages that are not guarded are kept, so the
    * cache holds what the public may read and never a member's view.
    */
-  async read(rawPath: string, lang: Lang, auth: AuthContext | undefined, pageNumber = 1): Promise<{ body: Buffer; guarded: boolean; personal: boolean }> {
+  async read(
+    rawPath: string,
+    lang: Lang,
+    auth: AuthContext | undefined,
+    pageNumber = 1,
+  ): Promise<{ body: Buffer; guarded: boolean; personal: boolean; keys: readonly string[] }> {
     const full = normalisePath(rawPath);
     // An address that cannot be a page's (`/Old-Page.html`) may still be a redirect's.
     if (full === null) {
@@ -161,7 +167,7 @@ export class PagesService {
     const cacheable = !personal && pageNumber === 1;
     if (cacheable) {
       const cached = this.cache.get(lang, pathOf(full));
-      if (cached !== undefined) return { body: cached, guarded: false, personal };
+      if (cached !== undefined) return { body: cached.body, keys: cached.keys, guarded: false, personal };
     }
     // An address kept as leading elsewhere (no page lives there: a write that puts one there purges it).
     this.throwIfKeptMove(addressOf(lang, pathOf(full)));
@@ -169,8 +175,10 @@ export class PagesService {
     const page = await this.readFromDatabase(full, lang, auth, pageNumber);
     const body = Buffer.from(JSON.stringify(page));
     const guarded = page.accesses.length > 0;
-    if (!guarded && cacheable) this.cache.set(lang, pathOf(full), body, generation);
-    return { body, guarded, personal };
+    // What a shared cache files the public's copy under: the keys purges name (cdn/surrogate-keys.ts).
+    const keys = guarded || personal ? [] : surrogateKeysOf(page, lang, pathOf(full));
+    if (!guarded && cacheable) this.cache.set(lang, pathOf(full), { body, keys }, generation);
+    return { body, guarded, personal, keys };
   }
 
   /**

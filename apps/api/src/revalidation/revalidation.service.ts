@@ -15,12 +15,23 @@ const ALL: RevalidationEvent = { scope: 'all' };
 @Injectable()
 export class RevalidationService {
   private readonly logger = new Logger(RevalidationService.name);
+  private readonly emitted = new Set<(event: RevalidationEvent) => void>();
 
   constructor(private readonly events: InstanceEventsService) {}
 
   emit(event: RevalidationEvent): void {
     this.logger.log(event.scope === 'all' ? 'Revalidating every page' : `Revalidating ${event.paths.length} path(s)`);
     this.events.publish<RevalidationEvent>(TOPIC, event, ALL);
+    for (const listener of this.emitted) listener(event);
+  }
+
+  /**
+   * Events this instance emitted (its own writes), not those heard from the others: what must be
+   * done once per write across every instance (a CDN purge) listens here.
+   */
+  onEmit(listener: (event: RevalidationEvent) => void): () => void {
+    this.emitted.add(listener);
+    return () => this.emitted.delete(listener);
   }
 
   /** Whether purges from every instance reach this one now: caches keep nothing while they may not. */

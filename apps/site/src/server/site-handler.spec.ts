@@ -50,6 +50,8 @@ interface FakeApi {
   previewQueries: string[];
   /** Addresses the API answers 301/302 for, by (locale, path) as pages are keyed. */
   moved: Map<string, { status: 301 | 302; location: string }>;
+  /** Headers of the live page answers (the API's shared-cache headers when CDN_MAX_AGE is set). */
+  pageHeaders: Record<string, string>;
 }
 
 async function listen(server: Server): Promise<number> {
@@ -108,6 +110,7 @@ describe('site handler', () => {
     previews: new Map(),
     previewQueries: [],
     moved: new Map(),
+    pageHeaders: {},
   };
   const json = (res: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -150,7 +153,7 @@ describe('site handler', () => {
         const moved = fake.moved.get(key);
         if (moved) return json(res, moved.status, { statusCode: moved.status, code: 'moved', location: moved.location }, { location: moved.location });
         const page = fake.pages.get(key);
-        setTimeout(() => (page ? json(res, 200, page) : json(res, 404, { statusCode: 404 })), fake.delayMs);
+        setTimeout(() => (page ? json(res, 200, page, fake.pageHeaders) : json(res, 404, { statusCode: 404 })), fake.delayMs);
         return;
       }
       if (url.pathname === '/api/slugs') return json(res, 200, fake.slugs);
@@ -186,6 +189,7 @@ describe('site handler', () => {
       pagesDown: false,
       delayMs: 0,
       previewQueries: [],
+      pageHeaders: {},
     });
     fake.pages.clear();
     fake.guarded.clear();
@@ -558,6 +562,73 @@ describe('site handler', () => {
       await call(sitePort, '/nope');
       await call(sitePort, '/nope');
       expect(fake.pageCalls).toEqual(['en /nope', 'en /nope']);
+    });
+  });
+
+  describe('behind a CDN', () => {
+    const shared = {
+      'cache-control': 'public, max-age=0, s-maxage=300, stale-while-revalidate=60',
+      'surrogate-key': 'p-en-1x2y3z site layout k3 c7 e5 f2',
+      'cache-tag': 'p-en-1x2y3z,site,layout,k3,c7,e5,f2',
+    };
+
+    it('keeps no-cache and sends no keys while the API says nothing for shared caches (CDN_MAX_AGE unset)', async () => {
+      fake.pages.set('en /about', richPage());
+      for (const x of ['MISS', 'HIT']) {
+        const answer = await call(sitePort, '/about');
+        expect(answer.headers).toMatchObject({ 'x-cache': x, 'cache-control': 'no-cache' });
+        expect(answer.headers['surrogate-key']).toBeUndefined();
+        expect(answer.headers['cache-tag']).toBeUndefined();
+      }
+    });
+
+    it("gives a public page's HTML the API answer's Cache-Control and keys, on the miss and the hit alike", async () => {
+      fake.pages.set('en /about', richPage());
+      fake.pageHeaders = shared;
+      const fast = createServer((req, res) => (handler.serveCached(req, res) ? undefined : handler(req, res, next)));
+      const fastPort = await listen(fast);
+      try {
+        const miss = await call(fastPort, '/about');
+        const hit = await call(fastPort, '/about', { headers: { 'accept-encoding': 'gzip' } });
+        for (const answer of [miss, hit]) expect(answer.headers).toMatchObject(shared);
+        expect(hit.headers['x-cache']).toBe('HIT');
+        expect(miss.headers.etag).toBe(hit.headers.etag);
+      } finally {
+        await new Promise((resolve) => fast.close(resolve));
+      }
+    });
+
+    it('answers a request with a token or Authorization private, no-store and without keys, even from the cache', async () => {
+      fake.pages.set('en /about', richPage());
+      fake.pageHeaders = shared;
+      const fast = createServer((req, res) => (handler.serveCached(req, res) ? undefined : handler(req, res, next)));
+      const fastPort = await listen(fast);
+      try {
+        await call(fastPort, '/about');
+        for (const headers of [{ token: 'abc' }, { authorization: 'Bearer abc' }] as Record<string, string>[]) {
+          const answer = await call(fastPort, '/about', { headers });
+          expect(answer.status).toBe(200);
+          expect(answer.headers['cache-control']).toBe('private, no-store');
+          expect(answer.headers['surrogate-key']).toBeUndefined();
+          expect(answer.headers['cache-tag']).toBeUndefined();
+        }
+        // The site never forwards the credential to the API (the fake refuses it): the page came from memory.
+        expect(fake.pageCalls).toEqual(['en /about']);
+      } finally {
+        await new Promise((resolve) => fast.close(resolve));
+      }
+    });
+
+    it('never gives members-only pages, previews or form answers to shared caches', async () => {
+      fake.pageHeaders = shared;
+      fake.guarded.add('/members');
+      const guarded = await call(sitePort, '/members');
+      expect(guarded.headers['cache-control']).toBe('private, no-store');
+      expect(guarded.headers['surrogate-key']).toBeUndefined();
+      fake.pages.set('en /about', richPage());
+      const sent = await call(sitePort, '/about?sent=s1');
+      expect(sent.headers['cache-control']).toBe('private, no-store');
+      expect(sent.headers['surrogate-key']).toBeUndefined();
     });
   });
 

@@ -26,7 +26,7 @@ import { guardedPage } from './pages/guarded-page';
 import { notFoundPage } from './pages/not-found-page';
 import type { PageModel, SectionModel } from './pages/page-model';
 import { movedCacheControl, withVisitorQuery } from './pages/moved';
-import { createApiPageSource, parsePageNumber, type PageLookup, type PageSource, type PreviewLookup } from './pages/page-source';
+import { createApiPageSource, parsePageNumber, type PageLookup, type PageSource, type PreviewLookup, type SharedCacheHeaders } from './pages/page-source';
 import { previewRefusedPage } from './pages/preview-refused-page';
 import { renderErrorPage } from './render/error-page';
 import { FAVICON_URL } from './render/favicon';
@@ -107,6 +107,16 @@ interface Rendered {
   hitHeads?: PreparedHeads;
   /** A moved page's new address (status 301 or 302), to which the visitor's query string is added. */
   location?: string;
+  /** How shared caches may keep it (the API's answer said so: CDN_MAX_AGE); sent to anonymous requests only. */
+  shared?: SharedCacheHeaders;
+}
+
+/**
+ * Whether a request carries the API's credentials (`token`, `Authorization`): its answer is for
+ * that reader, never for a shared cache, even where the page itself is public.
+ */
+function hasCredentials(req: IncomingMessage): boolean {
+  return req.headers.token !== undefined || req.headers.authorization !== undefined;
 }
 
 const NO_BODY = prepareHtml('');
@@ -187,7 +197,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
       case 'page': {
         const theme = lookup.page.theme ?? (await themes.current());
         const html = prepareHtml(renderPage({ page: lookup.page, theme, assets, origin, form, settings: siteSettings }));
-        return { status: 200, html, headers, cacheable: !form };
+        return { status: 200, html, headers, cacheable: !form, ...(lookup.shared && !form ? { shared: lookup.shared } : {}) };
       }
       case 'not-found': {
         const html = prepareHtml(renderPage({ page: notFoundPage(locale, path), theme: await themes.current(), assets, origin, settings: siteSettings }));
@@ -234,7 +244,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
       const lookup: PageLookup = found.kind === 'page' && pageNumber > (found.page.lastPage ?? 1) ? { kind: 'not-found' } : found;
       const rendered = await render(lookup, locale, path, origin);
       if (rendered.cacheable) {
-        rendered.hitHeads = prepareHeads(rendered.html, { ...options.fixedHeaders, ...rendered.headers, 'X-Cache': 'HIT' });
+        rendered.hitHeads = prepareHeads(rendered.html, { ...options.fixedHeaders, ...rendered.headers, ...rendered.shared, 'X-Cache': 'HIT' });
         cache.set(key, rendered, preparedSize(rendered.html), epoch);
       }
       return rendered;
@@ -331,8 +341,10 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
       const visitorQuery = target.includes('?') ? target.slice(target.indexOf('?') + 1) : '';
       return sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, Location: withVisitorQuery(rendered.location, visitorQuery) });
     }
+    // A signed-in reader's copy of a page shared caches may keep: for that reader alone.
+    if (rendered.shared && hasCredentials(req)) return sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, ...PRIVATE });
     if (hit && rendered.hitHeads) return sendWithHeads(req, res, rendered.status, rendered.html, rendered.hitHeads);
-    sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, ...(rendered.cacheable ? { 'X-Cache': 'MISS' } : {}) });
+    sendPrepared(req, res, rendered.status, rendered.html, { ...rendered.headers, ...rendered.shared, ...(rendered.cacheable ? { 'X-Cache': 'MISS' } : {}) });
   };
 
   const serveCached = (req: IncomingMessage, res: ServerResponse): boolean => {
@@ -359,7 +371,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
     const route = resolveRoute(target);
     if (route.kind !== 'page') return false;
     const rendered = cache.get({ origin: originOf(req) ?? '', locale: route.locale, path: route.path, page: pageNumber }, false);
-    if (!rendered?.hitHeads) return false;
+    if (!rendered?.hitHeads || (rendered.shared && hasCredentials(req))) return false;
     sendWithHeads(req, res, rendered.status, rendered.html, rendered.hitHeads);
     return true;
   };

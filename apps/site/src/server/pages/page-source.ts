@@ -7,7 +7,7 @@ import type { PageModel } from './page-model';
 
 export type PageLookup =
   /** `builtIn`: the site's own welcome page, shown while the CMS has no home page. */
-  | { kind: 'page'; page: PageModel; builtIn?: boolean }
+  | { kind: 'page'; page: PageModel; builtIn?: boolean; shared?: SharedCacheHeaders }
   | { kind: 'not-found' }
   /** Only some roles may read the page: 401 asks for a token, 403 refused the one sent. */
   | { kind: 'guarded'; status: 401 | 403 }
@@ -15,6 +15,24 @@ export type PageLookup =
   | ({ kind: 'moved' } & Moved)
   /** The API did not answer usefully (down, slow, 5xx, nonsense). */
   | { kind: 'unavailable' };
+
+/**
+ * The API's word on how shared caches (a CDN, Varnish) may keep a public page: its answer's
+ * `Cache-Control` when it says `public` with an `s-maxage` (CDN_MAX_AGE is set), with the keys
+ * purges name. The page's HTML carries the same, so the API's configuration is the one home of it.
+ */
+export interface SharedCacheHeaders {
+  'Cache-Control': string;
+  'Surrogate-Key': string;
+  'Cache-Tag': string;
+}
+
+/** The shared-cache headers of an API answer, or undefined when it is not for shared caches. */
+export function sharedCacheHeadersOf(headers: Headers): SharedCacheHeaders | undefined {
+  const cacheControl = headers.get('cache-control');
+  if (!cacheControl || !/(^|,)\s*public\s*(,|$)/i.test(cacheControl) || !/s-maxage=\d+/i.test(cacheControl)) return undefined;
+  return { 'Cache-Control': cacheControl, 'Surrogate-Key': headers.get('surrogate-key') ?? '', 'Cache-Tag': headers.get('cache-tag') ?? '' };
+}
 
 /** What a preview link shows: the page's working draft, or why not. */
 export type PreviewLookup =
@@ -101,7 +119,11 @@ function isPageResponse(value: unknown): value is PageResponse {
 }
 
 /** What `GET /api/pages` answered, before the live read and the preview read make their lookup of it. */
-type ApiPageAnswer = { kind: 'page'; body: PageResponse } | { kind: 'status'; status: number } | ({ kind: 'moved' } & Moved) | { kind: 'unavailable' };
+type ApiPageAnswer =
+  | { kind: 'page'; body: PageResponse; shared?: SharedCacheHeaders }
+  | { kind: 'status'; status: number }
+  | ({ kind: 'moved' } & Moved)
+  | { kind: 'unavailable' };
 
 /**
  * Reads pages from `GET /api/pages?path=&locale=` over HTTP, anonymously: the site forwards no
@@ -146,7 +168,7 @@ export function createApiPageSource(options: ApiPageSourceOptions): PageSource {
       report(new Error('answered something that is not a page'), logged);
       return { kind: 'unavailable' };
     }
-    return { kind: 'page', body };
+    return { kind: 'page', body, shared: sharedCacheHeadersOf(response.headers) };
   };
 
   const pageUrl = (locale: Lang, path: string, pageNumber: number) =>
@@ -167,7 +189,7 @@ export function createApiPageSource(options: ApiPageSourceOptions): PageSource {
       }
       // An anonymous read never gets a guarded page; should it ever, it is treated as one.
       if (Array.isArray(answer.body.accesses) && answer.body.accesses.length > 0) return { kind: 'guarded', status: 401 };
-      return { kind: 'page', page: mapPageResponse(answer.body) };
+      return { kind: 'page', page: mapPageResponse(answer.body), ...(answer.shared ? { shared: answer.shared } : {}) };
     },
 
     async preview(locale, path, token, pageNumber = 1) {
