@@ -57,11 +57,14 @@ function useFocusFirstField() {
   const { pathname } = useLocation();
   useEffect(() => {
     let done = false;
+    // What had the focus when the screen changed (the link or button that opened it, or nothing).
+    const startedOn = document.activeElement;
     const tryFocus = () => {
       if (done) return;
       const active = document.activeElement;
-      // The user already works in the screen (or a dialog): leave the focus where it is.
-      if (active && active !== document.body && (active.closest('#main-content form') || active.closest('[role="dialog"]'))) {
+      // The user went somewhere since (a field, a menu, a dialog): leave the focus where it is.
+      const untouched = !active || active === document.body || (active === startedOn && !active.closest('[role="menu"], [role="dialog"], [role="listbox"]'));
+      if (!untouched) {
         done = true;
         return;
       }

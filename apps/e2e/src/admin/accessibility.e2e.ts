@@ -40,6 +40,8 @@ interface Ids {
   webhookId: number;
   roleId: string;
   ownId: number;
+  /** The content's page on the public site, which must stay clean too. */
+  sitePath: string;
 }
 
 let ids: Ids;
@@ -59,9 +61,11 @@ async function uploadPicture(token: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  const container = await session.create<{ id: number }>('/containers', { title: unique('Axe news'), published: true });
+  const container = await session.create<{ id: number }>('/containers', { title: unique('Axe news'), slug: unique('axe-news').toLowerCase(), published: true });
   const content = await session.create<{ id: number }>('/contents', {
     title: unique('Axe post'),
+    slug: 'axe-post',
+    published: true,
     containerId: container.id,
     sections: [
       { block: 'richtext', content: { html: '<p>Some words</p>' } },
@@ -95,6 +99,7 @@ beforeAll(async () => {
     webhookId: webhook.id,
     roleId: role.id,
     ownId: me.id,
+    sitePath: (await api<{ path: string }>(`/contents/${content.id}?locale=en`, { token: session.token })).body.path,
   };
 });
 
@@ -222,6 +227,9 @@ async function walk(context: BrowserContext, width: number): Promise<{ violation
   await page.goto(`${baseUrl()}/not-found`);
   await settled(page, 'not-found');
   await check('not-found');
+  await page.goto(`${baseUrl()}${ids.sitePath}`);
+  await page.locator('main').waitFor();
+  await check('public site: a content page');
 
   await storeToken(page, session.token);
   await page.goto(`${baseUrl()}/admin`);

@@ -121,14 +121,19 @@ describe('the back office by keyboard alone', () => {
       await page.getByText(media.name).first().waitFor();
 
       // The image goes above the text without dragging: its handle, Space, ↑, Space, each step announced.
-      const announcement = page.locator('[id^="DndLiveRegion"]');
+      // dnd-kit's live region is visually hidden: read its words rather than wait for it to show.
+      const announced = (words: RegExp) =>
+        page.waitForFunction(
+          (source) => [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((region) => new RegExp(source).test(region.textContent ?? '')),
+          words.source,
+        );
       await tabTo(page, (focus) => focus.name === 'Drag section 2 (Image or video) to reorder', "the image section's handle", true);
       await page.keyboard.press('Space');
-      await announcement.getByText('Picked up item 2.').waitFor();
+      await announced(/^(Picked up item 2\.|Item 2 is over position 2\.)$/);
       await page.keyboard.press('ArrowUp');
-      await announcement.getByText('Item 2 is over position 1.').waitFor();
+      await announced(/^Item 2 is over position 1\.$/);
       await page.keyboard.press('Space');
-      await announcement.getByText('Item 2 dropped at position 1.').waitFor();
+      await announced(/^Item 2 dropped at position 1\.$/);
       await page.locator('section[aria-label="Section 1: Image or video"]').waitFor();
 
       // Ctrl+S saves (creates) the content, published.

@@ -94,8 +94,8 @@ function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }
     onClose();
   };
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{translate('cms.richtext.link_title')}</DialogTitle>
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="rich-text-link-title">
+      <DialogTitle id="rich-text-link-title">{translate('cms.richtext.link_title')}</DialogTitle>
       <DialogContent>
         <TextField
           autoFocus
