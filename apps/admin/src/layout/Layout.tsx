@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { Layout as RaLayout, TitlePortal } from 'react-admin';
+import { KeyboardShortcuts } from './KeyboardShortcuts';
 import { TopBar } from './TopBar';
 
 /** The spec's top bar replaces react-admin's side menu. */
@@ -18,6 +19,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <TitlePortal component="h1" variant="h5" />
       </Box>
       <Box sx={{ px: { xs: 1, sm: 2 }, pb: 4 }}>{children}</Box>
+      <KeyboardShortcuts />
     </RaLayout>
   );
 }

@@ -103,7 +103,7 @@ export function TopBar() {
             ))}
           </Box>
         )}
-        <LoadingIndicator />
+        <LoadingIndicator aria-label={translate('ra.page.loading')} />
         <UserMenu items={bar.userMenu} />
       </Toolbar>
     </AppBar>

@@ -90,7 +90,8 @@ export function UserMenu({ items }: { items: UserMenuItem[] }) {
           </MenuItem>
         )}
         {(settings || visible('revalidate')) && <Divider />}
-        <ListSubheader id="language-menu-label" sx={{ lineHeight: '32px' }}>
+        {/* A heading of the menu, not an item of it: a menu holds only items (axe: aria-required-children). */}
+        <ListSubheader id="language-menu-label" role="presentation" sx={{ lineHeight: '32px' }}>
           {translate('cms.language.menu')}
         </ListSubheader>
         {UI_LOCALES.map(({ locale, name }) => (

@@ -77,7 +77,16 @@ export function RightsInput({ source = 'rights', disabled = false }: { source?: 
                       indeterminate={count > 0 && count < rights.length}
                       disabled={!groupGrantable}
                       onChange={(event) => toggleGroup(rights, event.target.checked)}
-                      slotProps={{ input: { 'aria-label': translate('cms.roles.all_rights_of', { group: groupLabel }) } }}
+                      slotProps={{
+                        input: {
+                          'aria-label': translate('cms.roles.all_rights_of', { group: groupLabel }),
+                          // "Some of them" is the native checkbox's indeterminate state, not aria-checked (axe: aria-conditional-attr).
+                          'aria-checked': undefined,
+                          ref: (input: HTMLInputElement | null) => {
+                            if (input) input.indeterminate = count > 0 && count < rights.length;
+                          },
+                        },
+                      }}
                     />
                   }
                 />

@@ -2,6 +2,9 @@ import type { Page } from 'playwright-core';
 import { screenshot } from '../support/screenshot';
 import { api, baseUrl, ownerSession, unique } from './admin-session';
 
+/** A page of the tree by its title (a tree item is named by all its row shows, and its open children). */
+const treeItem = (title: string) => `[role="treeitem"][data-title="${title}"]`;
+
 jest.setTimeout(300_000);
 
 const session = ownerSession();
@@ -75,12 +78,12 @@ describe('the page tree, as an editor', () => {
       // The Pages screen: the parent, opened, holds the child.
       await page.goto(`${baseUrl()}/admin/pages`);
       const tree = page.getByRole('tree', { name: 'Pages' });
-      const parentRow = tree.getByRole('treeitem', { name: parentTitle });
+      const parentRow = tree.locator(treeItem(parentTitle));
       await parentRow.getByRole('button', { name: `Open ${parentTitle} (1 pages under it)` }).click();
-      const nested = parentRow.getByRole('treeitem', { name: childTitle });
+      const nested = parentRow.locator(treeItem(childTitle));
       await nested.getByText(`/${parentSlug}/${childSlug}`).waitFor();
       await nested.getByText('Published').first().waitFor();
-      const journalRow = tree.getByRole('treeitem', { name: journalTitle });
+      const journalRow = tree.locator(treeItem(journalTitle));
       await journalRow.getByRole('button', { name: `Open ${journalTitle} (4 pages under it)` }).click();
       for (const [title, state] of [
         ['A draft post', 'Draft'],
@@ -88,7 +91,7 @@ describe('the page tree, as an editor', () => {
         ['A post for tomorrow', 'Scheduled'],
         ['A published post', 'Published'],
       ]) {
-        await journalRow.getByRole('treeitem', { name: title }).getByText(state, { exact: true }).waitFor();
+        await journalRow.locator(treeItem(title)).getByText(state, { exact: true }).waitFor();
       }
       await screenshot(page, 'issue27-pages-tree', { fullPage: false });
 
@@ -113,10 +116,10 @@ describe('the page tree, as an editor', () => {
       await page.getByText(`“${childTitle}” moved to /${childSlug}`).waitFor();
 
       // The tree shows it at the top level, no longer under the parent.
-      const topRow = tree.getByRole('treeitem', { name: childTitle }).filter({ has: page.getByText(`/${childSlug}`, { exact: true }) });
+      const topRow = tree.locator(treeItem(childTitle)).filter({ has: page.getByText(`/${childSlug}`, { exact: true }) });
       await topRow.first().waitFor();
-      await page.waitForFunction((title) => !document.querySelector(`[role="treeitem"] [role="treeitem"][aria-label="${title}"]`), childTitle);
-      expect(await tree.getByRole('treeitem', { name: parentTitle }).getAttribute('aria-expanded')).toBeNull();
+      await page.waitForFunction((title) => !document.querySelector(`[role="treeitem"] [role="treeitem"][data-title="${title}"]`), childTitle);
+      expect(await tree.locator(treeItem(parentTitle)).getAttribute('aria-expanded')).toBeNull();
       await screenshot(page, 'issue27-pages-after-move', { fullPage: false });
 
       const { body: child } = await api<{ path: string; parentSlugId: number | null }>(`/containers/${childId}`, { token: session.token });
@@ -126,9 +129,9 @@ describe('the page tree, as an editor', () => {
       await topRow
         .first()
         .getByTestId('page-row')
-        .dragTo(tree.getByRole('treeitem', { name: parentTitle }).getByTestId('page-row').first());
+        .dragTo(tree.locator(treeItem(parentTitle)).getByTestId('page-row').first());
       await page.getByText(`“${childTitle}” moved to /${parentSlug}/${childSlug}`).waitFor();
-      await tree.getByRole('treeitem', { name: parentTitle }).getByRole('treeitem', { name: childTitle }).getByText(`/${parentSlug}/${childSlug}`).waitFor();
+      await tree.locator(treeItem(parentTitle)).locator(treeItem(childTitle)).getByText(`/${parentSlug}/${childSlug}`).waitFor();
       expect((await page.goto(`${baseUrl()}/${parentSlug}/${childSlug}`))?.status()).toBe(200);
     } catch (error) {
       await screenshot(page, 'issue27-page-tree-failure');

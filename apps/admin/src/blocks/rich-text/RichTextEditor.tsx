@@ -27,7 +27,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { CanCommands, ChainedCommands } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 import { RichTextInput, type RichTextInputProps, useTiptapEditor } from 'ra-input-rich-text';
-import { type ReactNode, useEffect, useReducer, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { isAllowedLink } from './allowed-html';
 
@@ -94,8 +94,8 @@ function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }
     onClose();
   };
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{translate('cms.richtext.link_title')}</DialogTitle>
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="rich-text-link-title">
+      <DialogTitle id="rich-text-link-title">{translate('cms.richtext.link_title')}</DialogTitle>
       <DialogContent>
         <TextField
           autoFocus
@@ -238,10 +238,17 @@ function AllowListToolbar() {
 
 /** The rich-text input of RICHTEXT fields and `html` block properties; loaded on demand (see LazyRichTextInput). */
 export default function RichTextEditor(props: RichTextInputProps) {
+  const translate = useTranslate();
+  // The editable area is a textbox of its own: it carries the field's name (its <label> names nothing).
+  const name = typeof props.label === 'string' && props.label ? translate(props.label, { _: props.label }) : translate('cms.a11y.rich_text');
+  const editorOptions = useMemo(
+    () => ({ ...EDITOR_OPTIONS, editorProps: { attributes: { 'aria-label': name } } }) as RichTextInputProps['editorOptions'],
+    [name],
+  );
   return (
     <RichTextInput
       {...props}
-      editorOptions={EDITOR_OPTIONS}
+      editorOptions={editorOptions}
       toolbar={<AllowListToolbar />}
       sx={{
         '& .ProseMirror': { minHeight: 120 },
