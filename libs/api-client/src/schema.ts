@@ -1500,6 +1500,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find records of every kind by what they are called
+         * @description The back office's command palette (Ctrl/⌘+K). Searches contents, containers, elements, forms, medias, users, each only if the caller holds its read right (VIEW_CONTENT, VIEW_CONTAINER, VIEW_ELEMENT, VIEW_FORM, VIEW_MEDIA, VIEW_USER; `searched` lists them): contents by title and by their `title` field in any locale (containers that have one), containers by title and slug, elements and forms by title, media by file name, users by name and e-mail. q matches anywhere, case-insensitively, as typed (no wildcard). Ranked by match (the whole text, its start, the start of a word, anywhere), then by the latest change.
+         */
+        get: operations["SearchController_find"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/elements/choices": {
         parameters: {
             query?: never;
@@ -3306,6 +3326,51 @@ export interface components {
             /** @description Signs every delivery (X-Signature: sha256=<hex HMAC-SHA256 of the body>); 16 to 200 printable ASCII characters without spaces. Never answered. Omitted: the stored one is kept. */
             secret?: string;
             enabled?: boolean;
+        };
+        SearchHitDto: {
+            /**
+             * @description The resource the record is of (its API path: /api/{kind}/{id})
+             * @enum {string}
+             */
+            kind: "contents" | "containers" | "elements" | "forms" | "medias" | "users";
+            /** @example 12 */
+            id: number;
+            /**
+             * @description A content’s, container’s, element’s or form’s title, a media’s file name, a user’s name
+             * @example Spring sale
+             */
+            title: string;
+            /**
+             * @description A content’s container, a container’s path, an element’s block, a media’s type, a user’s e-mail
+             * @example News
+             */
+            detail: string | null;
+            /**
+             * @description The text that matched when it is not the title: a content’s `title` field in a locale, a container’s slug, a user’s e-mail
+             * @example Soldes de printemps
+             */
+            matched: string | null;
+            /**
+             * @description 4: the whole text matches q; 3: its start; 2: the start of one of its words; 1: anywhere in it
+             * @enum {number}
+             */
+            match: 1 | 2 | 3 | 4;
+            /**
+             * Format: date-time
+             * @description When it last changed (a media: when it was uploaded)
+             */
+            updatedAt: string;
+        };
+        SearchResultDto: {
+            /**
+             * @description q as searched (trimmed)
+             * @example spring
+             */
+            q: string;
+            /** @description Best match first, then the latest changed; at most `limit` */
+            hits: components["schemas"]["SearchHitDto"][];
+            /** @description The kinds searched: those whose read right (VIEW_*) the caller holds */
+            searched: ("contents" | "containers" | "elements" | "forms" | "medias" | "users")[];
         };
         ElementDto: {
             id: number;
@@ -11813,6 +11878,64 @@ export interface operations {
             };
             /** @description No webhook with this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SearchController_find: {
+        parameters: {
+            query: {
+                /** @description Most hits, 1 to 50 (default 20) */
+                limit?: number;
+                /** @description What to find: 1 to 100 characters, not only spaces */
+                q: string;
+            };
+            header?: {
+                /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
+                "If-None-Match"?: string;
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description A tag of this answer (a record’s version, else a hash of its bytes): send it as If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description token, Authorization (besides Origin): the answer may differ by caller */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResultDto"];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description q missing, empty, only spaces or longer than 100 characters; limit not a whole number from 1 to 50 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

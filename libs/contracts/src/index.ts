@@ -21,3 +21,4 @@ export * from './lib/bulk';
 export * from './lib/field-cells';
 export * from './lib/field-queries';
 export * from './lib/webhooks';
+export * from './lib/search';
