@@ -1139,6 +1139,28 @@ const en = {
         FOOTER: 'footer',
       },
     },
+    palette: {
+      open: 'Search',
+      open_hint: 'Find screens and records (Ctrl+K or ⌘+K)',
+      title: 'Find anything',
+      input_label: 'Find screens and records',
+      placeholder: 'Type a screen, a title, a name…',
+      results: 'Screens and records found',
+      loading: 'Searching…',
+      empty: 'Nothing found for “%{q}”',
+      error: 'The search failed: %{error}',
+      too_long: 'Type at most %{max} characters',
+      hint: '↑ ↓ to move, Enter to open, Esc to close',
+      groups: {
+        screens: 'Screens',
+        contents: 'Contents',
+        containers: 'Containers',
+        elements: 'Elements',
+        forms: 'Forms',
+        medias: 'Media',
+        users: 'Users',
+      },
+    },
   },
 };
 

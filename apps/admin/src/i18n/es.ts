@@ -1351,6 +1351,28 @@ const es: Catalog = {
         FOOTER: 'pie de página',
       },
     },
+    palette: {
+      open: 'Buscar',
+      open_hint: 'Encontrar pantallas y registros (Ctrl+K o ⌘+K)',
+      title: 'Encontrarlo todo',
+      input_label: 'Encontrar pantallas y registros',
+      placeholder: 'Escriba una pantalla, un título, un nombre…',
+      results: 'Pantallas y registros encontrados',
+      loading: 'Buscando…',
+      empty: 'Nada encontrado para «%{q}»',
+      error: 'La búsqueda ha fallado: %{error}',
+      too_long: 'Escriba como máximo %{max} caracteres',
+      hint: '↑ ↓ para moverse, Intro para abrir, Esc para cerrar',
+      groups: {
+        screens: 'Pantallas',
+        contents: 'Contenidos',
+        containers: 'Contenedores',
+        elements: 'Elementos',
+        forms: 'Formularios',
+        medias: 'Medios',
+        users: 'Usuarios',
+      },
+    },
   },
 };
 

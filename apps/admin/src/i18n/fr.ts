@@ -1146,6 +1146,28 @@ const fr: Catalog = {
         FOOTER: 'pied de page',
       },
     },
+    palette: {
+      open: 'Rechercher',
+      open_hint: 'Trouver des écrans et des enregistrements (Ctrl+K ou ⌘+K)',
+      title: 'Tout trouver',
+      input_label: 'Trouver des écrans et des enregistrements',
+      placeholder: 'Tapez un écran, un titre, un nom…',
+      results: 'Écrans et enregistrements trouvés',
+      loading: 'Recherche…',
+      empty: 'Rien trouvé pour « %{q} »',
+      error: 'La recherche a échoué : %{error}',
+      too_long: 'Tapez au plus %{max} caractères',
+      hint: '↑ ↓ pour se déplacer, Entrée pour ouvrir, Échap pour fermer',
+      groups: {
+        screens: 'Écrans',
+        contents: 'Contenus',
+        containers: 'Conteneurs',
+        elements: 'Éléments',
+        forms: 'Formulaires',
+        medias: 'Médias',
+        users: 'Utilisateurs',
+      },
+    },
   },
 };
 

@@ -1350,6 +1350,28 @@ const it: Catalog = {
         FOOTER: 'piè di pagina',
       },
     },
+    palette: {
+      open: 'Cerca',
+      open_hint: 'Trova schermate e record (Ctrl+K o ⌘+K)',
+      title: 'Trova tutto',
+      input_label: 'Trova schermate e record',
+      placeholder: 'Digita una schermata, un titolo, un nome…',
+      results: 'Schermate e record trovati',
+      loading: 'Ricerca in corso…',
+      empty: 'Nessun risultato per «%{q}»',
+      error: 'La ricerca non è riuscita: %{error}',
+      too_long: 'Digita al massimo %{max} caratteri',
+      hint: '↑ ↓ per spostarsi, Invio per aprire, Esc per chiudere',
+      groups: {
+        screens: 'Schermate',
+        contents: 'Contenuti',
+        containers: 'Contenitori',
+        elements: 'Elementi',
+        forms: 'Moduli',
+        medias: 'Media',
+        users: 'Utenti',
+      },
+    },
   },
 };
 

@@ -1350,6 +1350,28 @@ const tr: Catalog = {
         FOOTER: 'alt bilgi',
       },
     },
+    palette: {
+      open: 'Ara',
+      open_hint: 'Ekran ve kayıt bul (Ctrl+K veya ⌘+K)',
+      title: 'Her şeyi bul',
+      input_label: 'Ekran ve kayıt bul',
+      placeholder: 'Bir ekran, başlık veya ad yazın…',
+      results: 'Bulunan ekranlar ve kayıtlar',
+      loading: 'Aranıyor…',
+      empty: '“%{q}” için bir şey bulunamadı',
+      error: 'Arama başarısız oldu: %{error}',
+      too_long: 'En fazla %{max} karakter yazın',
+      hint: 'Gezinmek için ↑ ↓, açmak için Enter, kapatmak için Esc',
+      groups: {
+        screens: 'Ekranlar',
+        contents: 'İçerikler',
+        containers: 'Kapsayıcılar',
+        elements: 'Öğeler',
+        forms: 'Formlar',
+        medias: 'Medya',
+        users: 'Kullanıcılar',
+      },
+    },
   },
 };
 

@@ -10,6 +10,8 @@ const path = require('node:path');
  * 841 s the whole suite took on a quiet CI run). A file not listed weighs by its size.
  */
 const SECONDS = {
+  // Issue 30's palette and bulk actions, measured on one shard (2026-11-27).
+  'admin/palette.e2e.ts': 12,
   // Issue 28's files, from their first CI run (two shards, 2026-11-27).
   'admin/webhooks.e2e.ts': 25,
   'admin/import.e2e.ts': 14,
