@@ -100,6 +100,7 @@ const RIGHTS_TABLE: Record<string, string> = {
   'GET /api/contents/:id': 'contents.show',
   'POST /api/contents': 'contents.create',
   'POST /api/contents/bulk': 'contents.import',
+  'POST /api/contents/bulk-actions': 'contents.edit',
   'GET /api/contents/export': 'contents.export',
   'PUT /api/contents/:id': 'contents.edit',
   'POST /api/contents/:id/publish': 'contents.edit',

@@ -1049,6 +1049,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contents/bulk-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish, unpublish, change the status of or move many contents at once, or undo that
+         * @description Up to 200 contents in one transaction, each written as its own write is, with its version, webhook events and audit: `publish` makes each live as POST /api/contents/{id}/publish does (a waiting draft included), `unpublish` as POST …/unpublish, `status` writes `status` on the live rows (in a container with drafts too: a waiting draft keeps its other changes), `move` puts them in `containerId`. A move keeps every value: the target container must define each field a content has a value of (any locale) with the same name, type and `multiple`, the values must pass its rules and its required fields have an en value, and a container that disables sections takes no content with sections of its own; a page under the old container’s page goes under the new one’s. Contents already as asked are left alone (`unchanged`). One content refused and nothing changes: `records` names each with why (403 when each refusal is a right, 409 when each is a conflict, else 400). The answer’s `undo` lists each changed content’s previous published, status and container with the version the action left it at; `{ "action": "undo", "undo": [...] }` puts them back (published, status and container: a draft that went live stays live, its previous version is in the history), refused (409) for a content changed since.
+         */
+        post: operations["ContentsController_bulkAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contents/export": {
         parameters: {
             query?: never;
@@ -2868,6 +2888,62 @@ export interface components {
             };
             /** @description Every problem: the item, the path in it, the rule (when items break their rules) */
             itemErrors?: components["schemas"]["BulkItemErrorDto"][];
+        };
+        BulkUndoItemDto: {
+            /** @example 12 */
+            id: number;
+            /**
+             * @description The latest version the action left the content at
+             * @example 340
+             */
+            version: number;
+            published: boolean;
+            /** @enum {string} */
+            status: "AVAILABLE" | "DISCONTINUED";
+            /** @example 3 */
+            containerId: number;
+        };
+        ContentBulkActionDto: {
+            /** @enum {string} */
+            action: "publish" | "unpublish" | "status" | "move" | "undo";
+            /** @description 1 to 200 distinct content ids (every action but undo) */
+            ids?: number[];
+            /**
+             * @description With `status`: the status the contents take
+             * @enum {string}
+             */
+            status?: "AVAILABLE" | "DISCONTINUED";
+            /**
+             * @description With `move`: the container the contents go to
+             * @example 4
+             */
+            containerId?: number;
+            /** @description With `undo`: the `undo` list of the action to undo, as it was answered */
+            undo?: components["schemas"]["BulkUndoItemDto"][];
+        };
+        ContentBulkActionResultDto: {
+            /** @enum {string} */
+            action: "publish" | "unpublish" | "status" | "move" | "undo";
+            /** @description How many contents changed */
+            count: number;
+            ids: number[];
+            /** @description Contents that were already as asked, untouched */
+            unchanged: number[];
+            /** @description Send back as `{ "action": "undo", "undo": [...] }` to put the contents back */
+            undo: components["schemas"]["BulkUndoItemDto"][];
+        };
+        BulkRecordErrorDto: {
+            id: number;
+            message: string;
+        };
+        BulkActionRefusalDto: {
+            /** @example 400 */
+            statusCode: number;
+            /** @example Invalid input. 1 of 3 contents refused, nothing was changed: content 7: fields: the container has no field "price" */
+            message: string;
+            /** @example refused-records */
+            code: string;
+            records: components["schemas"]["BulkRecordErrorDto"][];
         };
         ExportedContentDto: {
             id: number;
@@ -9702,6 +9778,90 @@ export interface operations {
                 };
             };
             /** @description The body is larger than 16 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ContentsController_bulkAction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentBulkActionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentBulkActionResultDto"];
+                };
+            };
+            /** @description An unknown action, no ids or more than 200, a missing status or containerId, or contents whose change breaks a rule (named in records) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkActionRefusalDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /**
+             * @description The role lacks UPDATE_CONTENT, or may not make a change some contents ask (named in records)
+             *
+             *     Requires the right UPDATE_CONTENT (contents edit: UPDATE_CONTENT)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Some ids are no content (named); nothing was changed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Each content refused is a conflict: a path another page has, or (undo) changed since the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkActionRefusalDto"];
+                };
+            };
+            /** @description The request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;

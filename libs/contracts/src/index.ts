@@ -22,3 +22,4 @@ export * from './lib/field-cells';
 export * from './lib/field-queries';
 export * from './lib/webhooks';
 export * from './lib/search';
+export * from './lib/bulk-actions';
