@@ -2939,11 +2939,19 @@ export interface components {
         BulkActionRefusalDto: {
             /** @example 400 */
             statusCode: number;
-            /** @example Invalid input. 1 of 3 contents refused, nothing was changed: content 7: fields: the container has no field "price" */
+            /** @example Invalid input. 1 of 3 contents refused, nothing was changed: content 7: fields.price: is required */
             message: string;
-            /** @example refused-records */
-            code: string;
-            records: components["schemas"]["BulkRecordErrorDto"][];
+            /**
+             * @description When contents were refused (not for a body of the wrong shape)
+             * @enum {string}
+             */
+            code?: "refused-records";
+            /** @description Each content refused, and why (when contents were refused) */
+            records?: components["schemas"]["BulkRecordErrorDto"][];
+            /** @description A body of the wrong shape: the problems by path (`ids`, `status`) */
+            errors?: {
+                [key: string]: string[];
+            };
         };
         ExportedContentDto: {
             id: number;

@@ -100,12 +100,19 @@ export class BulkActionRefusalDto {
   @ApiProperty({ example: 400 })
   statusCode: number;
 
-  @ApiProperty({ example: 'Invalid input. 1 of 3 contents refused, nothing was changed: content 7: fields: the container has no field "price"' })
+  @ApiProperty({ example: 'Invalid input. 1 of 3 contents refused, nothing was changed: content 7: fields.price: is required' })
   message: string;
 
-  @ApiProperty({ example: 'refused-records' })
-  code: string;
+  @ApiPropertyOptional({ enum: ['refused-records'], description: 'When contents were refused (not for a body of the wrong shape)' })
+  code?: string;
 
-  @ApiProperty({ type: [BulkRecordErrorDto] })
-  records: BulkRecordErrorDto[];
+  @ApiPropertyOptional({ type: [BulkRecordErrorDto], description: 'Each content refused, and why (when contents were refused)' })
+  records?: BulkRecordErrorDto[];
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'array', items: { type: 'string' } },
+    description: 'A body of the wrong shape: the problems by path (`ids`, `status`)',
+  })
+  errors?: Record<string, string[]>;
 }
