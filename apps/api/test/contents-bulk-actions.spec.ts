@@ -2,7 +2,7 @@ import { BULK_ACTION_MAX_IDS, RightType } from '@cms/contracts';
 import { contentModel } from './support/content-model';
 import { useTestApp } from './support/test-app';
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
 
 /** POST /api/contents/bulk-actions: publish, unpublish, status and move of many contents in one transaction, and their undo. */
 describe('POST /api/contents/bulk-actions', () => {
