@@ -73,6 +73,8 @@ const PLANS = {
   // Headless Chromium against the back office; issue 10 asks for 10,000 contents.
   // Issue 28: the same GETs with a session and with an API token (read at every request).
   'api-tokens.mjs': { args: ['--seconds', quick ? '3' : '10'], database: 'empty' },
+  // Issue 30: the command palette's search at 10,000 contents (it seeds its own).
+  'search.mjs': { args: ['--runs', quick ? '20' : '100', '--contents', quick ? '2000' : '10000'], database: 'empty' },
   'admin-ui.mjs': { args: ['--contents', quick ? '2000' : '10000', '--runs', quick ? '3' : '5'], database: 'seeded', contents: quick ? '2000' : '10000' },
 };
 

@@ -34,6 +34,7 @@ import { LayoutModule } from './layout/layout.module';
 import { PagesModule } from './pages/pages.module';
 import { RedirectsModule } from './redirects/redirects.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { SearchModule } from './search/search.module';
 import { SlugsModule } from './slugs/slugs.module';
 import { PageTreeModule } from './page-tree/page-tree.module';
 import { VersionsModule } from './versions/versions.module';
@@ -82,6 +83,7 @@ export class AppModule {
         PageTreeModule,
         RedirectsModule,
         WebhooksModule,
+        SearchModule,
         ElementsModule,
         LayoutModule,
         PagesModule,

@@ -272,6 +272,7 @@ const SAMPLE_BODIES: Record<string, (ids: Ids) => { payload: object | string; ty
   'PUT /api/containers/{id}': () => ({ payload: { title: 'Blog!' } }),
   'POST /api/contents': (ids) => ({ payload: { containerId: ids.containers, title: 'Second', slug: 'second', fields: { body: 'Two' } } }),
   'PUT /api/contents/{id}': () => ({ payload: { title: 'Hello!', fields: { body: 'Hi!' } } }),
+  'POST /api/contents/bulk-actions': (ids) => ({ payload: { action: 'status', ids: [ids.contents], status: 'DISCONTINUED' } }),
   'POST /api/elements': () => ({ payload: { title: 'Text', block: 'richtext', content: { html: '<p>Hi</p>' } } }),
   'PUT /api/elements/{id}': () => ({ payload: { title: 'Signup!' } }),
   'POST /api/forms': () => ({ payload: { title: 'Second form' } }),

@@ -100,6 +100,7 @@ const RIGHTS_TABLE: Record<string, string> = {
   'GET /api/contents/:id': 'contents.show',
   'POST /api/contents': 'contents.create',
   'POST /api/contents/bulk': 'contents.import',
+  'POST /api/contents/bulk-actions': 'contents.edit',
   'GET /api/contents/export': 'contents.export',
   'PUT /api/contents/:id': 'contents.edit',
   'POST /api/contents/:id/publish': 'contents.edit',
@@ -163,6 +164,8 @@ const RIGHTS_TABLE: Record<string, string> = {
   // Who else has a record open: signed in, then the resource's show right, checked by the handler (the resource is a parameter).
   'PUT /api/presence/:resource/:id': 'signed-in',
   'DELETE /api/presence/:resource/:id': 'signed-in',
+  // The command palette: signed in, then each kind's read right, checked by the service (a kind one may not read is not searched).
+  'GET /api/search': 'signed-in',
   'GET /api/pages': 'public',
 };
 

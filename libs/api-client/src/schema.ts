@@ -1049,6 +1049,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contents/bulk-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish, unpublish, change the status of or move many contents at once, or undo that
+         * @description Up to 200 contents in one transaction, each written as its own write is, with its version, webhook events and audit: `publish` makes each live as POST /api/contents/{id}/publish does (a waiting draft included), `unpublish` as POST …/unpublish, `status` writes `status` on the live rows (in a container with drafts too: a waiting draft keeps its other changes), `move` puts them in `containerId`. A move keeps every value: the target container must define each field a content has a value of (any locale) with the same name, type and `multiple`, the values must pass its rules and its required fields have an en value, and a container that disables sections takes no content with sections of its own; a page under the old container’s page goes under the new one’s. Contents already as asked are left alone (`unchanged`). One content refused and nothing changes: `records` names each with why (403 when each refusal is a right, 409 when each is a conflict, else 400). The answer’s `undo` lists each changed content’s previous published, status and container with the version the action left it at; `{ "action": "undo", "undo": [...] }` puts them back (published, status and container: a draft that went live stays live, its previous version is in the history), refused (409) for a content changed since.
+         */
+        post: operations["ContentsController_bulkAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contents/export": {
         parameters: {
             query?: never;
@@ -1494,6 +1514,26 @@ export interface paths {
          * @description Queues a webhook.test delivery whose record is the webhook itself, whatever its events, enabled or not.
          */
         post: operations["WebhooksController_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find records of every kind by what they are called
+         * @description The back office's command palette (Ctrl/⌘+K). Searches contents, containers, elements, forms, medias, users, each only if the caller holds its read right (VIEW_CONTENT, VIEW_CONTAINER, VIEW_ELEMENT, VIEW_FORM, VIEW_MEDIA, VIEW_USER; `searched` lists them): contents by title and by their `title` field in any locale (containers that have one), containers by title and slug, elements and forms by title, media by file name, users by name and e-mail. q matches anywhere, case-insensitively, as typed (no wildcard). Ranked by match (the whole text, its start, the start of a word, anywhere), then by the latest change.
+         */
+        get: operations["SearchController_find"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2849,6 +2889,70 @@ export interface components {
             /** @description Every problem: the item, the path in it, the rule (when items break their rules) */
             itemErrors?: components["schemas"]["BulkItemErrorDto"][];
         };
+        BulkUndoItemDto: {
+            /** @example 12 */
+            id: number;
+            /**
+             * @description The latest version the action left the content at
+             * @example 340
+             */
+            version: number;
+            published: boolean;
+            /** @enum {string} */
+            status: "AVAILABLE" | "DISCONTINUED";
+            /** @example 3 */
+            containerId: number;
+        };
+        ContentBulkActionDto: {
+            /** @enum {string} */
+            action: "publish" | "unpublish" | "status" | "move" | "undo";
+            /** @description 1 to 200 distinct content ids (every action but undo) */
+            ids?: number[];
+            /**
+             * @description With `status`: the status the contents take
+             * @enum {string}
+             */
+            status?: "AVAILABLE" | "DISCONTINUED";
+            /**
+             * @description With `move`: the container the contents go to
+             * @example 4
+             */
+            containerId?: number;
+            /** @description With `undo`: the `undo` list of the action to undo, as it was answered */
+            undo?: components["schemas"]["BulkUndoItemDto"][];
+        };
+        ContentBulkActionResultDto: {
+            /** @enum {string} */
+            action: "publish" | "unpublish" | "status" | "move" | "undo";
+            /** @description How many contents changed */
+            count: number;
+            ids: number[];
+            /** @description Contents that were already as asked, untouched */
+            unchanged: number[];
+            /** @description Send back as `{ "action": "undo", "undo": [...] }` to put the contents back */
+            undo: components["schemas"]["BulkUndoItemDto"][];
+        };
+        BulkRecordErrorDto: {
+            id: number;
+            message: string;
+        };
+        BulkActionRefusalDto: {
+            /** @example 400 */
+            statusCode: number;
+            /** @example Invalid input. 1 of 3 contents refused, nothing was changed: content 7: fields.price: is required */
+            message: string;
+            /**
+             * @description When contents were refused (not for a body of the wrong shape)
+             * @enum {string}
+             */
+            code?: "refused-records";
+            /** @description Each content refused, and why (when contents were refused) */
+            records?: components["schemas"]["BulkRecordErrorDto"][];
+            /** @description A body of the wrong shape: the problems by path (`ids`, `status`) */
+            errors?: {
+                [key: string]: string[];
+            };
+        };
         ExportedContentDto: {
             id: number;
             containerId: number;
@@ -3306,6 +3410,51 @@ export interface components {
             /** @description Signs every delivery (X-Signature: sha256=<hex HMAC-SHA256 of the body>); 16 to 200 printable ASCII characters without spaces. Never answered. Omitted: the stored one is kept. */
             secret?: string;
             enabled?: boolean;
+        };
+        SearchHitDto: {
+            /**
+             * @description The resource the record is of (its API path: /api/{kind}/{id})
+             * @enum {string}
+             */
+            kind: "contents" | "containers" | "elements" | "forms" | "medias" | "users";
+            /** @example 12 */
+            id: number;
+            /**
+             * @description A content’s, container’s, element’s or form’s title, a media’s file name, a user’s name
+             * @example Spring sale
+             */
+            title: string;
+            /**
+             * @description A content’s container, a container’s path, an element’s block, a media’s type, a user’s e-mail
+             * @example News
+             */
+            detail: string | null;
+            /**
+             * @description The text that matched when it is not the title: a content’s `title` field in a locale, a container’s slug, a user’s e-mail
+             * @example Soldes de printemps
+             */
+            matched: string | null;
+            /**
+             * @description 4: the whole text matches q; 3: its start; 2: the start of one of its words; 1: anywhere in it
+             * @enum {number}
+             */
+            match: 1 | 2 | 3 | 4;
+            /**
+             * Format: date-time
+             * @description When it last changed (a media: when it was uploaded)
+             */
+            updatedAt: string;
+        };
+        SearchResultDto: {
+            /**
+             * @description q as searched (trimmed)
+             * @example spring
+             */
+            q: string;
+            /** @description Best match first, then the latest changed; at most `limit` */
+            hits: components["schemas"]["SearchHitDto"][];
+            /** @description The kinds searched: those whose read right (VIEW_*) the caller holds */
+            searched: ("contents" | "containers" | "elements" | "forms" | "medias" | "users")[];
         };
         ElementDto: {
             id: number;
@@ -9647,6 +9796,90 @@ export interface operations {
             };
         };
     };
+    ContentsController_bulkAction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentBulkActionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentBulkActionResultDto"];
+                };
+            };
+            /** @description An unknown action, no ids or more than 200, a missing status or containerId, or contents whose change breaks a rule (named in records) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkActionRefusalDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /**
+             * @description The role lacks UPDATE_CONTENT, or may not make a change some contents ask (named in records)
+             *
+             *     Requires the right UPDATE_CONTENT (contents edit: UPDATE_CONTENT)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Some ids are no content (named); nothing was changed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Each content refused is a conflict: a path another page has, or (undo) changed since the action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkActionRefusalDto"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     ContentsController_export: {
         parameters: {
             query: {
@@ -11813,6 +12046,64 @@ export interface operations {
             };
             /** @description No webhook with this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SearchController_find: {
+        parameters: {
+            query: {
+                /** @description Most hits, 1 to 50 (default 20) */
+                limit?: number;
+                /** @description What to find: 1 to 100 characters, not only spaces */
+                q: string;
+            };
+            header?: {
+                /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
+                "If-None-Match"?: string;
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description A tag of this answer (a record’s version, else a hash of its bytes): send it as If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description token, Authorization (besides Origin): the answer may differ by caller */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResultDto"];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description q missing, empty, only spaces or longer than 100 characters; limit not a whole number from 1 to 50 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -22,3 +22,5 @@ export * from './lib/field-cells';
 export * from './lib/field-queries';
 export * from './lib/webhooks';
 export * from './lib/allowed-hosts';
+export * from './lib/search';
+export * from './lib/bulk-actions';

@@ -8,6 +8,7 @@ import { STATE_CHOICES } from './drafts';
 import { TranslationsCell } from '../translations/TranslationChips';
 import { TranslationFilterInput } from '../translations/TranslationFilterInput';
 import { FieldFilterInput } from './FieldFilterInput';
+import { ContentBulkActions } from './ContentBulkActions';
 
 /** The field columns a container's list shows (each sorts the list by its value): its first few that have an order. */
 const FIELD_COLUMNS = 3;
@@ -55,7 +56,7 @@ export function ContentList() {
       actions={<ContentListActions containerId={containerId} />}
       empty={false}
     >
-      <DataTable>
+      <DataTable bulkActionButtons={<ContentBulkActions />}>
         <DataTable.Col source="title" label="cms.fields.title" />
         <DataTable.Col source="containerId" label="cms.fields.container">
           <ReferenceField source="containerId" reference="containers" link={false} />

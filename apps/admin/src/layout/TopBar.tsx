@@ -19,6 +19,7 @@ import { useAuth } from '../auth/AuthContext';
 import { fetchMenuContainers } from './menu-containers';
 import { DropdownItems, linkProps, TopBarEntryButton } from './TopBarEntryButton';
 import { UserMenu } from './UserMenu';
+import { PaletteButton } from '../palette/PaletteButton';
 
 export const menuContainersQueryKey = ['containers', 'menu'] as const;
 
@@ -103,6 +104,7 @@ export function TopBar() {
             ))}
           </Box>
         )}
+        <PaletteButton compact={narrow} />
         <LoadingIndicator aria-label={translate('ra.page.loading')} />
         <UserMenu items={bar.userMenu} />
       </Toolbar>

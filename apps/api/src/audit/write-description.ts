@@ -119,6 +119,26 @@ export function describeWrite(request: WriteRequest): WriteDescription | null {
       summary: clip(`Created ${list.length} content${list.length === 1 ? '' : 's'} in bulk${locale ? ` (${locale})` : ''}${span}`, SUMMARY_MAX),
     };
   }
+  // A bulk action: one entry for all the contents it changed (each has its version besides).
+  if (resource === 'contents' && last === 'bulk-actions') {
+    const action = field(request.answer, 'action');
+    const ids = field(request.answer, 'ids');
+    const list = Array.isArray(ids) ? ids.filter((id): id is number => typeof id === 'number') : [];
+    const verbs: Record<string, string> = {
+      publish: 'Published',
+      unpublish: 'Unpublished',
+      status: 'Changed the status of',
+      move: 'Moved',
+      undo: 'Undid a bulk action on',
+    };
+    const verb = verbs[String(action)] ?? 'Changed';
+    return {
+      action: 'update',
+      resource,
+      resourceId: null,
+      summary: clip(`${verb} ${list.length} content${list.length === 1 ? '' : 's'} in bulk${list.length ? `: ids ${list.join(', ')}` : ''}`, SUMMARY_MAX),
+    };
+  }
   if (resource === 'webhooks' && (last === 'test' || last === 'redeliver')) {
     const webhookId = field(request.answer, 'webhookId');
     const deliveryId = field(request.answer, 'id');

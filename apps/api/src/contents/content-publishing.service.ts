@@ -105,6 +105,16 @@ export class ContentPublishingService implements OnApplicationBootstrap, OnModul
     return this.contents.read(id, lang);
   }
 
+  /** `publish` of a content `manager`'s transaction holds locked (a bulk action's): what pages it touches; the caller purges them after its commit. */
+  publishLocked(manager: EntityManager, actor: AuthContext, content: Content): Promise<AffectedSeeds> {
+    return this.makeLive(manager, actor, content);
+  }
+
+  /** `unpublish` of a content `manager`'s transaction holds locked (a bulk action's): what pages it touches. */
+  unpublishLocked(manager: EntityManager, actor: AuthContext, content: Content): Promise<AffectedSeeds> {
+    return this.takeDown(manager, actor, content);
+  }
+
   /** Throws the draft away: the live version, untouched, is what staff read again. 409 when there is none. */
   async discard(id: number, lang: Lang): Promise<ContentDto> {
     await this.dataSource.transaction(async (manager) => {

@@ -1,9 +1,11 @@
-import { BULK_MAX_ITEMS, DEFAULT_LANG, type Lang, LANGS } from '@cms/contracts';
+import { BULK_ACTION_MAX_IDS, BULK_MAX_ITEMS, DEFAULT_LANG, type Lang, LANGS } from '@cms/contracts';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
   ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
   ApiCreatedResponse,
   ApiOkResponse,
   ApiOperation,
@@ -23,6 +25,8 @@ import { ContentsService } from './contents.service';
 import { ContentDto, ContentListQueryDto, PROJECTION_DOC, ContentPreviewDto, ContentSummaryDto, CreateContentDto, UpdateContentDto } from './dto/content.dto';
 import { ContentPublishingService } from './content-publishing.service';
 import { ContentsBulkService } from './contents-bulk.service';
+import { ContentsBulkActionsService } from './contents-bulk-actions.service';
+import { BulkActionRefusalDto, ContentBulkActionDto, ContentBulkActionResultDto } from './dto/content-bulk-action.dto';
 import { ContentsExportService, type ExportFormat } from './contents-export.service';
 import { BulkContentsDto, BulkContentsResultDto, BulkRefusalDto, ExportedContentDto } from './dto/content-bulk.dto';
 import { QueryDto, QueryParam } from '../common/http/query-params';
@@ -48,6 +52,7 @@ export class ContentsController {
     private readonly versions: VersionsService,
     private readonly bulk: ContentsBulkService,
     private readonly exports: ContentsExportService,
+    private readonly bulkActions: ContentsBulkActionsService,
   ) {}
 
   @Get()
@@ -107,6 +112,41 @@ export class ContentsController {
     const result = await this.bulk.create(auth, body, locale, dryRun);
     res.status(dryRun ? 200 : 201);
     return result;
+  }
+
+  @Post('bulk-actions')
+  @RequireRights('contents', 'edit')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Publish, unpublish, change the status of or move many contents at once, or undo that',
+    description:
+      `Up to ${BULK_ACTION_MAX_IDS} contents in one transaction, each written as its own write is, with its version, webhook events and audit: ` +
+      '`publish` makes each live as POST /api/contents/{id}/publish does (a waiting draft included), `unpublish` as POST …/unpublish, `status` ' +
+      'writes `status` on the live rows (in a container with drafts too: a waiting draft keeps its other changes), `move` puts them in `containerId`. ' +
+      'A move keeps every value: the target container must define each field a content has a value of (any locale) with the same name, type and ' +
+      '`multiple`, the values must pass its rules and its required fields have an en value, and a container that disables sections takes no ' +
+      'content with sections of its own; a page under the old container’s page goes under the new one’s. Contents already as asked are left ' +
+      'alone (`unchanged`). One content refused and nothing changes: `records` names each with why (403 when each refusal is a right, 409 when each ' +
+      'is a conflict, else 400). The answer’s `undo` lists each changed content’s previous published, status and container with the version ' +
+      'the action left it at; `{ "action": "undo", "undo": [...] }` puts them back (published, status and container: a draft that went live stays ' +
+      'live, its previous version is in the history), refused (409) for a content changed since.',
+  })
+  @ApiOkResponse({ type: ContentBulkActionResultDto })
+  @ApiBadRequestResponse({
+    type: BulkActionRefusalDto,
+    description: `An unknown action, no ids or more than ${BULK_ACTION_MAX_IDS}, a missing status or containerId, or contents whose change breaks a rule (named in records)`,
+  })
+  @ApiForbiddenResponse({
+    type: BulkActionRefusalDto,
+    description: 'The role lacks UPDATE_CONTENT, or may not make a change some contents ask (named in records)',
+  })
+  @ApiNotFoundResponse({ description: 'Some ids are no content (named); nothing was changed' })
+  @ApiConflictResponse({
+    type: BulkActionRefusalDto,
+    description: 'Each content refused is a conflict: a path another page has, or (undo) changed since the action',
+  })
+  bulkAction(@CurrentAuth() auth: AuthContext, @Body() body: ContentBulkActionDto): Promise<ContentBulkActionResultDto> {
+    return this.bulkActions.run(auth, body);
   }
 
   @Get('export')

@@ -7,6 +7,7 @@ import { ContentListCache } from './content-list-cache';
 import { ContentsController } from './contents.controller';
 import { ContentsService } from './contents.service';
 import { ContentsBulkService } from './contents-bulk.service';
+import { ContentsBulkActionsService } from './contents-bulk-actions.service';
 import { ContentsExportService } from './contents-export.service';
 import { ContentPublishingService } from './content-publishing.service';
 import { ContentVersions } from './content-versions';
@@ -20,6 +21,7 @@ import { TranslationsService } from './translations/translations.service';
   providers: [
     ContentsService,
     ContentsBulkService,
+    ContentsBulkActionsService,
     ContentsExportService,
     TranslationsService,
     ContentFieldsService,

@@ -1,9 +1,9 @@
-import { DEFAULT_LANG, LANGS, SectionType, Status, SUPER_ADMIN_ROLE_ID, type Lang, type WebhookEvent } from '@cms/contracts';
+import { DEFAULT_LANG, LANGS, SectionType, Status, SUPER_ADMIN_ROLE_ID, type Lang, type SearchHit, type WebhookEvent } from '@cms/contracts';
 import { draftLocales, draftWrites, mergeDraft, NO_CHANGES, parseDraft, type DraftChanges } from './drafts';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { parseListQuery, type ListQuery, type RawListQuery } from '../common/http/list-query';
+import { matchPatterns, parseListQuery, type ListQuery, type RawListQuery } from '../common/http/list-query';
 import { ContainerField } from '../containers/container-field.entity';
 import { Container } from '../containers/container.entity';
 import { batchedReads, inKeyOrder } from '../database/batched-reads';
@@ -24,6 +24,8 @@ import { ContentListCache, type ListPage } from './content-list-cache';
 import { Content } from './content.entity';
 import { countStatement, CONTENT_LIST_SPEC, listStatement } from './read-model/content-list';
 import { contentStateSql, CONTENTS_BY_ID_SQL } from './read-model/content-reads';
+import { CONTENT_SEARCH_INDEXED_SQL, CONTENT_SEARCH_SCAN_SQL } from './read-model/search';
+import { toPrefixQuery } from './read-model/full-text';
 import {
   checkFieldQuery,
   checkOneProjection,
@@ -223,6 +225,20 @@ export class ContentsService {
     const page = await this.readPage(query, lang, fieldQuery);
     this.listCache.set(key, version, page);
     return page;
+  }
+
+  /**
+   * GET /api/search's contents: those whose title, or `title` field in any locale, holds `text`,
+   * best match first, then the latest changed; `detail` is the container's title.
+   */
+  async search(text: string, limit: number): Promise<SearchHit[]> {
+    type Row = Omit<SearchHit, 'kind' | 'updatedAt'> & { updatedAt: Date };
+    const patterns = [...matchPatterns(text), limit];
+    const words = toPrefixQuery(text);
+    // The words' index first: a full page of whole, prefix and word matches leaves no room for a match inside a word (read-model/search.ts).
+    let rows = words ? await preparedQuery<Row>(this.reads, CONTENT_SEARCH_INDEXED_SQL, [...patterns, words]) : [];
+    if (rows.length < limit) rows = await preparedQuery<Row>(this.reads, CONTENT_SEARCH_SCAN_SQL, patterns);
+    return rows.map((row) => ({ kind: 'contents', ...row, match: Number(row.match) as SearchHit['match'], updatedAt: new Date(row.updatedAt).toISOString() }));
   }
 
   /** The field definitions of a container that field filters, sorts and projections are checked against (none: no such container). */

@@ -13,6 +13,9 @@ const SECONDS = {
   // Issue 30's files, measured alone on this machine (E2E_SHARDS=1, 2026-11-27, load average above 20).
   'admin/accessibility.e2e.ts': 85,
   'admin/keyboard.e2e.ts': 25,
+  // Issue 30's palette and bulk actions, measured on one shard (2026-11-27).
+  'admin/palette.e2e.ts': 12,
+  'admin/bulk-actions.e2e.ts': 10,
   // Issue 28's files, from their first CI run (two shards, 2026-11-27).
   'admin/webhooks.e2e.ts': 25,
   'admin/import.e2e.ts': 14,

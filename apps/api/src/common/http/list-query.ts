@@ -27,6 +27,25 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * The four LIKE patterns a search ranks matches by (GET /api/search), as the parameters of
+ * `matchRankSql`, in order: the whole text (lower case), its start, the start of one of its words,
+ * anywhere. Each matches `text` literally (escapeLike).
+ */
+export function matchPatterns(text: string): [string, string, string, string] {
+  const escaped = escapeLike(text.toLowerCase());
+  return [text.toLowerCase(), `${escaped}%`, `% ${escaped}%`, `%${escaped}%`];
+}
+
+/**
+ * SQL of how well `column` matches the patterns of `matchPatterns` given as the parameters
+ * `$first`..`$first+3`: 4 the whole text, 3 its start, 2 the start of a word, 1 anywhere, 0 none.
+ */
+export function matchRankSql(column: string, first: number): string {
+  const [exact, prefix, word, anywhere] = [0, 1, 2, 3].map((n) => `$${first + n}`);
+  return `(CASE WHEN lower(${column}) = ${exact} THEN 4 WHEN ${column} ILIKE ${prefix} THEN 3 WHEN ${column} ILIKE ${word} THEN 2 WHEN ${column} ILIKE ${anywhere} THEN 1 ELSE 0 END)`;
+}
+
 /** Equality on a whole-number column (ids). */
 export function intFilter<Q extends ObjectLiteral>(column: string): FilterDefinition<Q> {
   return { kind: { type: 'int' }, column };

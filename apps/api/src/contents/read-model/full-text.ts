@@ -6,9 +6,9 @@ import { SEARCHABLE_FIELD_TYPES } from '@cms/contracts';
  * ContentFullTextSearch): one on the content title, one on the text of STRING, PARAGRAPH and
  * RICHTEXT field values. The expressions below must stay identical to the indexed ones.
  */
-const TITLE_TSVECTOR = `to_tsvector('simple'::regconfig, {alias}."title")`;
-const FIELD_TSVECTOR = `to_tsvector('simple'::regconfig, COALESCE({alias}."textValue", ''))`;
-const SEARCHABLE_TYPES_SQL = `(${SEARCHABLE_FIELD_TYPES.map((t) => `'${t}'`).join(', ')})`;
+export const TITLE_TSVECTOR = `to_tsvector('simple'::regconfig, {alias}."title")`;
+export const FIELD_TSVECTOR = `to_tsvector('simple'::regconfig, COALESCE({alias}."textValue", ''))`;
+export const SEARCHABLE_TYPES_SQL = `(${SEARCHABLE_FIELD_TYPES.map((t) => `'${t}'`).join(', ')})`;
 
 const MAX_TERMS = 8;
 
