@@ -49,6 +49,19 @@ export interface ChangePasswordRequest {
   password: string;
 }
 
+/** POST /api/auth/password-reset: "forgot password"; the answer is the same whether the e-mail is an account's or not. */
+export interface PasswordResetRequest {
+  email: string;
+  /** The language of the mail; default: the site's default language. */
+  locale?: Lang;
+}
+
+/** POST /api/auth/password-reset/confirm: the token of the mailed link and the new password. */
+export interface PasswordResetConfirmRequest {
+  token: string;
+  password: string;
+}
+
 export interface RoleDto {
   id: string;
   name: string;

@@ -26,6 +26,7 @@ import { SlugPaths1795762260000 } from './1795762260000-slug-paths';
 import { ApiTokens1795773903000 } from './1795773903000-api-tokens';
 import { Webhooks1795773964000 } from './1795773964000-webhooks';
 import { ContentFieldValueIndexes1795774018000 } from './1795774018000-content-field-value-indexes';
+import { PasswordResets1795785938641 } from './1795785938641-password-resets';
 
 /** In the order they run. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   ApiTokens1795773903000,
   Webhooks1795773964000,
   ContentFieldValueIndexes1795774018000,
+  PasswordResets1795785938641,
 ];
