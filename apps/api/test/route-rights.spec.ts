@@ -20,6 +20,12 @@ const RIGHTS_TABLE: Record<string, string> = {
   'PUT /api/me/password': 'signed-in session-only',
   'POST /api/auth/password-reset': 'public',
   'POST /api/auth/password-reset/confirm': 'public',
+  'POST /api/auth/invitation': 'public',
+  'POST /api/auth/invitation/accept': 'public',
+  'GET /api/invitations': 'users.list',
+  'POST /api/invitations': 'users.create',
+  'POST /api/invitations/:id/resend': 'users.create',
+  'DELETE /api/invitations/:id': 'users.create',
   'POST /api/revalidate/all': 'revalidation.create',
 
   'GET /api/users': 'users.list',

@@ -17,6 +17,7 @@ import { destinationAfterSignIn, isSafeLocalPath } from '../auth/remembered-rout
 import { formatWait } from '../http/api-error';
 import { localizedApiMessage } from '../http/server-errors';
 import { ApiRequestError } from '../http/api-request';
+import { FORGOT_PASSWORD_PATH } from '../accounts/account-api';
 
 type SignInError = { kind: 'message'; text: string } | { kind: 'throttled'; until: number };
 
@@ -149,6 +150,11 @@ export function SignInPage() {
             >
               {submitting ? translate('cms.sign_in.submitting') : translate('cms.sign_in.submit')}
             </Button>
+            <Box sx={{ mt: 2, textAlign: 'center' }}>
+              <Link component={RouterLink} to={FORGOT_PASSWORD_PATH} state={{ email: email.trim() }} data-testid="forgot-password">
+                {translate('cms.accounts.forgot_link')}
+              </Link>
+            </Box>
           </Box>
         </CardContent>
       </Card>

@@ -1,15 +1,18 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
+import { RolesModule } from '../roles/roles.module';
 import { SettingsModule } from '../settings/settings.module';
 import { AccountLimiter } from './account-limiter';
 import { AccountLinks } from './account-links';
+import { InvitationAcceptanceController, InvitationsController } from './invitations.controller';
+import { InvitationsService } from './invitations.service';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
 
 /** Accounts that look after themselves: password reset links, invitations, second factor. */
 @Module({
-  imports: [MailModule, SettingsModule],
-  controllers: [PasswordResetController],
-  providers: [AccountLimiter, AccountLinks, PasswordResetService],
+  imports: [MailModule, SettingsModule, RolesModule],
+  controllers: [PasswordResetController, InvitationsController, InvitationAcceptanceController],
+  providers: [AccountLimiter, AccountLinks, PasswordResetService, InvitationsService],
 })
 export class AccountsModule {}

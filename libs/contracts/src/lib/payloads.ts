@@ -62,6 +62,42 @@ export interface PasswordResetConfirmRequest {
   password: string;
 }
 
+/** A pending invitation to the back office, as listed on the Users screen. */
+export interface InvitationDto {
+  id: number;
+  email: string;
+  roleId: string;
+  invitedByName: string;
+  /** When the last mail was sent (the invitation, or its last resend). */
+  sentAt: string;
+  /** The link stops working then; an expired invitation can be resent. */
+  expiresAt: string;
+  expired: boolean;
+}
+
+/** POST /api/invitations: within the inviter's ceiling (the roles they may give). */
+export interface CreateInvitationRequest {
+  email: string;
+  roleId: string;
+  /** The language of the mail; default: the site's default language. */
+  locale?: Lang;
+}
+
+/** POST /api/auth/invitation: what the invitation's link opens. */
+export interface InvitationLookupRequest {
+  token: string;
+}
+export interface InvitationLookupResponse {
+  email: string;
+}
+
+/** POST /api/auth/invitation/accept: the invited person's name and password make the account. */
+export interface AcceptInvitationRequest {
+  token: string;
+  name: string;
+  password: string;
+}
+
 export interface RoleDto {
   id: string;
   name: string;

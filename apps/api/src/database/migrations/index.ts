@@ -27,6 +27,7 @@ import { ApiTokens1795773903000 } from './1795773903000-api-tokens';
 import { Webhooks1795773964000 } from './1795773964000-webhooks';
 import { ContentFieldValueIndexes1795774018000 } from './1795774018000-content-field-value-indexes';
 import { PasswordResets1795785938641 } from './1795785938641-password-resets';
+import { Invitations1795786532310 } from './1795786532310-invitations';
 
 /** In the order they run. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   Webhooks1795773964000,
   ContentFieldValueIndexes1795774018000,
   PasswordResets1795785938641,
+  Invitations1795786532310,
 ];
