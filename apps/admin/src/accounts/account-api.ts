@@ -1,4 +1,12 @@
-import type { AcceptInvitationRequest, InvitationLookupResponse, PasswordResetConfirmRequest, PasswordResetRequest } from '@cms/contracts';
+import type {
+  AcceptInvitationRequest,
+  InvitationLookupResponse,
+  PasswordResetConfirmRequest,
+  PasswordResetRequest,
+  RecoveryCodes,
+  TwoFactorSetup,
+  TwoFactorSignInRequest,
+} from '@cms/contracts';
 import { apiRequest } from '../http/api-request';
 
 export const FORGOT_PASSWORD_PATH = '/admin/forgot-password';
@@ -20,4 +28,16 @@ export function lookupInvitation(token: string): Promise<InvitationLookupRespons
 
 export function acceptInvitation(body: AcceptInvitationRequest): Promise<InvitationLookupResponse> {
   return apiRequest<InvitationLookupResponse>('/auth/invitation/accept', { method: 'POST', body });
+}
+
+export function twoFactorSignIn(body: TwoFactorSignInRequest): Promise<{ token: string }> {
+  return apiRequest<{ token: string }>('/auth/two-factor', { method: 'POST', body });
+}
+
+export function twoFactorSetupAtSignIn(challenge: string): Promise<TwoFactorSetup> {
+  return apiRequest<TwoFactorSetup>('/auth/two-factor/setup', { method: 'POST', body: { challenge } });
+}
+
+export function twoFactorConfirmAtSignIn(challenge: string, code: string): Promise<RecoveryCodes & { token: string }> {
+  return apiRequest<RecoveryCodes & { token: string }>('/auth/two-factor/setup/confirm', { method: 'POST', body: { challenge, code } });
 }

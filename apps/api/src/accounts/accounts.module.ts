@@ -8,11 +8,13 @@ import { InvitationAcceptanceController, InvitationsController } from './invitat
 import { InvitationsService } from './invitations.service';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
+import { OwnTwoFactorController, TwoFactorSignInController } from './two-factor.controller';
+import { TwoFactorService } from './two-factor.service';
 
 /** Accounts that look after themselves: password reset links, invitations, second factor. */
 @Module({
   imports: [MailModule, SettingsModule, RolesModule],
-  controllers: [PasswordResetController, InvitationsController, InvitationAcceptanceController],
-  providers: [AccountLimiter, AccountLinks, PasswordResetService, InvitationsService],
+  controllers: [PasswordResetController, InvitationsController, InvitationAcceptanceController, TwoFactorSignInController, OwnTwoFactorController],
+  providers: [AccountLimiter, AccountLinks, PasswordResetService, InvitationsService, TwoFactorService],
 })
 export class AccountsModule {}

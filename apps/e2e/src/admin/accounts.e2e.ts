@@ -1,10 +1,14 @@
 import type { AddressInfo } from 'node:net';
+import { authenticator } from 'otplib';
 import { SMTPServer } from 'smtp-server';
 import { screenshot } from '../support/screenshot';
 import { startServer, stopServer, type RunningServer } from '../support/server';
 import { api, baseUrl, chooseOption, createUserWithRights, ownerSession, newPage, signInThroughForm } from './admin-session';
 
 jest.setTimeout(120_000);
+
+/** A code of the authenticator for `secret`, `steps` time steps (of 30 s) from now: the step that turned it on is spent. */
+const codeOf = (secret: string, steps = 0) => authenticator.clone({ epoch: Date.now() + steps * 30_000 }).generate(secret);
 
 /** A real SMTP server on loopback: the server under test sends its mails there (SMTP_URL). */
 async function startMailbox(): Promise<{ server: SMTPServer; port: number; mails: { to: string[]; raw: string }[] }> {
@@ -138,6 +142,47 @@ describe('accounts that look after themselves', () => {
       await invited.getByText('This invitation link is not valid').waitFor();
     } finally {
       await context.close();
+    }
+  });
+
+  it('two-factor: turned on from one’s own user screen (QR and secret, a code), then signing in asks for a code', async () => {
+    const person = await createUserWithRights(session.token, ['VIEW_USER', 'UPDATE_USER']);
+    let secret = '';
+    const { context, page } = await newPage(session.browser);
+    try {
+      await page.goto(`${baseUrl()}/sign-in`);
+      await signInThroughForm(page, person.email, person.password);
+      await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+      await page.goto(`${baseUrl()}/admin/users/${person.userId}`);
+      await page.getByTestId('two-factor-start').click();
+      await page.getByTestId('two-factor-qr').waitFor();
+      secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      await page.getByLabel('Code of the authenticator app').fill(codeOf(secret));
+      await screenshot(page, 'issue29-two-factor-setup', { fullPage: false });
+      await page.getByRole('button', { name: 'Confirm the code' }).click();
+      await page.getByTestId('recovery-codes').waitFor();
+      expect(await page.getByTestId('recovery-codes').locator('li').count()).toBe(10);
+      await screenshot(page, 'issue29-two-factor-recovery-codes', { fullPage: false });
+    } finally {
+      await context.close();
+    }
+
+    const { context: next, page: again } = await newPage(session.browser);
+    try {
+      await again.goto(`${baseUrl()}/sign-in`);
+      await signInThroughForm(again, person.email, person.password);
+      await again.getByTestId('second-step').waitFor();
+      await screenshot(again, 'issue29-two-factor-sign-in', { fullPage: false });
+      await again.getByLabel('Code of the authenticator app').fill('000000');
+      await again.getByRole('button', { name: 'Verify' }).click();
+      await again.getByText('The code is wrong or was already used').waitFor();
+      await again.getByLabel('Code of the authenticator app').fill(codeOf(secret, 1));
+      await again.getByRole('button', { name: 'Verify' }).click();
+      await again.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+      expect(await again.evaluate(() => window.localStorage.getItem('token'))).toEqual(expect.any(String));
+    } finally {
+      await next.close();
     }
   });
 });

@@ -11,8 +11,44 @@ export interface SignInRequest {
   email: string;
   password: string;
 }
+/** The second step of a sign-in: a code of the authenticator, or setting one up (the role requires it). */
+export interface SecondStep {
+  challenge: string;
+  next: 'code' | 'setup';
+}
+
+/** `token` once signed in; `twoFactor` instead when a second step is needed (issue 29). */
 export interface SignInResponse {
-  token: string;
+  token?: string;
+  twoFactor?: SecondStep;
+}
+
+/** POST /api/auth/two-factor: the second step, with a code of the authenticator or a recovery code. */
+export interface TwoFactorSignInRequest {
+  challenge: string;
+  code?: string;
+  recoveryCode?: string;
+}
+
+/** What an authenticator app needs: the secret as text and as an otpauth:// address, and its QR image. */
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  /** A PNG as a data: URL. */
+  qrCode: string;
+}
+
+/** GET /api/me/two-factor */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  /** The caller's role requires it: it cannot be turned off. */
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** Answered when two-factor sign-in is turned on: shown once, each works once. */
+export interface RecoveryCodes {
+  recoveryCodes: string[];
 }
 
 /** GET /api/me */
@@ -102,6 +138,8 @@ export interface RoleDto {
   id: string;
   name: string;
   rights: RightType[];
+  /** Its users set up two-factor sign-in before they get a session (issue 29). */
+  requireTwoFactor: boolean;
   updatedAt: string;
 }
 export interface CreateRoleRequest {
@@ -109,6 +147,7 @@ export interface CreateRoleRequest {
   id?: string;
   name: string;
   rights: RightType[];
+  requireTwoFactor?: boolean;
 }
 export type UpdateRoleRequest = Partial<Omit<CreateRoleRequest, 'id'>>;
 

@@ -28,6 +28,7 @@ import { Webhooks1795773964000 } from './1795773964000-webhooks';
 import { ContentFieldValueIndexes1795774018000 } from './1795774018000-content-field-value-indexes';
 import { PasswordResets1795785938641 } from './1795785938641-password-resets';
 import { Invitations1795786532310 } from './1795786532310-invitations';
+import { TwoFactor1795787579804 } from './1795787579804-two-factor';
 
 /** In the order they run. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   ContentFieldValueIndexes1795774018000,
   PasswordResets1795785938641,
   Invitations1795786532310,
+  TwoFactor1795787579804,
 ];
