@@ -5,6 +5,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { I18nContextProvider, StoreContextProvider, useTranslate } from 'react-admin';
 import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
+import { ACCEPT_INVITATION_PATH, FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from './accounts/account-api';
+import { AcceptInvitationPage } from './accounts/AcceptInvitationPage';
+import { ForgotPasswordPage } from './accounts/ForgotPasswordPage';
+import { ResetPasswordPage } from './accounts/ResetPasswordPage';
 import { AuthProvider, useAuth } from './auth/AuthContext';
 import { RequireBackOfficeAccess } from './auth/RequireBackOfficeAccess';
 import { CenteredSpinner } from './components/CenteredSpinner';
@@ -26,6 +30,10 @@ function AppRoutes() {
     <Routes>
       <Route path={SIGN_IN_PATH} element={<SignInPage />} />
       <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
+      {/* Screens for people who cannot sign in (yet): outside the guarded back office. */}
+      <Route path={FORGOT_PASSWORD_PATH} element={<ForgotPasswordPage />} />
+      <Route path={RESET_PASSWORD_PATH} element={<ResetPasswordPage />} />
+      <Route path={ACCEPT_INVITATION_PATH} element={<AcceptInvitationPage />} />
       <Route
         path="/admin/*"
         element={

@@ -5,6 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { AuditInterceptor } from './audit/audit.interceptor';
+import { AccountsModule } from './accounts/accounts.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { ApiTokensModule } from './api-tokens/api-tokens.module';
@@ -68,6 +69,7 @@ export class AppModule {
         ApiTokensModule,
         RolesModule,
         UsersModule,
+        AccountsModule,
         RevalidationModule,
         CdnModule,
         SettingsModule,

@@ -302,6 +302,230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PasswordResetController_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PasswordResetController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InvitationsController_list"];
+        put?: never;
+        post: operations["InvitationsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InvitationsController_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["InvitationsController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InvitationAcceptanceController_lookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/invitation/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InvitationAcceptanceController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TwoFactorSignInController_signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TwoFactorSignInController_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/setup/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TwoFactorSignInController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OwnTwoFactorController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["OwnTwoFactorController_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/two-factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["OwnTwoFactorController_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["OwnTwoFactorController_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/revalidate/all": {
         parameters: {
             query?: never;
@@ -1813,9 +2037,20 @@ export interface components {
             /** @example correct horse battery staple */
             password: string;
         };
+        SecondStepDto: {
+            /** @description Send it back with the second step, within 5 minutes */
+            challenge: string;
+            /**
+             * @description `code`: POST /api/auth/two-factor; `setup`: the role requires two-factor sign-in, set it up first
+             * @enum {string}
+             */
+            next: "code" | "setup";
+        };
         SignInResponseDto: {
             /** @description Send it back in the `token` header */
-            token: string;
+            token?: string;
+            /** @description Present instead of `token` when a second step is needed */
+            twoFactor?: components["schemas"]["SecondStepDto"];
         };
         MeDto: {
             id: number;
@@ -1921,6 +2156,8 @@ export interface components {
             id: string;
             name: string;
             rights: ("VIEW_MESSAGE" | "VIEW_CONTAINER" | "CREATE_CONTAINER" | "UPDATE_CONTAINER" | "DELETE_CONTAINER" | "VIEW_USER" | "CREATE_USER" | "UPDATE_USER" | "DELETE_USER" | "VIEW_ROLE" | "CREATE_ROLE" | "UPDATE_ROLE" | "DELETE_ROLE" | "VIEW_CONTENT" | "CREATE_CONTENT" | "UPDATE_CONTENT" | "DELETE_CONTENT" | "VIEW_ELEMENT" | "CREATE_ELEMENT" | "UPDATE_ELEMENT" | "DELETE_ELEMENT" | "VIEW_FORM" | "CREATE_FORM" | "UPDATE_FORM" | "DELETE_FORM" | "VIEW_LAYOUT" | "UPDATE_LAYOUT" | "VIEW_MEDIA" | "CREATE_MEDIA" | "UPDATE_MEDIA" | "DELETE_MEDIA" | "VIEW_MEDIAPACK" | "CREATE_MEDIAPACK" | "UPDATE_MEDIAPACK" | "DELETE_MEDIAPACK" | "ACCESS_SETTINGS" | "REVALIDATION")[];
+            /** @description Its users set up two-factor sign-in before they get a session */
+            requireTwoFactor: boolean;
             updatedAt: string;
         };
         CreateRoleDto: {
@@ -1932,10 +2169,17 @@ export interface components {
             /** @example Editor */
             name: string;
             rights: ("VIEW_MESSAGE" | "VIEW_CONTAINER" | "CREATE_CONTAINER" | "UPDATE_CONTAINER" | "DELETE_CONTAINER" | "VIEW_USER" | "CREATE_USER" | "UPDATE_USER" | "DELETE_USER" | "VIEW_ROLE" | "CREATE_ROLE" | "UPDATE_ROLE" | "DELETE_ROLE" | "VIEW_CONTENT" | "CREATE_CONTENT" | "UPDATE_CONTENT" | "DELETE_CONTENT" | "VIEW_ELEMENT" | "CREATE_ELEMENT" | "UPDATE_ELEMENT" | "DELETE_ELEMENT" | "VIEW_FORM" | "CREATE_FORM" | "UPDATE_FORM" | "DELETE_FORM" | "VIEW_LAYOUT" | "UPDATE_LAYOUT" | "VIEW_MEDIA" | "CREATE_MEDIA" | "UPDATE_MEDIA" | "DELETE_MEDIA" | "VIEW_MEDIAPACK" | "CREATE_MEDIAPACK" | "UPDATE_MEDIAPACK" | "DELETE_MEDIAPACK" | "ACCESS_SETTINGS" | "REVALIDATION")[];
+            /**
+             * @description Its users set up two-factor sign-in before they get a session (a super-admin decides)
+             * @default false
+             */
+            requireTwoFactor?: boolean;
         };
         UpdateRoleDto: {
             name?: string;
             rights?: ("VIEW_MESSAGE" | "VIEW_CONTAINER" | "CREATE_CONTAINER" | "UPDATE_CONTAINER" | "DELETE_CONTAINER" | "VIEW_USER" | "CREATE_USER" | "UPDATE_USER" | "DELETE_USER" | "VIEW_ROLE" | "CREATE_ROLE" | "UPDATE_ROLE" | "DELETE_ROLE" | "VIEW_CONTENT" | "CREATE_CONTENT" | "UPDATE_CONTENT" | "DELETE_CONTENT" | "VIEW_ELEMENT" | "CREATE_ELEMENT" | "UPDATE_ELEMENT" | "DELETE_ELEMENT" | "VIEW_FORM" | "CREATE_FORM" | "UPDATE_FORM" | "DELETE_FORM" | "VIEW_LAYOUT" | "UPDATE_LAYOUT" | "VIEW_MEDIA" | "CREATE_MEDIA" | "UPDATE_MEDIA" | "DELETE_MEDIA" | "VIEW_MEDIAPACK" | "CREATE_MEDIAPACK" | "UPDATE_MEDIAPACK" | "DELETE_MEDIAPACK" | "ACCESS_SETTINGS" | "REVALIDATION")[];
+            /** @description Its users set up two-factor sign-in before they get a session (a super-admin decides) */
+            requireTwoFactor?: boolean;
         };
         UserDto: {
             id: number;
@@ -1960,6 +2204,132 @@ export interface components {
             roleId?: string;
             /** @description Required with `password` when changing one’s own password */
             currentPassword?: string;
+        };
+        PasswordResetRequestDto: {
+            /**
+             * @description Any text: an address that is no account’s gets the same answer
+             * @example ann@example.com
+             */
+            email: string;
+            /**
+             * @description The language of the mail (the back office’s language of the person asking); default: the site’s default language
+             * @enum {string}
+             */
+            locale?: "en" | "fr" | "tr" | "es" | "it";
+        };
+        PasswordResetConfirmDto: {
+            /** @description The token of the link sent by e-mail */
+            token: string;
+            password: string;
+        };
+        InvitationDto: {
+            id: number;
+            email: string;
+            roleId: string;
+            invitedByName: string;
+            /** @description When the last mail was sent */
+            sentAt: string;
+            expiresAt: string;
+            expired: boolean;
+        };
+        CreateInvitationDto: {
+            /** @example ann@example.com */
+            email: string;
+            /**
+             * @description A role the inviter may give (as when creating a user)
+             * @example editor
+             */
+            roleId: string;
+            /**
+             * @description The language of the mail; default: the site’s default language
+             * @enum {string}
+             */
+            locale?: "en" | "fr" | "tr" | "es" | "it";
+        };
+        InvitationLookupDto: {
+            /** @description The token of the link sent by e-mail */
+            token: string;
+        };
+        InvitationLookupResponseDto: {
+            email: string;
+        };
+        AcceptInvitationDto: {
+            /** @description The token of the link sent by e-mail */
+            token: string;
+            /** @example Ann Smith */
+            name: string;
+            password: string;
+        };
+        TwoFactorSignInDto: {
+            /** @description The `twoFactor.challenge` of the sign-in answer */
+            challenge: string;
+            /**
+             * @description A code of the authenticator app
+             * @example 123456
+             */
+            code?: string;
+            /**
+             * @description One of the recovery codes, instead of a code
+             * @example abcde-fghjk
+             */
+            recoveryCode?: string;
+        };
+        SessionTokenDto: {
+            /** @description Send it back in the `token` header */
+            token: string;
+        };
+        ChallengeDto: {
+            /** @description The `twoFactor.challenge` of the sign-in answer (`next: setup`) */
+            challenge: string;
+        };
+        TwoFactorSetupDto: {
+            /** @description The secret, base32, to type into an authenticator app */
+            secret: string;
+            /** @example otpauth://totp/… */
+            otpauthUrl: string;
+            /** @description A QR image of otpauthUrl: a PNG as a data: URL */
+            qrCode: string;
+        };
+        ChallengeCodeDto: {
+            /** @description The `twoFactor.challenge` of the sign-in answer (`next: setup`) */
+            challenge: string;
+            /**
+             * @description A code of the authenticator app just set up
+             * @example 123456
+             */
+            code: string;
+        };
+        RecoveryCodesAndTokenDto: {
+            /** @description Shown once; each works once instead of a code */
+            recoveryCodes: string[];
+            /** @description Send it back in the `token` header */
+            token: string;
+        };
+        TwoFactorStatusDto: {
+            enabled: boolean;
+            /** @description The role requires it: it cannot be turned off */
+            required: boolean;
+            recoveryCodesLeft: number;
+        };
+        TwoFactorCodeDto: {
+            /**
+             * @description A code of the authenticator app just set up
+             * @example 123456
+             */
+            code: string;
+        };
+        RecoveryCodesDto: {
+            /** @description Shown once; each works once instead of a code */
+            recoveryCodes: string[];
+        };
+        TwoFactorOffDto: {
+            /** @description The account’s password, or give `code` */
+            password?: string;
+            /**
+             * @description A code of the authenticator app, or give `password`
+             * @example 123456
+             */
+            code?: string;
         };
         SettingDto: {
             id: number;
@@ -4113,6 +4483,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description `token`; or, for an account with two-factor sign-in (or whose role requires it), `twoFactor` and no token yet */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5408,6 +5779,972 @@ export interface operations {
             };
             /** @description No such record */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PasswordResetController_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequestDto"];
+            };
+        };
+        responses: {
+            /** @description Always the same answer: if the e-mail is an account’s, a link that works once for an hour is on its way to it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input: the message names the field or query key and the rule it breaks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests for this e-mail or from this address this hour; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PasswordResetController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetConfirmDto"];
+            };
+        };
+        responses: {
+            /** @description The password is set; the link and the account’s other links no longer work, and its sessions ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The new password is too short or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The link is not valid */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The link was already used, or is more than an hour old */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many wrong links from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InvitationsController_list: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
+                "If-None-Match"?: string;
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending invitations, the last sent first */
+            200: {
+                headers: {
+                    /** @description A tag of this answer (a record’s version, else a hash of its bytes): send it as If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description token, Authorization (besides Origin): the answer may differ by caller */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"][];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input: the message names the field or query key and the rule it breaks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right VIEW_USER (users list: VIEW_USER) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InvitationsController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationDto"];
+            };
+        };
+        responses: {
+            /** @description The invitation is stored and its mail queued */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"];
+                };
+            };
+            /** @description Bad input: the message names the field or query key and the rule it breaks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /**
+             * @description The role is above what the inviter may give
+             *
+             *     Requires the right CREATE_USER (users create: CREATE_USER)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The e-mail is already a user’s, or already invited */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InvitationsController_resend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new link is mailed; the previous one no longer works */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"];
+                };
+            };
+            /** @description Bad input: the message names the field or query key and the rule it breaks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right CREATE_USER (users create: CREATE_USER) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such invitation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InvitationsController_revoke: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked invitation; its link no longer works */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"];
+                };
+            };
+            /** @description Bad input: the message names the field or query key and the rule it breaks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Requires the right CREATE_USER (users create: CREATE_USER) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such invitation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InvitationAcceptanceController_lookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationLookupDto"];
+            };
+        };
+        responses: {
+            /** @description The invited e-mail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationLookupResponseDto"];
+                };
+            };
+            /** @description Bad input: the message names the field or query key and the rule it breaks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The link is not valid (used, revoked or made up) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The invitation has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many wrong links from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InvitationAcceptanceController_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationDto"];
+            };
+        };
+        responses: {
+            /** @description The user is made; sign in with the e-mail answered and the password chosen */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationLookupResponseDto"];
+                };
+            };
+            /** @description Bad input: the message names the field or query key and the rule it breaks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The link is not valid (used, revoked or made up) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A user with this e-mail was made meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The invitation has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many wrong links from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    TwoFactorSignInController_signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorSignInDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionTokenDto"];
+                };
+            };
+            /** @description Bad input: the message names the field or query key and the rule it breaks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The code is wrong or was already used, or the challenge expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many wrong codes for this account or from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    TwoFactorSignInController_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeDto"];
+            };
+        };
+        responses: {
+            /** @description The role requires two-factor sign-in: the secret to scan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSetupDto"];
+                };
+            };
+            /** @description Bad input: the message names the field or query key and the rule it breaks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The challenge expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    TwoFactorSignInController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeCodeDto"];
+            };
+        };
+        responses: {
+            /** @description Two-factor sign-in is on, and the session open */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesAndTokenDto"];
+                };
+            };
+            /** @description The code is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The challenge expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many wrong codes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    OwnTwoFactorController_status: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
+                "If-None-Match"?: string;
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description A tag of this answer (a record’s version, else a hash of its bytes): send it as If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description token, Authorization (besides Origin): the answer may differ by caller */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatusDto"];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input: the message names the field or query key and the rule it breaks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Only with a session from POST /api/auth/signin: API tokens are refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    OwnTwoFactorController_setup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new secret to scan; it is used once a code of it is confirmed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSetupDto"];
+                };
+            };
+            /** @description Bad input: the message names the field or query key and the rule it breaks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Only with a session from POST /api/auth/signin: API tokens are refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Two-factor sign-in is already on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    OwnTwoFactorController_enable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodeDto"];
+            };
+        };
+        responses: {
+            /** @description Two-factor sign-in is on; the recovery codes are shown once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesDto"];
+                };
+            };
+            /** @description The code is wrong, or no set-up was started */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Only with a session from POST /api/auth/signin: API tokens are refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many wrong codes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    OwnTwoFactorController_disable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorOffDto"];
+            };
+        };
+        responses: {
+            /** @description Two-factor sign-in is off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Neither a right password nor a right code was given */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Only with a session from POST /api/auth/signin: API tokens are refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The role requires two-factor sign-in */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many wrong attempts; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,6 +19,8 @@ interface AuthContextValue {
   token: string | null;
   /** Stores the token and loads the profile; throws the API's error (401, 429...). */
   signIn(credentials: SignInRequest): Promise<Me>;
+  /** Signs in with the token a second step of the sign-in answered (two-factor). */
+  adoptToken(token: string): Promise<Me>;
   /** Discards the session everywhere and goes to /sign-in. */
   signOut(): void;
   /** True between a sign-out and the arrival on /sign-in: guards must not remember that route. */
@@ -102,9 +104,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => setUnauthorizedHandler(null);
   }, [signOut]);
 
-  const signIn = useCallback(
-    async (credentials: SignInRequest) => {
-      const newToken = await postSignIn(credentials);
+  const adoptToken = useCallback(
+    async (newToken: string) => {
       signingOut.current = false;
       // Nothing cached for a previous user may leak into this session.
       queryClient.clear();
@@ -122,6 +123,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [queryClient],
   );
+
+  const signIn = useCallback(async (credentials: SignInRequest) => adoptToken(await postSignIn(credentials)), [adoptToken]);
 
   const me = token ? (meQuery.data ?? null) : null;
   let settled: Exclude<AuthStatus, 'initializing' | 'loading-profile'> | null;
@@ -141,13 +144,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       me,
       token,
       signIn,
+      adoptToken,
       signOut,
       isSigningOut: () => signingOut.current,
       rememberRoute: rememberedRoute.set,
       rememberedRoute: rememberedRoute.get,
       goTo,
     }),
-    [status, me, token, signIn, signOut, goTo],
+    [status, me, token, signIn, adoptToken, signOut, goTo],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,13 +1,23 @@
-import type { Me, SignInRequest, SignInResponse } from '@cms/contracts';
+import type { Me, SecondStep, SignInRequest, SignInResponse } from '@cms/contracts';
 import { apiRequest, statusOf } from '../http/api-request';
 
 export function fetchMe(token: string, signal?: AbortSignal): Promise<Me> {
   return apiRequest<Me>('/me', { token, signal });
 }
 
+/** The password was right, and a second step is asked (a code, or setting up an authenticator). */
+export class SecondStepNeeded extends Error {
+  constructor(readonly step: SecondStep) {
+    super('A second step is needed to sign in');
+    this.name = 'SecondStepNeeded';
+  }
+}
+
 export async function postSignIn(credentials: SignInRequest): Promise<string> {
-  const { token } = await apiRequest<SignInResponse>('/auth/signin', { method: 'POST', body: credentials });
-  return token;
+  const answer = await apiRequest<SignInResponse>('/auth/signin', { method: 'POST', body: credentials });
+  if (answer.twoFactor) throw new SecondStepNeeded(answer.twoFactor);
+  if (!answer.token) throw new Error('The sign-in answer holds no token');
+  return answer.token;
 }
 
 export async function postSignOut(token: string): Promise<void> {

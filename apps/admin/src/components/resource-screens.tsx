@@ -26,9 +26,10 @@ import { LocaleSwitcher } from './LocaleSwitcher';
 import { HistoryButton } from '../history/HistoryDrawer';
 
 /** A list screen's actions: its Create button (react-admin shows it only to those who may create). */
-export function CreateListActions({ label }: { label: string }) {
+export function CreateListActions({ label, children }: { label: string; children?: ReactNode }) {
   return (
     <TopToolbar>
+      {children}
       <CreateButton label={label} />
     </TopToolbar>
   );

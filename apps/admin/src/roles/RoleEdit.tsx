@@ -2,6 +2,7 @@ import { type RoleDto, SUPER_ADMIN_ROLE_ID } from '@cms/contracts';
 import Alert from '@mui/material/Alert';
 import { Edit, required, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { RightsInput } from './RightsInput';
+import { RequireTwoFactorInput } from './RequireTwoFactorInput';
 import { EditToolbar } from '../components/resource-screens';
 import { UNSAVED_GUARD } from '../components/unsaved-guard';
 
@@ -31,6 +32,7 @@ function RoleEditForm() {
       )}
       <TextInput source="id" label="cms.fields.key" disabled sx={{ maxWidth: 400 }} fullWidth />
       <TextInput source="name" label="cms.fields.name" validate={required()} disabled={locked} sx={{ maxWidth: 400 }} fullWidth />
+      {!locked && <RequireTwoFactorInput />}
       {!locked && <RightsInput />}
     </SimpleForm>
   );

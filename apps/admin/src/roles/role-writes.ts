@@ -7,6 +7,6 @@ export const roleWrites: ResourceWrites = {
   apiPath: 'roles',
   changes: 'current-user',
   // A blank key is left out: the API derives it from the name. A role's key never changes.
-  create: (data) => filledFields(['id', 'name', 'rights'], data, shape),
-  update: (data, previous) => changedFields(['name', 'rights'], data, previous, shape),
+  create: (data) => filledFields(['id', 'name', 'rights', 'requireTwoFactor'], data, shape),
+  update: (data, previous) => changedFields(['name', 'rights', 'requireTwoFactor'], data, previous, shape),
 };

@@ -17,6 +17,10 @@ import { destinationAfterSignIn, isSafeLocalPath } from '../auth/remembered-rout
 import { formatWait } from '../http/api-error';
 import { localizedApiMessage } from '../http/server-errors';
 import { ApiRequestError } from '../http/api-request';
+import { FORGOT_PASSWORD_PATH } from '../accounts/account-api';
+import { SecondStepForm } from '../accounts/SecondStepForm';
+import { SecondStepNeeded } from '../auth/auth-api';
+import type { SecondStep } from '@cms/contracts';
 
 type SignInError = { kind: 'message'; text: string } | { kind: 'throttled'; until: number };
 
@@ -38,6 +42,7 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<SignInError | null>(null);
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const throttledUntil = error?.kind === 'throttled' ? error.until : null;
   const secondsLeft = useSecondsLeft(throttledUntil);
   const throttled = secondsLeft > 0;
@@ -59,6 +64,10 @@ export function SignInPage() {
       auth.goTo(destinationAfterSignIn(auth.rememberedRoute()), { replace: true });
     } catch (caught) {
       setSubmitting(false);
+      if (caught instanceof SecondStepNeeded) {
+        setSecondStep(caught.step);
+        return;
+      }
       if (caught instanceof ApiRequestError && caught.status === 429) {
         setError({ kind: 'throttled', until: Date.now() + (caught.retryAfter ?? 60) * 1000 });
       } else if (caught instanceof ApiRequestError && caught.status === 401) {
@@ -116,40 +125,56 @@ export function SignInPage() {
             </Alert>
           )}
 
-          <Box component="form" onSubmit={handleSubmit} noValidate>
-            <TextField
-              label={translate('cms.sign_in.email')}
-              name="email"
-              type="email"
-              autoComplete="username"
-              autoFocus
-              fullWidth
-              margin="normal"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
+          {secondStep ? (
+            <SecondStepForm
+              step={secondStep}
+              onSignedIn={() => auth.goTo(destinationAfterSignIn(auth.rememberedRoute()), { replace: true })}
+              onRestart={() => {
+                setSecondStep(null);
+                setPassword('');
+              }}
             />
-            <TextField
-              label={translate('cms.sign_in.password')}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              fullWidth
-              margin="normal"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              sx={{ mt: 3 }}
-              disabled={submitting || throttled}
-              startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-            >
-              {submitting ? translate('cms.sign_in.submitting') : translate('cms.sign_in.submit')}
-            </Button>
-          </Box>
+          ) : (
+            <Box component="form" onSubmit={handleSubmit} noValidate>
+              <TextField
+                label={translate('cms.sign_in.email')}
+                name="email"
+                type="email"
+                autoComplete="username"
+                autoFocus
+                fullWidth
+                margin="normal"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+              <TextField
+                label={translate('cms.sign_in.password')}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                fullWidth
+                margin="normal"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                fullWidth
+                sx={{ mt: 3 }}
+                disabled={submitting || throttled}
+                startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+              >
+                {submitting ? translate('cms.sign_in.submitting') : translate('cms.sign_in.submit')}
+              </Button>
+              <Box sx={{ mt: 2, textAlign: 'center' }}>
+                <Link component={RouterLink} to={FORGOT_PASSWORD_PATH} state={{ email: email.trim() }} data-testid="forgot-password">
+                  {translate('cms.accounts.forgot_link')}
+                </Link>
+              </Box>
+            </Box>
+          )}
         </CardContent>
       </Card>
     </Box>

@@ -2,6 +2,7 @@ import type { UserDto } from '@cms/contracts';
 import { Edit, email, PasswordInput, required, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useAuth } from '../auth/AuthContext';
 import { RoleInput } from './UserInputs';
+import { OwnTwoFactor } from '../accounts/OwnTwoFactor';
 import { EditToolbar } from '../components/resource-screens';
 import { UNSAVED_GUARD } from '../components/unsaved-guard';
 
@@ -44,7 +45,7 @@ function UserEditForm() {
 
 export function UserEdit() {
   return (
-    <Edit title={<UserTitle />} mutationMode="pessimistic" redirect="list">
+    <Edit title={<UserTitle />} mutationMode="pessimistic" redirect="list" aside={<OwnTwoFactor />}>
       <UserEditForm />
     </Edit>
   );

@@ -16,13 +16,16 @@ export class AuthController {
   @HttpCode(200)
   @Public()
   @NotAudited()
-  @ApiOkResponse({ type: SignInResponseDto })
+  @ApiOkResponse({
+    type: SignInResponseDto,
+    description: '`token`; or, for an account with two-factor sign-in (or whose role requires it), `twoFactor` and no token yet',
+  })
   @ApiUnauthorizedResponse({ description: 'Invalid e-mail or password' })
   @ApiTooManyRequestsResponse({ description: 'Too many failed sign-ins for this account or address; see Retry-After' })
   // The answer holds a new session token: no cache may keep it.
   @Header('Cache-Control', 'no-store')
   async signIn(@Body() body: SignInDto, @Ip() ip: string): Promise<SignInResponseDto> {
-    return { token: await this.auth.signIn(body.email, body.password, ip) };
+    return this.auth.signIn(body.email, body.password, ip);
   }
 
   @Post('auth/signout')

@@ -8,6 +8,8 @@ import { normalizeEmail } from './normalize-email';
 import { PasswordService } from './password.service';
 import { SessionsService } from './sessions.service';
 import { SignInLimiter } from './sign-in-limiter';
+import { TwoFactorChallenges } from './two-factor-challenge';
+import type { SignInResponse } from '@cms/contracts';
 
 const INVALID = 'Invalid e-mail or password';
 
@@ -19,13 +21,14 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly limiter: SignInLimiter,
     private readonly audit: AuditService,
+    private readonly challenges: TwoFactorChallenges,
   ) {}
 
   /**
    * Checks the credentials and opens a session. Unknown e-mail and wrong password answer alike,
    * and both leave an audit entry (the e-mail tried, never the password; the user when it is one).
    */
-  async signIn(email: string, password: string, ip: string): Promise<string> {
+  async signIn(email: string, password: string, ip: string): Promise<SignInResponse> {
     const key = normalizeEmail(email);
     // Counted before the check, in one statement: concurrent guesses cannot all pass a check made before any was counted.
     const attempt = await this.limiter.admit(key, ip);
@@ -46,9 +49,27 @@ export class AuthService {
       throw new UnauthorizedException(INVALID);
     }
     await this.limiter.succeeded(attempt);
+    // A second factor, when the account has one or its role requires one: no session yet, a challenge for the second step.
+    const [factor]: { enabled: boolean; required: boolean }[] = await this.dataSource.query(
+      `SELECT l."totpEnabledAt" IS NOT NULL AS enabled, r."requireTwoFactor" AS required FROM "login" l JOIN "role" r ON r.id = l."roleId" WHERE l.id = $1`,
+      [login.id],
+    );
+    if (factor?.enabled || factor?.required) {
+      const next = factor.enabled ? 'code' : 'setup';
+      return { twoFactor: { challenge: await this.challenges.issue(login.id, next), next } };
+    }
+    return { token: await this.openSession(login.id, who, `Signed in as ${key}`) };
+  }
+
+  /** Opens a session once every step of the sign-in passed, and records it. */
+  async openSession(
+    loginId: number,
+    who: { userId: number | null; userName: string; address: string; resource: string; resourceId: string | null },
+    summary: string,
+  ): Promise<string> {
     await this.sessions.deleteExpired();
-    const token = await this.sessions.create(login.id);
-    await this.audit.record({ ...who, action: 'sign-in', summary: `Signed in as ${key}` });
+    const token = await this.sessions.create(loginId);
+    await this.audit.record({ ...who, action: 'sign-in', summary });
     return token;
   }
 

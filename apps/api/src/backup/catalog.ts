@@ -16,6 +16,8 @@ export const SKIPPED_TABLES: Record<string, string> = {
   cache_version: 'moved by triggers on every write',
   edit_presence: 'who has an edit screen open lasts two minutes',
   webhook_delivery: 'the outbox and log of webhook calls: a restored site must not call them again',
+  password_reset: 'reset links last an hour: a restored site must not honour links sent before the backup',
+  invitation: 'pending invitations are links mailed by this site: after a restore, invite again',
 };
 
 /**
@@ -43,6 +45,8 @@ const MIGRATION_TABLES = [
   'api_token',
   'webhook',
   'webhook_delivery',
+  'password_reset',
+  'invitation',
 ];
 
 /** Functions the migrations create (triggers' and the read models' helpers). */

@@ -166,6 +166,24 @@ class EnvironmentVariables {
   SIGNIN_BACKOFF_MAX?: string;
 
   @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  PASSWORD_RESET_MAX_PER_ACCOUNT?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  PASSWORD_RESET_MAX_PER_IP?: number;
+
+  @IsOptional()
+  @Matches(/^\d+\s*(s|m|h|d)?$/, { message: 'INVITATION_TTL must be a number of seconds or a duration such as 7d or 48h' })
+  INVITATION_TTL?: string;
+
+  @IsOptional()
   @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
 
@@ -345,6 +363,11 @@ export interface AppConfig {
    * are checked), and each attempt past maxFailuresPerAccount waits longer (up to backoffMaxSeconds).
    */
   signIn: { maxFailuresPerAccount: number; maxFailuresPerIp: number; maxChecksPerAccountHour: number; windowSeconds: number; backoffMaxSeconds: number };
+  /**
+   * Accounts that look after themselves: reset-link requests allowed an hour per e-mail and per
+   * client address, and how long an invitation's link works.
+   */
+  accounts: { resetMaxPerAccount: number; resetMaxPerIp: number; invitationTtlSeconds: number };
   /** Form e-mails: no smtpUrl means they wait in the outbox until one is configured. */
   mail: { smtpUrl?: string; from?: string; maxAttempts: number; retryBaseMs: number; pollMs: number; leaseSeconds: number };
   forms: { submissionsPerMinute: number };
@@ -450,6 +473,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxChecksPerAccountHour: raw.SIGNIN_MAX_CHECKS_PER_ACCOUNT_HOUR ?? 30,
       windowSeconds: 15 * 60,
       backoffMaxSeconds: parseDuration(raw.SIGNIN_BACKOFF_MAX ?? '15s'),
+    },
+    accounts: {
+      resetMaxPerAccount: raw.PASSWORD_RESET_MAX_PER_ACCOUNT ?? 3,
+      resetMaxPerIp: raw.PASSWORD_RESET_MAX_PER_IP ?? 20,
+      invitationTtlSeconds: parseDuration(raw.INVITATION_TTL ?? '7d'),
     },
     mail: {
       smtpUrl: raw.SMTP_URL,

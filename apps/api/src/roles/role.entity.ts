@@ -11,6 +11,10 @@ export class Role {
   @Column({ type: 'varchar', length: 100 })
   name: string;
 
+  /** Its users set up two-factor sign-in before they get a session. */
+  @Column({ type: 'boolean', default: false })
+  requireTwoFactor: boolean;
+
   @Index()
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;

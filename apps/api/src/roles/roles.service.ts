@@ -23,9 +23,14 @@ const ROLE_LIST: ListSpec<Role> = {
   },
 };
 
+/** Whether a role's users must use a second factor is the owner's call (a super-admin's). */
+function assertOwnerRequires(actor: AuthContext): void {
+  if (!isSuperAdmin(actor)) throw new ForbiddenException('Only a super-admin can change whether a role requires two-factor sign-in');
+}
+
 function toDto(role: Role): RoleDto {
   const rights = role.id === SUPER_ADMIN_ROLE_ID ? [...RIGHT_TYPES] : (role.rights ?? []).map((r) => r.rightType).sort();
-  return { id: role.id, name: role.name, rights, updatedAt: role.updatedAt.toISOString() };
+  return { id: role.id, name: role.name, rights, requireTwoFactor: role.requireTwoFactor, updatedAt: role.updatedAt.toISOString() };
 }
 
 function slugify(name: string): string {
@@ -89,9 +94,10 @@ export class RolesService {
     if (!ROLE_ID_PATTERN.test(id)) throw new BadRequestException('Give the role an id of lower-case letters, digits and dashes: its name has none');
     if (id === SUPER_ADMIN_ROLE_ID) throw new ConflictException('The super-admin role already exists');
     this.assertCanGrant(actor, dto.rights);
+    if (dto.requireTwoFactor) assertOwnerRequires(actor);
     return this.dataSource.transaction(async (manager) => {
       if (await manager.getRepository(Role).exists({ where: { id } })) throw new ConflictException(`A role with the id "${id}" already exists`);
-      await manager.getRepository(Role).insert({ id, name: dto.name });
+      await manager.getRepository(Role).insert({ id, name: dto.name, requireTwoFactor: dto.requireTwoFactor ?? false });
       if (dto.rights.length) await manager.getRepository(Right).insert(dto.rights.map((rightType) => ({ roleId: id, rightType })));
       return toDto(await this.find(id, manager));
     });
@@ -103,6 +109,7 @@ export class RolesService {
       throw new ConflictException('The super-admin role holds every right; its rights cannot be changed');
     const updated = await this.dataSource.transaction(async (manager) => {
       const role = await this.find(id, manager);
+      if (dto.requireTwoFactor !== undefined && dto.requireTwoFactor !== role.requireTwoFactor) assertOwnerRequires(actor);
       if (dto.rights !== undefined) {
         const current = new Set((role.rights ?? []).map((r) => r.rightType));
         const wanted = new Set(dto.rights);
@@ -115,7 +122,9 @@ export class RolesService {
         if (dto.rights.length) await manager.getRepository(Right).insert(dto.rights.map((rightType) => ({ roleId: id, rightType })));
       }
       // Always touch the row so updatedAt moves when only the rights change.
-      await manager.getRepository(Role).update({ id }, { name: dto.name ?? role.name, updatedAt: new Date() });
+      await manager
+        .getRepository(Role)
+        .update({ id }, { name: dto.name ?? role.name, requireTwoFactor: dto.requireTwoFactor ?? role.requireTwoFactor, updatedAt: new Date() });
       return toDto(await this.find(id, manager));
     });
     // Sessions of this role now resolve to other rights.

@@ -34,4 +34,21 @@ export class Login {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+
+  /** Two-factor sign-in (accounts/two-factor.service.ts): never read unless asked for, never sent out. */
+  @Column({ type: 'varchar', length: 64, nullable: true, select: false })
+  totpSecret?: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true, select: false })
+  totpPendingSecret?: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true, select: false })
+  totpEnabledAt?: Date | null;
+
+  @Column({ type: 'bigint', nullable: true, select: false })
+  totpLastStep?: string | null;
+
+  /** SHA-256 digests of the unused recovery codes. */
+  @Column({ type: 'jsonb', default: () => "'[]'", select: false })
+  recoveryCodes?: string[];
 }

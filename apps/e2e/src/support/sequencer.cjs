@@ -18,6 +18,7 @@ const SECONDS = {
   'admin/bulk-actions.e2e.ts': 10,
   // Issue 28's files, from their first CI run (two shards, 2026-11-27).
   'admin/webhooks.e2e.ts': 25,
+  'admin/accounts.e2e.ts': 60,
   'admin/import.e2e.ts': 14,
   'admin/field-queries.e2e.ts': 12,
   'admin/api-tokens.e2e.ts': 10,

@@ -11,8 +11,44 @@ export interface SignInRequest {
   email: string;
   password: string;
 }
+/** The second step of a sign-in: a code of the authenticator, or setting one up (the role requires it). */
+export interface SecondStep {
+  challenge: string;
+  next: 'code' | 'setup';
+}
+
+/** `token` once signed in; `twoFactor` instead when a second step is needed (issue 29). */
 export interface SignInResponse {
-  token: string;
+  token?: string;
+  twoFactor?: SecondStep;
+}
+
+/** POST /api/auth/two-factor: the second step, with a code of the authenticator or a recovery code. */
+export interface TwoFactorSignInRequest {
+  challenge: string;
+  code?: string;
+  recoveryCode?: string;
+}
+
+/** What an authenticator app needs: the secret as text and as an otpauth:// address, and its QR image. */
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  /** A PNG as a data: URL. */
+  qrCode: string;
+}
+
+/** GET /api/me/two-factor */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  /** The caller's role requires it: it cannot be turned off. */
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** Answered when two-factor sign-in is turned on: shown once, each works once. */
+export interface RecoveryCodes {
+  recoveryCodes: string[];
 }
 
 /** GET /api/me */
@@ -49,10 +85,61 @@ export interface ChangePasswordRequest {
   password: string;
 }
 
+/** POST /api/auth/password-reset: "forgot password"; the answer is the same whether the e-mail is an account's or not. */
+export interface PasswordResetRequest {
+  email: string;
+  /** The language of the mail; default: the site's default language. */
+  locale?: Lang;
+}
+
+/** POST /api/auth/password-reset/confirm: the token of the mailed link and the new password. */
+export interface PasswordResetConfirmRequest {
+  token: string;
+  password: string;
+}
+
+/** A pending invitation to the back office, as listed on the Users screen. */
+export interface InvitationDto {
+  id: number;
+  email: string;
+  roleId: string;
+  invitedByName: string;
+  /** When the last mail was sent (the invitation, or its last resend). */
+  sentAt: string;
+  /** The link stops working then; an expired invitation can be resent. */
+  expiresAt: string;
+  expired: boolean;
+}
+
+/** POST /api/invitations: within the inviter's ceiling (the roles they may give). */
+export interface CreateInvitationRequest {
+  email: string;
+  roleId: string;
+  /** The language of the mail; default: the site's default language. */
+  locale?: Lang;
+}
+
+/** POST /api/auth/invitation: what the invitation's link opens. */
+export interface InvitationLookupRequest {
+  token: string;
+}
+export interface InvitationLookupResponse {
+  email: string;
+}
+
+/** POST /api/auth/invitation/accept: the invited person's name and password make the account. */
+export interface AcceptInvitationRequest {
+  token: string;
+  name: string;
+  password: string;
+}
+
 export interface RoleDto {
   id: string;
   name: string;
   rights: RightType[];
+  /** Its users set up two-factor sign-in before they get a session (issue 29). */
+  requireTwoFactor: boolean;
   updatedAt: string;
 }
 export interface CreateRoleRequest {
@@ -60,6 +147,7 @@ export interface CreateRoleRequest {
   id?: string;
   name: string;
   rights: RightType[];
+  requireTwoFactor?: boolean;
 }
 export type UpdateRoleRequest = Partial<Omit<CreateRoleRequest, 'id'>>;
 

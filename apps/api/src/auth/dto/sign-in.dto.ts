@@ -1,5 +1,5 @@
 import type { ChangePasswordRequest, SignInRequest, SignInResponse } from '@cms/contracts';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 
 export class SignInDto implements SignInRequest {
@@ -30,7 +30,18 @@ export class ChangePasswordDto implements ChangePasswordRequest {
   password: string;
 }
 
+export class SecondStepDto {
+  @ApiProperty({ description: 'Send it back with the second step, within 5 minutes' })
+  challenge: string;
+
+  @ApiProperty({ enum: ['code', 'setup'], description: '`code`: POST /api/auth/two-factor; `setup`: the role requires two-factor sign-in, set it up first' })
+  next: 'code' | 'setup';
+}
+
 export class SignInResponseDto implements SignInResponse {
-  @ApiProperty({ description: 'Send it back in the `token` header' })
-  token: string;
+  @ApiPropertyOptional({ description: 'Send it back in the `token` header' })
+  token?: string;
+
+  @ApiPropertyOptional({ type: SecondStepDto, description: 'Present instead of `token` when a second step is needed' })
+  twoFactor?: SecondStepDto;
 }

@@ -1,6 +1,6 @@
 import { RightType, type CreateRoleRequest, type RoleDto as RoleShape, type UpdateRoleRequest } from '@cms/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsEnum, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsEnum, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { TakesBack } from '../../common/http/takes-back';
 
 export const ROLE_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -9,6 +9,7 @@ export class RoleDto implements RoleShape {
   @ApiProperty({ example: 'editor' }) id: string;
   @ApiProperty() name: string;
   @ApiProperty({ enum: RightType, isArray: true }) rights: RightType[];
+  @ApiProperty({ description: 'Its users set up two-factor sign-in before they get a session' }) requireTwoFactor: boolean;
   @ApiProperty() updatedAt: string;
 }
 
@@ -31,6 +32,11 @@ export class CreateRoleDto implements CreateRoleRequest {
   @ArrayMaxSize(100)
   @IsEnum(RightType, { each: true, message: 'each right must be one of the RightType values' })
   rights: RightType[];
+
+  @ApiPropertyOptional({ description: 'Its users set up two-factor sign-in before they get a session (a super-admin decides)', default: false })
+  @IsOptional()
+  @IsBoolean()
+  requireTwoFactor?: boolean;
 }
 
 @TakesBack(() => RoleDto)
@@ -49,4 +55,9 @@ export class UpdateRoleDto implements UpdateRoleRequest {
   @ArrayMaxSize(100)
   @IsEnum(RightType, { each: true, message: 'each right must be one of the RightType values' })
   rights?: RightType[];
+
+  @ApiPropertyOptional({ description: 'Its users set up two-factor sign-in before they get a session (a super-admin decides)' })
+  @IsOptional()
+  @IsBoolean()
+  requireTwoFactor?: boolean;
 }
