@@ -1,4 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+// The one Chromium launch of the workspace (tools/lib/chromium.cjs), shared with the tools' scripts, which are not an Nx library.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { CHROMIUM_ARGS, launchChromium } from '../../../../tools/lib/chromium.cjs';
 
 export { CHROMIUM_ARGS };

@@ -31,4 +31,36 @@ import { Invitations1795786532310 } from './1795786532310-invitations';
 import { TwoFactor1795787579804 } from './1795787579804-two-factor';
 
 /** In the order they run. */
-export const MIGRATIONS = [InitialSchema1795318537000, SuperAdminRoleAndSignInLimits1795318538000, MailOutboxAndFormSubmissionLimits1795319869073, ContentFullTextSearch1795320189903, ContentCounts1795320762865, ContentListIndex1795334105829, ContentDocuments1795334105830, ContentListVersion1795420000000, SessionLastUsed1795430000000, ContentListCounts1795440000000, ContentHotRowsAtCommit1795440000001, ContainerSectionsPosition1795559668104, ContentFieldItemInlined1795600000000, ContentDocumentMerged1795700000000, ContentDocumentWrittenOnce1795700000001, AccessRoleRestrict1795714383160, DropUnusedContentCountFunctions1795714577965, ContentDrafts1795737431000, ContainerDrafts1795738668000, RecordVersions1795749467000, UpdatedBy1795749530384, AuditEntries1795749624000, Redirects1795761487000, ContentTranslationSources1795761786000, SlugPaths1795762260000, ApiTokens1795773903000, Webhooks1795773964000, ContentFieldValueIndexes1795774018000, PasswordResets1795785938641, Invitations1795786532310, TwoFactor1795787579804];
+export const MIGRATIONS = [
+  InitialSchema1795318537000,
+  SuperAdminRoleAndSignInLimits1795318538000,
+  MailOutboxAndFormSubmissionLimits1795319869073,
+  ContentFullTextSearch1795320189903,
+  ContentCounts1795320762865,
+  ContentListIndex1795334105829,
+  ContentDocuments1795334105830,
+  ContentListVersion1795420000000,
+  SessionLastUsed1795430000000,
+  ContentListCounts1795440000000,
+  ContentHotRowsAtCommit1795440000001,
+  ContainerSectionsPosition1795559668104,
+  ContentFieldItemInlined1795600000000,
+  ContentDocumentMerged1795700000000,
+  ContentDocumentWrittenOnce1795700000001,
+  AccessRoleRestrict1795714383160,
+  DropUnusedContentCountFunctions1795714577965,
+  ContentDrafts1795737431000,
+  ContainerDrafts1795738668000,
+  RecordVersions1795749467000,
+  UpdatedBy1795749530384,
+  AuditEntries1795749624000,
+  Redirects1795761487000,
+  ContentTranslationSources1795761786000,
+  SlugPaths1795762260000,
+  ApiTokens1795773903000,
+  Webhooks1795773964000,
+  ContentFieldValueIndexes1795774018000,
+  PasswordResets1795785938641,
+  Invitations1795786532310,
+  TwoFactor1795787579804,
+];
