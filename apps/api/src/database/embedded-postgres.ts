@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -19,6 +20,40 @@ export interface EmbeddedPostgres {
 const EMBEDDED_USER = 'cms';
 /** A client that has not signed in by then is cut off: it would hold a connection slot. */
 const SIGN_IN_TIMEOUT_MS = 10_000;
+
+/**
+ * PostgreSQL's settings for the embedded database, on top of PGlite's own start parameters. Its
+ * shared buffers are allocated (and written, so resident) in full at start, inside the WebAssembly
+ * memory, which never gives memory back: PostgreSQL's default of 128 MB was most of what a default
+ * start held. 16 MB holds this CMS's hot pages (a demo site's whole database is about 12 MB);
+ * pages beyond it are read from the files through the operating system's cache, and the
+ * WebAssembly memory still grows when a query needs more (sorts, hashes: `work_mem` each).
+ * tools/bench/memory.mjs measures it; docs/perf.md keeps the figures.
+ */
+export const EMBEDDED_START_PARAMS = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=2MB'];
+
+/**
+ * Creates the cluster in `dataDir` (PGlite's initdb) in a child process that then exits: initdb
+ * runs a second PostgreSQL and a WebAssembly initdb beside it, and this process would keep what
+ * they took (about 450 MB resident) for its whole life.
+ */
+async function initDataDir(dataDir: string): Promise<void> {
+  const script =
+    'const { PGlite } = require(process.argv[1]);' +
+    'PGlite.create({ dataDir: process.argv[2] }).then((db) => db.close()).catch((error) => { console.error(error); process.exit(1); });';
+  const child = spawn(process.execPath, ['-e', script, require.resolve('@electric-sql/pglite'), dataDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    // Not this process's own flags or NODE_OPTIONS' preloads (an inspector port would clash).
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (exitCode) => resolve(exitCode));
+  });
+  if (code !== 0) throw new Error(`Creating the embedded database in ${dataDir} failed (exit ${code}): ${stderr.trim()}`);
+}
 
 /**
  * The password of the embedded database: kept (mode 600) in `file` so that an operator can reach a
@@ -60,8 +95,14 @@ export async function startEmbeddedPostgres(options: {
   maxConnections: number;
   loadDataDir?: Blob;
 }): Promise<EmbeddedPostgres> {
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    if (!fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) await initDataDir(options.dataDir);
+  }
+  const startParams = [...PGlite.defaultStartParams, ...EMBEDDED_START_PARAMS];
+  const db = await PGlite.create(
+    options.dataDir ? { dataDir: options.dataDir, startParams } : options.loadDataDir ? { loadDataDir: options.loadDataDir, startParams } : { startParams },
+  );
   await db.waitReady;
   const verifier = scramVerifier(options.password);
   // One extra connection beyond the pool, for the migration runner and LISTEN clients.
