@@ -41,8 +41,11 @@ export const EMBEDDED_START_PARAMS = ['-c', 'shared_buffers=16MB', '-c', 'wal_bu
 async function initDataDir(dataDir: string): Promise<void> {
   const script =
     'const { PGlite } = require(process.argv[1]);' +
-    'PGlite.create({ dataDir: process.argv[2] }).then((db) => db.close()).catch((error) => { console.error(error); process.exit(1); });';
-  const child = spawn(process.execPath, ['-e', script, require.resolve('@electric-sql/pglite'), dataDir], {
+    'const startParams = [...PGlite.defaultStartParams, ...JSON.parse(process.argv[3])];' +
+    'PGlite.create({ dataDir: process.argv[2], startParams }).then((db) => db.close()).catch((error) => { console.error(error); process.exit(1); });';
+  // The same settings as the server's own start (below), so that it peaks lower too.
+  const args = ['--liftoff-only', '-e', script, require.resolve('@electric-sql/pglite'), dataDir, JSON.stringify(EMBEDDED_START_PARAMS)];
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
     // Not this process's own flags or NODE_OPTIONS' preloads (an inspector port would clash).
     env: { ...process.env, NODE_OPTIONS: '' },
