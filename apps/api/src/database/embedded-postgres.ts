@@ -1,9 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import * as v8 from 'node:v8';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { authenticate, errorResponse, scramVerifier, ScramRefusal } from './scram-gate';
 
@@ -19,6 +21,43 @@ export interface EmbeddedPostgres {
 const EMBEDDED_USER = 'cms';
 /** A client that has not signed in by then is cut off: it would hold a connection slot. */
 const SIGN_IN_TIMEOUT_MS = 10_000;
+
+/**
+ * PostgreSQL's settings for the embedded database, on top of PGlite's own start parameters. Its
+ * shared buffers are allocated (and written, so resident) in full at start, inside the WebAssembly
+ * memory, which never gives memory back: PostgreSQL's default of 128 MB was most of what a default
+ * start held. 16 MB holds this CMS's hot pages (a demo site's whole database is about 12 MB);
+ * pages beyond it are read from the files through the operating system's cache, and the
+ * WebAssembly memory still grows when a query needs more (sorts, hashes: `work_mem` each).
+ * tools/bench/memory.mjs measures it; docs/perf.md keeps the figures.
+ */
+export const EMBEDDED_START_PARAMS = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=2MB'];
+
+/**
+ * Creates the cluster in `dataDir` (PGlite's initdb) in a child process that then exits: initdb
+ * runs a second PostgreSQL and a WebAssembly initdb beside it, and this process would keep what
+ * they took (about 450 MB resident) for its whole life.
+ */
+async function initDataDir(dataDir: string): Promise<void> {
+  const script =
+    'const { PGlite } = require(process.argv[1]);' +
+    'const startParams = [...PGlite.defaultStartParams, ...JSON.parse(process.argv[3])];' +
+    'PGlite.create({ dataDir: process.argv[2], startParams }).then((db) => db.close()).catch((error) => { console.error(error); process.exit(1); });';
+  // The same settings as the server's own start (below), so that it peaks lower too.
+  const args = ['--liftoff-only', '-e', script, require.resolve('@electric-sql/pglite'), dataDir, JSON.stringify(EMBEDDED_START_PARAMS)];
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    // Not this process's own flags or NODE_OPTIONS' preloads (an inspector port would clash).
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (exitCode) => resolve(exitCode));
+  });
+  if (code !== 0) throw new Error(`Creating the embedded database in ${dataDir} failed (exit ${code}): ${stderr.trim()}`);
+}
 
 /**
  * The password of the embedded database: kept (mode 600) in `file` so that an operator can reach a
@@ -60,8 +99,18 @@ export async function startEmbeddedPostgres(options: {
   maxConnections: number;
   loadDataDir?: Blob;
 }): Promise<EmbeddedPostgres> {
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    if (!fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) await initDataDir(options.dataDir);
+  }
+  // PostgreSQL's WebAssembly stays on V8's baseline compiler (Liftoff): optimising its hot
+  // functions (TurboFan) kept 40–60 MB of compiled code and compiler memory for some 13% less CPU
+  // in steady queries (docs/perf.md, issue 29). Read when a module is compiled, so set before.
+  v8.setFlagsFromString('--liftoff-only');
+  const startParams = [...PGlite.defaultStartParams, ...EMBEDDED_START_PARAMS];
+  const db = await PGlite.create(
+    options.dataDir ? { dataDir: options.dataDir, startParams } : options.loadDataDir ? { loadDataDir: options.loadDataDir, startParams } : { startParams },
+  );
   await db.waitReady;
   const verifier = scramVerifier(options.password);
   // One extra connection beyond the pool, for the migration runner and LISTEN clients.

@@ -1,6 +1,6 @@
 import { type BlockContent, type BlockName, type BlockReference, Lang, LANGS, localePath, LOGO_SETTING_NAME } from '@cms/contracts';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import sharp from 'sharp';
+import { spawn } from 'node:child_process';
 import { ABOUT, BLOG, CONTACT, COOKIE_TEXT, HOME, NAV, POSTS, SITE_NAME, type PerLang } from './demo-content';
 
 /*
@@ -43,8 +43,16 @@ function client(inject: Inject, token: string) {
   };
 }
 
-/** A soft abstract picture: a diagonal gradient with a few translucent circles. */
-export async function demoImage([deep, bright, light]: [string, string, string], seed: number, width = 1600, height = 1000): Promise<Buffer> {
+type Palette = [string, string, string];
+interface DemoPicture {
+  palette: Palette;
+  seed: number;
+  width?: number;
+  height?: number;
+}
+
+/** A soft abstract picture, as SVG: a diagonal gradient with a few translucent circles. */
+function demoSvg({ palette: [deep, bright, light], seed, width = 1600, height = 1000 }: DemoPicture): string {
   const circles = [0, 1, 2, 3]
     .map((i) => {
       const x = ((seed * 37 + i * 53) % 100) / 100;
@@ -54,12 +62,49 @@ export async function demoImage([deep, bright, light]: [string, string, string],
       return `<circle cx="${Math.round(x * width)}" cy="${Math.round(y * height)}" r="${Math.round(r * height)}" fill="${fill}" opacity="${0.18 + i * 0.07}"/>`;
     })
     .join('');
-  const svg =
+  return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${deep}"/><stop offset="1" stop-color="${bright}"/></linearGradient>` +
     `<filter id="b"><feGaussianBlur stdDeviation="${Math.round(height / 40)}"/></filter></defs>` +
-    `<rect width="100%" height="100%" fill="url(#g)"/><g filter="url(#b)">${circles}</g></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+    `<rect width="100%" height="100%" fill="url(#g)"/><g filter="url(#b)">${circles}</g></svg>`
+  );
+}
+
+/**
+ * The pictures as JPEGs, drawn by sharp in a child process that then exits: rasterising blurred
+ * SVGs of 1600 × 1200 left 40–140 MB in the server's memory allocator for the rest of its life
+ * (issue 29, docs/perf.md), for pictures drawn once.
+ */
+async function drawDemoPictures(pictures: DemoPicture[]): Promise<Buffer[]> {
+  const script =
+    'const sharp = require(process.argv[1]);' +
+    'sharp.cache(false);' +
+    'let input = "";' +
+    'process.stdin.on("data", (chunk) => (input += chunk)).on("end", async () => {' +
+    '  const out = [];' +
+    '  for (const svg of JSON.parse(input)) out.push((await sharp(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: true }).toBuffer()).toString("base64"));' +
+    '  process.stdout.write(JSON.stringify(out));' +
+    '});';
+  const child = spawn(process.execPath, ['-e', script, require.resolve('sharp')], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  child.stdin.end(JSON.stringify(pictures.map(demoSvg)));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (exitCode) => resolve(exitCode));
+  });
+  if (code !== 0) throw new DemoError(`drawing the demo pictures failed (exit ${code}): ${stderr.trim()}`);
+  return (JSON.parse(stdout) as string[]).map((base64) => Buffer.from(base64, 'base64'));
+}
+
+/** One soft abstract picture (a diagonal gradient with a few translucent circles), as a JPEG. */
+export async function demoImage(palette: Palette, seed: number, width = 1600, height = 1000): Promise<Buffer> {
+  return (await drawDemoPictures([{ palette, seed, width, height }]))[0];
 }
 
 /** A section of a block, its content checked against the block's schema (BLOCKS) when this file compiles. */
@@ -90,7 +135,13 @@ export async function seedDemoSite(app: NestFastifyApplication, owner: { email: 
       await api.put(`/api/settings/by-name/${name}`, { value });
     }
 
-    const heroImage = await api.upload(await demoImage(['#0b3d2e', '#26d17d', '#d1fae5'], 7, 1600, 1200), 'studio.jpg', {
+    // Every picture in one child process: hero, logo, then each post's cover.
+    const [heroPicture, logoPicture, ...covers] = await drawDemoPictures([
+      { palette: ['#0b3d2e', '#26d17d', '#d1fae5'], seed: 7, width: 1600, height: 1200 },
+      { palette: ['#0b3d2e', '#26d17d', '#d1fae5'], seed: 3, width: 256, height: 256 },
+      ...POSTS.map((post, index) => ({ palette: post.palette, seed: index + 11 })),
+    ]);
+    const heroImage = await api.upload(heroPicture, 'studio.jpg', {
       en: 'Soft green light',
       fr: 'Une douce lumière verte',
       tr: 'Yumuşak yeşil ışık',
@@ -98,7 +149,7 @@ export async function seedDemoSite(app: NestFastifyApplication, owner: { email: 
       it: 'Una morbida luce verde',
     });
     const logo = await api.upload(
-      await demoImage(['#0b3d2e', '#26d17d', '#d1fae5'], 3, 256, 256),
+      logoPicture,
       'lumen-logo.jpg',
       perLang(() => ''),
     );
@@ -131,7 +182,7 @@ export async function seedDemoSite(app: NestFastifyApplication, owner: { email: 
     // Oldest first: lists ordered by last change show the newest post first.
     for (const [index, post] of [...POSTS.entries()].reverse()) {
       const cover = await api.upload(
-        await demoImage(post.palette, index + 11),
+        covers[index],
         `${post.slug}.jpg`,
         perLang((lang) => post.text[lang].title),
       );
