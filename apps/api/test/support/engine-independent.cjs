@@ -21,6 +21,9 @@ module.exports = [
   'test/security/malformed-multipart.spec.ts',
   'test/media-upload-bad-input.spec.ts',
   'test/security/active-content-uploads.spec.ts',
+  // The configuration's variables against .env.example; the back office's pre-compressed files.
+  'test/env-example.spec.ts',
+  'test/admin-assets.spec.ts',
   // Answer headers.
   'test/security/framing.spec.ts',
   'test/security/host-header.spec.ts',
