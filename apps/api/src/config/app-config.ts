@@ -244,6 +244,10 @@ class EnvironmentVariables {
   @Min(1)
   @Max(3650)
   WEBHOOK_KEEP_DAYS?: number;
+
+  @IsOptional()
+  @Matches(/^[\x21-\x7e]{16,256}$/, { message: 'METRICS_TOKEN must be 16 to 256 printable characters without spaces' })
+  METRICS_TOKEN?: string;
 }
 
 export interface AppConfig {
@@ -290,6 +294,8 @@ export interface AppConfig {
    * how long the delivery log is kept.
    */
   webhooks: { allowPrivate: boolean; deliver: boolean; pollMs: number; retryBaseMs: number; retryForSeconds: number; timeoutMs: number; keepDays: number };
+  /** Opens /metrics to callers sending `Authorization: Bearer <token>`; without it, only to this host's own callers (METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 export type StorageConfig =
@@ -390,6 +396,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keepDays: raw.WEBHOOK_KEEP_DAYS ?? 30,
     },
     demo: raw.CMS_DEMO ?? true,
+    metricsToken: raw.METRICS_TOKEN,
   };
 }
 

@@ -165,7 +165,11 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
   const publicOrigin = options.publicUrl ? publicOriginOf(options.publicUrl) : null;
   const inFlight = new Map<string, { epoch: number; rendering: Promise<Rendered> }>();
   // One sitemap per host, and hosts are few; still, a flood of Host values must not grow this forever.
-  const sitemaps = new KeptValues<{ epoch: number; rendering: Promise<PreparedHtml | null> }>({ max: 100, ttlMs: options.cache?.ttlMs ?? 5 * 60 * 1000 });
+  const sitemaps = new KeptValues<{ epoch: number; rendering: Promise<PreparedHtml | null> }>({
+    name: 'site_sitemaps',
+    max: 100,
+    ttlMs: options.cache?.ttlMs ?? 5 * 60 * 1000,
+  });
 
   const render = async (lookup: PageLookup, locale: Lang, path: string, origin: string | null, form?: FormState): Promise<Rendered> => {
     const headers = { 'Content-Language': locale };
