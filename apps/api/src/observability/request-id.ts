@@ -36,9 +36,12 @@ export function assignRequestId(req: IncomingMessage): string {
  * in any service goes through nestjs-pino's PinoLogger, which reads this store) carries `reqId`.
  * The child logger is made on the first line only: most requests log nothing but their summary.
  */
-function requestStore(reqId: string): Store {
+type RequestStore = Store & { readonly reqId: string };
+
+function requestStore(reqId: string): RequestStore {
   let logger: Store['logger'] | undefined;
-  const store = Object.create(Store.prototype) as Store;
+  const store = Object.create(Store.prototype) as RequestStore;
+  Object.defineProperty(store, 'reqId', { value: reqId });
   Object.defineProperty(store, 'logger', {
     get: () => (logger ??= PinoLogger.root.child({ reqId })),
     set: (value: Store['logger']) => {
@@ -46,6 +49,11 @@ function requestStore(reqId: string): Store {
     },
   });
   return store;
+}
+
+/** The id of the request being handled here (undefined outside one). */
+export function currentRequestId(): string | undefined {
+  return (storage.getStore() as Partial<RequestStore> | undefined)?.reqId;
 }
 
 const STORE = Symbol('request log store');
