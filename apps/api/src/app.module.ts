@@ -3,7 +3,9 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import type { DataSource } from 'typeorm';
+import { AppMetrics } from './observability/metrics';
 import { AuditInterceptor } from './audit/audit.interceptor';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuditModule } from './audit/audit.module';
@@ -45,18 +47,22 @@ interface AppModuleOptions {
   dataSource: DataSource;
   /** The hot reads' pool (database/read-pool.ts), injected as `ReadPool`. */
   reads: ReadPool;
+  /** The application's Prometheus metrics (observability/metrics.ts), injectable as `AppMetrics`. */
+  metrics: AppMetrics;
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logStream?: DestinationStream;
 }
 
 @Module({})
 export class AppModule {
-  static forRoot({ config, dataSource, reads }: AppModuleOptions): DynamicModule {
+  static forRoot({ config, dataSource, reads, metrics, logStream }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
       global: true,
       imports: [
         // Nest's own logs go through pino; requests are logged by a Fastify hook (see bootstrap.ts),
         // not by pino-http's middleware, which built a child logger for every request.
-        LoggerModule.forRoot({ pinoHttp: { level: config.logLevel }, forRoutes: [] }),
+        LoggerModule.forRoot({ pinoHttp: logStream ? [{ level: config.logLevel }, logStream] : { level: config.logLevel }, forRoutes: [] }),
         TypeOrmModule.forRootAsync({
           useFactory: () => dataSource.options,
           dataSourceFactory: async () => dataSource,
@@ -94,6 +100,7 @@ export class AppModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: ReadPool, useValue: reads },
+        { provide: AppMetrics, useValue: metrics },
         // Guards run in this order: who may call first, then which query keys the handler reads.
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_GUARD, useClass: QueryKeysGuard },
@@ -101,7 +108,7 @@ export class AppModule {
         { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
-      exports: [APP_CONFIG, ReadPool],
+      exports: [APP_CONFIG, ReadPool, AppMetrics],
     };
   }
 }

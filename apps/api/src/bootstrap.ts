@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
+import type { DestinationStream } from 'pino';
 import { levels } from 'pino';
 import { AppModule } from './app.module';
 import { answerEntityTags } from './common/http/entity-tags';
@@ -17,17 +18,26 @@ import type { Database } from './database/database';
 import { mountFrontends } from './web/frontends';
 import { securityHeadersFor } from './web/security-headers';
 import { loopbackOrigin } from './web/loopback-origin';
+import { AppMetrics, metricsAccess, mountMetrics } from './observability/metrics';
+import { answerRequestIds, requestIdOf } from './observability/request-id';
+import { RevalidationService } from './revalidation/revalidation.service';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** Headers a cross-origin script may read; the CORS plugin names them on every answer. */
-const CORS_EXPOSED_HEADERS = ['Content-Range', 'Retry-After', 'ETag'];
+const CORS_EXPOSED_HEADERS = ['Content-Range', 'Retry-After', 'ETag', 'X-Request-Id'];
+/** Probes and scrapes, asked every few seconds: answered, counted, not logged. */
+const UNLOGGED = new Set(['/api/health', '/api/health/live', '/api/health/ready', '/metrics']);
 
 /**
  * Builds the whole HTTP application (not yet listening): the API under /api with its pipes,
  * guard, error filter and OpenAPI, and, unless serving the API alone, the admin and the site.
  * It runs on Fastify, whose framework overhead per request is a quarter of Express's (docs/perf.md).
  */
-export async function createApp(config: AppConfig & { jwtSecret: string }, database: Database): Promise<NestFastifyApplication> {
+export async function createApp(
+  config: AppConfig & { jwtSecret: string },
+  database: Database,
+  options: { logStream?: DestinationStream } = {},
+): Promise<NestFastifyApplication> {
   const trustProxy = trustProxyFunction(config.trustProxy);
   const clientAddressOf = (req: IncomingMessage) => (trustProxy ? proxyAddr(req, trustProxy) : req.socket.remoteAddress);
   const adapter = new FastifyAdapter({
@@ -36,11 +46,19 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
     // No Express-style middleware runs here (logging and security headers are Fastify hooks),
     // so @fastify/middie, which every request would pass through, is not registered.
     skipMiddie: true,
+    // X-Request-Id: the caller's when well-formed, else a new UUID (observability/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ config, dataSource: database.dataSource, reads: database.reads }), adapter, {
-    bufferLogs: true,
-    bodyParser: false,
-  });
+  const metrics = new AppMetrics();
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot({ config, dataSource: database.dataSource, reads: database.reads, metrics, logStream: options.logStream }),
+    adapter,
+    {
+      bufferLogs: true,
+      bodyParser: false,
+    },
+  );
   const logger = app.get(Logger);
   app.useLogger(logger);
   const fastify = app.getHttpAdapter().getInstance();
@@ -67,17 +85,26 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
   // is fixed at start-up: asking pino whether info is on at every request cost a fifth of a cheap call.
   const logRequests = (levels.values[config.logLevel] ?? Infinity) <= levels.values.info;
   // Flat fields: pino-http's req/res serializers would read them off raw Node objects.
-  const logCompleted = (method: string | undefined, url: string | undefined, statusCode: number, remoteAddress: string | undefined, elapsedMs: number) =>
+  const logCompleted = (
+    reqId: string | undefined,
+    method: string | undefined,
+    url: string | undefined,
+    statusCode: number,
+    remoteAddress: string | undefined,
+    elapsedMs: number,
+  ) =>
     PinoLogger.root.info(
-      { method, url: url === undefined ? url : withoutPreviewToken(url), statusCode, remoteAddress, responseTime: Math.round(elapsedMs) },
+      { reqId, method, url: url === undefined ? url : withoutPreviewToken(url), statusCode, remoteAddress, responseTime: Math.round(elapsedMs) },
       'request completed',
     );
-  if (logRequests) {
-    fastify.addHook('onResponse', (request, reply, done) => {
-      if (request.url !== '/api/health') logCompleted(request.method, request.url, reply.statusCode, request.ip, reply.elapsedTime);
-      done();
-    });
-  }
+  answerRequestIds(fastify);
+  fastify.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime);
+    if (logRequests && !UNLOGGED.has(request.routeOptions.url ?? '')) {
+      logCompleted(request.id, request.method, request.url, reply.statusCode, request.ip, reply.elapsedTime);
+    }
+    done();
+  });
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeadersFor(request.url, request.routeOptions.url));
     done();
@@ -91,6 +118,9 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
     allowedHeaders: ['Content-Type', 'token', 'Authorization', 'If-None-Match', 'If-Match'],
   });
   app.setGlobalPrefix('api');
+  metrics.watch(database.dataSource, database.reads);
+  app.get(RevalidationService).subscribe((event) => metrics.countPurge(event));
+  mountMetrics(fastify, metrics, metricsAccess(config.metricsToken, clientAddressOf));
   app.useGlobalPipes(createValidationPipe());
 
   const document = strictDocument(
@@ -121,10 +151,12 @@ export async function createApp(config: AppConfig & { jwtSecret: string }, datab
       logger,
       // What the onRequest hook and the CORS plugin give every public page: cached pages keep them.
       fixedHeaders: { ...securityHeadersFor('/'), 'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS.join(', ') },
-      // Cached pages answered before Fastify are logged alike, with the client address it would name.
-      logRequest: logRequests
-        ? (req, statusCode, startedAt) => logCompleted(req.method, req.url, statusCode, clientAddressOf(req), performance.now() - startedAt)
-        : undefined,
+      // Cached pages answered before Fastify are counted and logged alike, with the client address it would name.
+      answered: (req, requestId, statusCode, startedAt) => {
+        const elapsedMs = performance.now() - startedAt;
+        metrics.observeRequest(req.method ?? 'GET', '/*', statusCode, elapsedMs);
+        if (logRequests) logCompleted(requestId, req.method, req.url, statusCode, clientAddressOf(req), elapsedMs);
+      },
     });
   }
   return app;

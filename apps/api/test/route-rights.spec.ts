@@ -11,6 +11,8 @@ import { describeRule, discoverRoutes } from './support/routes';
  */
 const RIGHTS_TABLE: Record<string, string> = {
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
   'GET /api/theme': 'public',
   'GET /api/uploads/favicon.ico': 'public',
   'GET /api/uploads/:file': 'public',

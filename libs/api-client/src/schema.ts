@@ -17,6 +17,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthController_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthController_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/theme": {
         parameters: {
             query?: never;
@@ -1981,6 +2013,36 @@ export interface components {
             /** @enum {string} */
             database: "up" | "down";
             uptimeSeconds: number;
+        };
+        HealthLiveDto: {
+            /** @enum {string} */
+            status: "live";
+            uptimeSeconds: number;
+        };
+        HealthReadyDto: {
+            /** @enum {string} */
+            status: "ready";
+            /** @enum {string} */
+            database: "up";
+            /** @enum {string} */
+            migrations: "current";
+        };
+        HealthNotReadyDto: {
+            /** @example 503 */
+            statusCode: number;
+            /**
+             * @description Why the instance is not ready, in words
+             * @example The database does not answer
+             */
+            message: string;
+            /** @enum {string} */
+            status: "not-ready";
+            /** @enum {string} */
+            database: "up" | "down";
+            /** @enum {string} */
+            migrations: "current" | "pending" | "unknown";
+            /** @description The migrations this version has and the database has not run */
+            pendingMigrations: string[];
         };
         ThemeDto: {
             /** @example #26D17D */
@@ -4120,6 +4182,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    HealthController_live: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers (the database is not asked) */
+            200: {
+                headers: {
+                    /** @description A tag of this answer (a record’s version, else a hash of its bytes): send it as If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description token, Authorization (besides Origin): the answer may differ by caller */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthLiveDto"];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input: the message names the field or query key and the rule it breaks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    HealthController_ready: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers already held (`*`, a list, weak or strong): a 304 without a body when one is still current */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database answers and no migration is pending: send traffic */
+            200: {
+                headers: {
+                    /** @description A tag of this answer (a record’s version, else a hash of its bytes): send it as If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description token, Authorization (besides Origin): the answer may differ by caller */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthReadyDto"];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input: the message names the field or query key and the rule it breaks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The database does not answer, or migrations are pending: send no traffic yet */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthNotReadyDto"];
                 };
             };
         };

@@ -70,6 +70,7 @@ export class SessionsService {
    * and within milliseconds elsewhere; nothing is kept while other instances' events may be missed.
    */
   private readonly resolved = new KeptValues<{ auth: AuthContext; sessionExpiresAt: number; lastUsedAt: number }>({
+    name: 'sessions',
     max: RESOLVED_SESSIONS_KEPT,
     ttlMs: RESOLVED_TTL_MS,
   });

@@ -22,6 +22,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ SIGNIN_MAX_CHECKS_PER_ACCOUNT_HOUR: '0' })).toThrow(/SIGNIN_MAX_CHECKS_PER_ACCOUNT_HOUR/);
     expect(() => loadConfig({ SIGNIN_MAX_CHECKS_PER_ACCOUNT_HOUR: 'many' })).toThrow(/SIGNIN_MAX_CHECKS_PER_ACCOUNT_HOUR/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY: not an address.*proxy\.example/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in it, sixteen+' })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ METRICS_TOKEN: 'a-token-of-24-characters' }).metricsToken).toBe('a-token-of-24-characters');
+    expect(loadConfig({}).metricsToken).toBeUndefined();
   });
 
   it('seeds the demo site on a development start only, unless CMS_DEMO says otherwise', () => {

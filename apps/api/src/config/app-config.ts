@@ -322,6 +322,10 @@ class EnvironmentVariables {
   @Min(0)
   @Max(600_000)
   CDN_PURGE_REPEAT_MS?: number;
+
+  @IsOptional()
+  @Matches(/^[\x21-\x7e]{16,256}$/, { message: 'METRICS_TOKEN must be 16 to 256 printable characters without spaces' })
+  METRICS_TOKEN?: string;
 }
 
 export interface AppConfig {
@@ -380,6 +384,8 @@ export interface AppConfig {
   webhooks: { allowPrivate: boolean; deliver: boolean; pollMs: number; retryBaseMs: number; retryForSeconds: number; timeoutMs: number; keepDays: number };
   /** Shared caches in front (CDN_*): see cdn/cdn-config.ts. */
   cdn: CdnConfig;
+  /** Opens /metrics to callers sending `Authorization: Bearer <token>`; without it, only to this host's own callers (METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 export type StorageConfig =
@@ -500,6 +506,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // A production install (the Docker image sets NODE_ENV) publishes no demo site unless asked to.
     demo: raw.CMS_DEMO ?? raw.NODE_ENV !== 'production',
     cdn,
+    metricsToken: raw.METRICS_TOKEN,
   };
 }
 

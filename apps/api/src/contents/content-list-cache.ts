@@ -24,7 +24,7 @@ const VERSION_SQL = `SELECT "version"::text AS "version" FROM "cache_version" WH
 @Injectable()
 export class ContentListCache {
   private version: string | null = null;
-  private readonly pages = new KeptValues<ListPage>({ max: 10_000, maxBytes: MAX_BYTES, sizeOf: (page) => page.body.length });
+  private readonly pages = new KeptValues<ListPage>({ name: 'content_lists', max: 10_000, maxBytes: MAX_BYTES, sizeOf: (page) => page.body.length });
   /** The version query under way, and the one that callers arriving meanwhile wait for. */
   private running: Promise<string> | null = null;
   private queued: Promise<string> | null = null;

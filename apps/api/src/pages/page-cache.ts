@@ -49,14 +49,14 @@ interface PageSettingRow {
  */
 @Injectable()
 export class PageCache implements OnModuleDestroy {
-  private readonly entries = new KeptValues<KeptPage>({ max: MAX_ENTRIES, ttlMs: TTL_MS });
+  private readonly entries = new KeptValues<KeptPage>({ name: 'page_reads', max: MAX_ENTRIES, ttlMs: TTL_MS });
   /** Addresses without a page that lead elsewhere, by site address (addressOf: `/fr/blog/old`): purged with the page at the same path and locale. */
-  private readonly moves = new KeptValues<PageMove>({ max: MAX_ENTRIES, ttlMs: TTL_MS });
+  private readonly moves = new KeptValues<PageMove>({ name: 'page_moves', max: MAX_ENTRIES, ttlMs: TTL_MS });
   /**
    * What every page read needs and only a purge of everything changes (a change to any of it emits
    * one): the setting rows (theme, option lists) and the layout's sections.
    */
-  private readonly shared = new KeptValues<readonly unknown[]>({ max: 3, ttlMs: TTL_MS });
+  private readonly shared = new KeptValues<readonly unknown[]>({ name: 'page_shared', max: 3, ttlMs: TTL_MS });
   private readonly unsubscribe: () => void;
 
   constructor(private readonly revalidation: RevalidationService) {

@@ -65,7 +65,7 @@ export class UploadsService implements OnModuleDestroy {
    * answer scans sections and elements. Any purge may change it (a page's accesses, a section, a
    * field), so every revalidation event drops all of it.
    */
-  private readonly membersOnlyKept = new KeptValues<boolean>({ max: 10_000, ttlMs: 5 * 60 * 1000 });
+  private readonly membersOnlyKept = new KeptValues<boolean>({ name: 'members_only_media', max: 10_000, ttlMs: 5 * 60 * 1000 });
   private readonly unsubscribe: () => void;
 
   constructor(

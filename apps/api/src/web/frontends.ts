@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RevalidationService, type RevalidationEvent } from '../revalidation/revalidation.service';
 import { inProcessFetch } from './in-process-fetch';
+import { assignRequestId } from '../observability/request-id';
 
 type SiteHandler = ((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void) & {
   revalidate?(event: RevalidationEvent): void;
@@ -75,7 +76,11 @@ function pathnameOf(url: string): string {
  * API, the back office and cross-origin requests (CORS answers them) always take the framework's
  * path, as does every page the cache does not hold.
  */
-function serveCachedFirst(server: Server, site: SiteHandler, logRequest?: (req: IncomingMessage, statusCode: number, startedAt: number) => void): void {
+function serveCachedFirst(
+  server: Server,
+  site: SiteHandler,
+  answered: (req: IncomingMessage, requestId: string, statusCode: number, startedAt: number) => void,
+): void {
   const framework = server.listeners('request') as RequestListener[];
   if (!site.serveCached || framework.length !== 1) return;
   const [handle] = framework;
@@ -84,8 +89,12 @@ function serveCachedFirst(server: Server, site: SiteHandler, logRequest?: (req: 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     const startedAt = performance.now();
-    if (url.startsWith('/api') || req.headers.origin !== undefined || isAdminRequest(url) || !serveCached(req, res)) return handle.call(server, req, res);
-    logRequest?.(req, res.statusCode, startedAt);
+    if (url.startsWith('/api') || req.headers.origin !== undefined || isAdminRequest(url)) return handle.call(server, req, res);
+    // The same id the framework would give (and keeps, should the cache not hold the page).
+    const requestId = assignRequestId(req);
+    res.setHeader('X-Request-Id', requestId);
+    if (!serveCached(req, res)) return handle.call(server, req, res);
+    answered(req, requestId, res.statusCode, startedAt);
   });
 }
 
@@ -111,8 +120,8 @@ export async function mountFrontends(
     logger: LoggerService;
     /** Headers the framework gives every public page (security, CORS): cached pages keep them, for serveCachedFirst. */
     fixedHeaders: Readonly<Record<string, string>>;
-    /** Logs an answered request as the framework's hook does; undefined when requests are not logged. */
-    logRequest?: (req: IncomingMessage, statusCode: number, startedAt: number) => void;
+    /** Counts and logs a request answered before the framework, as its onResponse hook does. */
+    answered: (req: IncomingMessage, requestId: string, statusCode: number, startedAt: number) => void;
   },
 ): Promise<void> {
   const { adminDir, siteDir, logger } = options;
@@ -141,7 +150,7 @@ export async function mountFrontends(
       // Writes that change a public page emit here once committed: the site's page cache drops those pages.
       const handler = site;
       app.get(RevalidationService).subscribe((event) => handler.revalidate?.(event));
-      serveCachedFirst(fastify.server, handler, options.logRequest);
+      serveCachedFirst(fastify.server, handler, options.answered);
     } else {
       logger.warn?.(`The public site is not built (${siteEntry} is missing): run npm run build`, 'Frontends');
     }

@@ -1,4 +1,6 @@
 import Fastify from 'fastify';
+import { Store, storage } from 'nestjs-pino/storage';
+import pino from 'pino';
 import { inProcessFetch } from './in-process-fetch';
 
 describe('inProcessFetch', () => {
@@ -9,6 +11,7 @@ describe('inProcessFetch', () => {
     return { query: request.query, ip: request.ip };
   });
   app.post('/api/echo-post', async (request) => ({ body: request.body, ip: request.ip, forwardedFor: request.headers['x-forwarded-for'] ?? null }));
+  app.get('/api/request-id', async (request) => ({ id: request.headers['x-request-id'] ?? null }));
   app.get('/api/missing', async (_request, reply) => reply.code(404).send({ message: 'No page' }));
   app.get('/api/slow', () => new Promise((resolve) => (slow = () => resolve({ late: true }))));
   beforeAll(() => app.ready());
@@ -21,6 +24,13 @@ describe('inProcessFetch', () => {
     expect(res.headers.get('x-seen-accept')).toBe('application/json');
     expect(res.headers.get('set-cookie')).toBe('a=1, b=2');
     expect(await res.json()).toEqual({ query: { path: '/blog', locale: 'fr' }, ip: '127.0.0.1' });
+  });
+
+  it('sends the id of the request it is made for (the page), so that the API logs its reads under it', async () => {
+    expect(await (await apiFetch('http://127.0.0.1:1/api/request-id')).json()).toEqual({ id: null });
+    const store = Object.assign(new Store(pino({ level: 'silent' })), { reqId: 'page-req-1' });
+    const seen = await storage.run(store, async () => (await apiFetch('http://127.0.0.1:1/api/request-id')).json());
+    expect(seen).toEqual({ id: 'page-req-1' });
   });
 
   it('passes error statuses on as they are, and answers HEAD without a body', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { currentRequestId } from '../observability/request-id';
 
 /**
  * A `fetch` for the public site mounted in the API's process: its GETs to the API (a page, the
@@ -23,6 +24,9 @@ export function inProcessFetch(fastify: FastifyInstance, visitor?: string): type
     signal?.throwIfAborted();
     const sent = Object.fromEntries(new Headers(init?.headers));
     delete sent['x-forwarded-for'];
+    // The site's reads for a page are logged under the page's request id.
+    const requestId = currentRequestId();
+    if (requestId !== undefined && sent['x-request-id'] === undefined) sent['x-request-id'] = requestId;
     const answered = fastify.inject({
       method: method as 'GET' | 'HEAD' | 'POST',
       url: url.pathname + url.search,

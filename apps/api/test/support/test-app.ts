@@ -31,11 +31,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppExtras {
+  /** Where the app's log lines go (with LOG_LEVEL in env): a test reads them. */
+  logStream?: { write(line: string): void };
+}
+
 /**
  * The real application (every module, guard, pipe and filter) on a real PostgreSQL: a fresh
  * database per test file. Nothing is mocked.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, extras: TestAppExtras = {}): Promise<TestApp> {
   // A second app on the database of a first one (to test what crosses instances) passes its URL.
   const testDb: TestDatabase = env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => undefined } : await createTestDatabase({ migrated: true });
   let database: Database | undefined;
@@ -53,8 +58,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database = await openDatabase(config, { inMemory: true, embeddedSnapshot: config.databaseUrl ? undefined : await migratedEmbeddedSnapshot() });
     await ensureFirstOwner(database.dataSource, OWNER);
     // The owner may exist already (a second app on the same database); sign-in below checks it.
-    const app = await createApp({ ...config, jwtSecret: 'test-secret-that-is-long-enough-to-pass-validation' }, database);
+    const app = await createApp({ ...config, jwtSecret: 'test-secret-that-is-long-enough-to-pass-validation' }, database, { logStream: extras.logStream });
     await app.init();
+    // Nest buffers its Logger's lines until listen(), which tests never call: written from here on.
+    app.flushLogs();
     await app.getHttpAdapter().getInstance().ready();
     const http = request(app.getHttpServer());
     const signIn = async (email: string, password: string) => {
@@ -122,10 +129,10 @@ export interface UsedTestApp extends TestApp {
  * once and filled when the app has started, so `const t = useTestApp()` reads like a plain value
  * inside the tests (and `contentModel(t)` may be made beside it).
  */
-export function useTestApp(env: Record<string, string> = {}): UsedTestApp {
+export function useTestApp(env: Record<string, string> = {}, extras: TestAppExtras = {}): UsedTestApp {
   const used = { events: [] } as unknown as UsedTestApp;
   beforeAll(async () => {
-    Object.assign(used, await createTestApp(env));
+    Object.assign(used, await createTestApp(env, extras));
     used.app.get(RevalidationService).subscribe((event) => used.events.push(event));
   });
   afterAll(() => used.close?.());

@@ -186,6 +186,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteRequestHandl
   const inFlight = new Map<string, { epoch: number; rendering: Promise<Rendered> }>();
   // One sitemap per host, and hosts are few; still, a flood of Host values must not grow this forever.
   const sitemaps = new KeptValues<{ epoch: number; rendering: Promise<{ main: PreparedHtml; children: PreparedHtml[] } | null> }>({
+    name: 'site_sitemaps',
     max: 100,
     ttlMs: options.cache?.ttlMs ?? 5 * 60 * 1000,
   });

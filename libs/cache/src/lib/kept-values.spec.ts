@@ -1,4 +1,4 @@
-import { KeptValues } from './kept-values';
+import { KeptValues, keptValuesStats } from './kept-values';
 
 describe('KeptValues', () => {
   it('never keeps a value read while a purge happened, so a slow read of old data cannot undo it', () => {
@@ -70,5 +70,28 @@ describe('KeptValues', () => {
     kept.purgeWhere((key) => key === 'none');
     expect(kept.set('c1', { group: 'c' }, beforeNothing)).toBe(false);
     expect(kept.size).toBe(1);
+  });
+
+  it('counts hits and misses, an expired value as a miss', () => {
+    let now = 1000;
+    const kept = new KeptValues<string>({ max: 10, ttlMs: 100, now: () => now });
+    kept.get('a');
+    kept.set('a', 'A', kept.generation);
+    kept.get('a');
+    kept.get('a');
+    now = 1100;
+    kept.get('a');
+    expect({ hits: kept.hits, misses: kept.misses }).toEqual({ hits: 2, misses: 2 });
+  });
+
+  it('lists named caches by name, adding up the caches of one name', () => {
+    const first = new KeptValues<string>({ name: 'spec_named', max: 10 });
+    const second = new KeptValues<string>({ name: 'spec_named', max: 10 });
+    first.set('x', 'X', first.generation);
+    first.get('x');
+    second.get('y');
+    const stats = keptValuesStats().find(({ name }) => name === 'spec_named');
+    expect(stats).toEqual({ name: 'spec_named', hits: 1, misses: 1, size: 1, bytes: 0 });
+    expect(keptValuesStats().some(({ name }) => name === undefined)).toBe(false);
   });
 });

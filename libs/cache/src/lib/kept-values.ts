@@ -1,6 +1,11 @@
 import { LRUCache } from 'lru-cache';
 
 interface KeptValuesOptions<V> {
+  /**
+   * The cache's name in metrics (`cms_cache_hits_total{cache="…"}`): a named cache is listed by
+   * `keptValuesStats()` while it lives. Instances of one name (two apps in one process) add up.
+   */
+  name?: string;
   /** At most this many values. */
   max: number;
   /** At most this many bytes in all (with `sizeOf`); a value over an eighth of it is not kept. */
@@ -29,9 +34,15 @@ export class KeptValues<V extends NonNullable<unknown>> {
   private readonly sizeOf?: (value: V) => number;
   private readonly ttlMs?: number;
   private purges = 0;
+  /** Reads that found a value, and reads that did not (`get`), since the cache was made. */
+  hits = 0;
+  misses = 0;
+  readonly name?: string;
 
   constructor(options: KeptValuesOptions<V>) {
-    const { max, maxBytes, maxValueBytes, sizeOf, ttlMs, now } = options;
+    const { name, max, maxBytes, maxValueBytes, sizeOf, ttlMs, now } = options;
+    this.name = name;
+    if (name !== undefined) register(name, this);
     this.maxEntryBytes = maxValueBytes ?? (maxBytes !== undefined ? maxBytes / 8 : Infinity);
     this.cache = new LRUCache<string, V>({
       max,
@@ -63,8 +74,11 @@ export class KeptValues<V extends NonNullable<unknown>> {
     // lru-cache still serves a value at exactly its time to live; "less than ttlMs" drops it then.
     if (value !== undefined && this.ttlMs !== undefined && this.cache.getRemainingTTL(key) <= 0) {
       this.cache.delete(key);
+      this.misses += 1;
       return undefined;
     }
+    if (value === undefined) this.misses += 1;
+    else this.hits += 1;
     return value;
   }
 
@@ -100,4 +114,56 @@ export class KeptValues<V extends NonNullable<unknown>> {
     this.purges += 1;
     this.cache.clear();
   }
+}
+
+/** What `keptValuesStats` reports per cache name: the sums over the live caches of that name. */
+export interface KeptValuesStats {
+  name: string;
+  hits: number;
+  misses: number;
+  size: number;
+  bytes: number;
+}
+
+/** What the registry reads of a cache. */
+type Counted = Pick<KeptValues<NonNullable<unknown>>, 'hits' | 'misses' | 'size' | 'bytes'>;
+type Registry = Map<string, Set<WeakRef<Counted>>>;
+
+/**
+ * The named caches of this process. On `globalThis` under a registered symbol, so that a bundle
+ * with its own copy of this library (the site's server, loaded by the API) lists its caches in the
+ * same place. Weak references: a cache that is no longer used goes with its owner.
+ */
+function registry(): Registry {
+  const key = Symbol.for('@cms/cache:kept-values');
+  const holder = globalThis as unknown as Record<symbol, Registry | undefined>;
+  return (holder[key] ??= new Map());
+}
+
+function register(name: string, cache: Counted): void {
+  const caches = registry();
+  let named = caches.get(name);
+  if (!named) caches.set(name, (named = new Set()));
+  named.add(new WeakRef(cache));
+}
+
+/** Hits, misses, values and bytes of every named cache of this process, by name (sorted). */
+export function keptValuesStats(): KeptValuesStats[] {
+  const stats: KeptValuesStats[] = [];
+  for (const [name, refs] of registry()) {
+    const total: KeptValuesStats = { name, hits: 0, misses: 0, size: 0, bytes: 0 };
+    for (const ref of refs) {
+      const cache = ref.deref();
+      if (!cache) {
+        refs.delete(ref);
+        continue;
+      }
+      total.hits += cache.hits;
+      total.misses += cache.misses;
+      total.size += cache.size;
+      total.bytes += cache.bytes;
+    }
+    stats.push(total);
+  }
+  return stats.sort((a, b) => a.name.localeCompare(b.name));
 }

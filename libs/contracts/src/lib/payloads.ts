@@ -163,6 +163,19 @@ export interface HealthResponse {
   uptimeSeconds: number;
 }
 
+/** GET /api/health/live: the process answers (nothing else is asked). */
+export interface HealthLiveResponse {
+  status: 'live';
+  uptimeSeconds: number;
+}
+
+/** GET /api/health/ready: the database answers and no migration is pending (else a 503 saying which). */
+export interface HealthReadyResponse {
+  status: 'ready';
+  database: 'up';
+  migrations: 'current';
+}
+
 export interface ThemeResponse {
   primaryColor: string;
   backgroundColor: string;

@@ -66,7 +66,15 @@ const keyOf = (key: PageKey) => JSON.stringify([key.origin, key.locale, key.path
 export function createPageCache<V>(options: PageCacheOptions = {}): PageCache<V> {
   const { maxEntries = DEFAULT_MAX_ENTRIES, maxBytes = DEFAULT_MAX_BYTES, ttlMs = DEFAULT_TTL_MS, now } = options;
   // lru-cache wants a count of at least one; a cache of no entries refuses every page below.
-  const kept = new KeptValues<Entry<V>>({ max: Math.max(1, maxEntries), maxBytes, maxValueBytes: maxBytes, sizeOf: (entry) => entry.bytes, ttlMs, now });
+  const kept = new KeptValues<Entry<V>>({
+    name: 'site_pages',
+    max: Math.max(1, maxEntries),
+    maxBytes,
+    maxValueBytes: maxBytes,
+    sizeOf: (entry) => entry.bytes,
+    ttlMs,
+    now,
+  });
   let hits = 0;
   let misses = 0;
 
