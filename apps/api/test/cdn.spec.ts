@@ -277,6 +277,28 @@ describe('page answers behind a CDN (CDN_MAX_AGE, CDN_PURGE=http)', () => {
     expect(after.failures - before.failures).toBe(2);
     expect(after.requests - before.requests).toBe(1);
   });
+
+  it('counts its purges on /metrics: events, keys, requests sent, failed and abandoned', async () => {
+    const sample = (text: string, name: string) => Number(new RegExp(`^${name.replace(/[{}"]/g, '\\$&')} (\\d+)$`, 'm').exec(text)?.[1]);
+    // A loopback caller without a forwarding header may read /metrics (observability.spec.ts).
+    const scrape = async () => (await t.http.get('/metrics')).text;
+    const before = await scrape();
+    receiver.status = () => 200;
+    expect((await t.http.post('/api/revalidate/all').set('token', t.ownerToken)).status).toBe(204);
+    const stats = t.app.get(CdnPurgeService).stats();
+    for (let i = 0; i < 100 && t.app.get(CdnPurgeService).stats().requests === stats.requests; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const after = await scrape();
+    const now = t.app.get(CdnPurgeService).stats();
+    expect(now.requests).toBeGreaterThan(0);
+    for (const name of ['cms_cdn_purge_events_total', 'cms_cdn_purge_keys_total', 'cms_cdn_purge_requests_total{outcome="sent"}']) {
+      expect(Number.isFinite(sample(after, name))).toBe(true);
+    }
+    expect(sample(after, 'cms_cdn_purge_requests_total{outcome="sent"}')).toBe(now.requests);
+    expect(sample(after, 'cms_cdn_purge_requests_total{outcome="failed"}')).toBe(now.failures);
+    expect(sample(after, 'cms_cdn_purge_events_total')).toBe(now.events);
+    expect(sample(after, 'cms_cdn_purge_keys_total')).toBe(now.keys);
+    expect(sample(after, 'cms_cdn_purge_requests_total{outcome="sent"}')).toBeGreaterThan(sample(before, 'cms_cdn_purge_requests_total{outcome="sent"}'));
+  });
 });
 
 describe('purges to Varnish (CDN_PURGE=varnish)', () => {

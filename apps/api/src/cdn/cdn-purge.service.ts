@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { AppMetrics } from '../observability/metrics';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RevalidationService, type RevalidationEvent } from '../revalidation/revalidation.service';
 import type { CdnPurgeTarget } from './cdn-config';
@@ -74,8 +75,10 @@ export class CdnPurgeService implements OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     revalidation: RevalidationService,
+    metrics: AppMetrics,
   ) {
     this.target = config.cdn.purge;
+    if (this.target) metrics.watchCdnPurges(() => this.counts);
     if (this.target) this.unsubscribe = revalidation.onEmit((event) => this.purge(event));
   }
 

@@ -69,6 +69,51 @@ export class AppMetrics {
     this.purges.inc({ scope: event.scope });
   }
 
+  /**
+   * Registers the CDN purges this instance sent (cdn/cdn-purge.service.ts), read at scrape time
+   * from its running counts: `cms_cdn_purge_events_total`, `cms_cdn_purge_keys_total`,
+   * `cms_cdn_purge_requests_total{outcome="sent|failed|abandoned"}`.
+   */
+  watchCdnPurges(stats: () => { events: number; keys: number; requests: number; failures: number; abandoned: number }): void {
+    const registers = [this.registry];
+    const seen = new Map<string, number>();
+    /** Adds what a running count grew by since the last scrape. */
+    const grow = (counter: Counter<string>, key: string, value: number, labels?: Record<string, string>) => {
+      const before = seen.get(key) ?? 0;
+      if (labels) counter.inc(labels, Math.max(0, value - before));
+      else counter.inc(Math.max(0, value - before));
+      seen.set(key, Math.max(before, value));
+    };
+    new Counter({
+      name: 'cms_cdn_purge_events_total',
+      help: "Purge events this instance's writes passed on to the CDN (CDN_PURGE)",
+      registers,
+      collect() {
+        grow(this, 'events', stats().events);
+      },
+    });
+    new Counter({
+      name: 'cms_cdn_purge_keys_total',
+      help: 'Surrogate keys sent in CDN purge requests that succeeded',
+      registers,
+      collect() {
+        grow(this, 'keys', stats().keys);
+      },
+    });
+    new Counter({
+      name: 'cms_cdn_purge_requests_total',
+      help: 'CDN purge requests: sent (succeeded), failed (each try, retried), abandoned (batches given up)',
+      labelNames: ['outcome'] as const,
+      registers,
+      collect() {
+        const now = stats();
+        grow(this, 'sent', now.requests, { outcome: 'sent' });
+        grow(this, 'failed', now.failures, { outcome: 'failed' });
+        grow(this, 'abandoned', now.abandoned, { outcome: 'abandoned' });
+      },
+    });
+  }
+
   /** Registers the metrics read at scrape time: pools, caches and outboxes. */
   watch(dataSource: DataSource, reads: ReadPool): void {
     const registers = [this.registry];
