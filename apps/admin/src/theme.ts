@@ -16,6 +16,10 @@ export const themeOptions: ThemeOptions = {
   },
   components: {
     MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
+    // The selection's toolbar (bulk actions): react-admin tints it from the primary colour to
+    // #d9e9e4, where the primary buttons' words are 4.27:1; this lighter tint gives them 4.79:1
+    // (the Delete button's 5.86:1), above WCAG AA's 4.5:1 (axe: color-contrast).
+    ...({ RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-toolbar': { backgroundColor: '#ebf4f1' } } } } } as object),
     // MUI greys disabled helper text to 2.6:1; WCAG AA asks 4.5:1 of any text (axe: color-contrast).
     MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.6)' } } } },
     MuiCheckbox: {

@@ -268,6 +268,28 @@ async function walk(context: BrowserContext, width: number): Promise<{ violation
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached' });
 
+  // The command palette (Ctrl+K) with records found, and a bulk action's confirmation (Cancel closes it).
+  await goTo(page, '/admin/contents');
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Find screens and records' }).waitFor();
+  await page.keyboard.type('axe');
+  await page.getByRole('option').first().waitFor();
+  await settled(page, 'command palette');
+  await check('command palette, records found');
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  if (width > 800) {
+    // The list's selection column is the wide layout's (a phone gets the simple list).
+    await goTo(page, `/admin/contents?filter=${encodeURIComponent(JSON.stringify({ containerId: ids.containerId }))}`);
+    await page.locator('tbody tr').first().waitFor();
+    await page.locator('thead input[type="checkbox"]').check();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('dialog').waitFor();
+    await check('contents list, bulk publish confirmation');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  }
+
   // A delete confirmation (the element's: no record is lost, Cancel closes it).
   await goTo(page, `/admin/elements/${ids.elementId}`);
   if (width > 800) await screenshot(page, 'issue30-edit-toolbar', { fullPage: false });
