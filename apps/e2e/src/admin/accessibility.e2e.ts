@@ -17,7 +17,8 @@ jest.setTimeout(240_000);
 
 const session = ownerSession();
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const RESULTS_DIR = path.join(WORKSPACE_ROOT, 'tmp/test-results');
+// Not tmp/test-results: npm test sums every Jest report there (tools/test.mjs).
+const RESULTS_DIR = path.join(WORKSPACE_ROOT, 'tmp/axe');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 interface Violation {
@@ -227,6 +228,17 @@ async function walk(context: BrowserContext, width: number): Promise<{ violation
   await page.goto(`${baseUrl()}/not-found`);
   await settled(page, 'not-found');
   await check('not-found');
+  // The accounts' screens a signed-out person opens: forgot password, a reset link, an invitation link.
+  for (const [screen, target] of [
+    ['forgot password', '/admin/forgot-password'],
+    ['reset password (a link)', '/admin/reset-password?token=axe-made-up-token'],
+    ['accept an invitation (a link)', '/admin/accept-invitation?token=axe-made-up-token'],
+  ]) {
+    await page.goto(`${baseUrl()}${target}`);
+    await page.locator('h1').first().waitFor();
+    await settled(page, screen);
+    await check(screen);
+  }
   await page.goto(`${baseUrl()}${ids.sitePath}`);
   await page.locator('main').waitFor();
   await check('public site: a content page');
@@ -246,6 +258,14 @@ async function walk(context: BrowserContext, width: number): Promise<{ violation
   await check('user menu (settings, languages)');
   await page.keyboard.press('Escape');
   await page.getByRole('menu').waitFor({ state: 'detached' });
+
+  // The invitation dialog of the users list.
+  await goTo(page, '/admin/users');
+  await page.getByRole('button', { name: 'Invite by e-mail' }).click();
+  await page.getByRole('dialog').waitFor();
+  await check('users list, invitation dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
 
   // The page builder: a section open with its rich-text toolbar, the palette, the media picker.
   await goTo(page, `/admin/contents/${ids.contentId}`);
