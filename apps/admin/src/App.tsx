@@ -6,9 +6,6 @@ import { lazy, Suspense } from 'react';
 import { I18nContextProvider, StoreContextProvider, useTranslate } from 'react-admin';
 import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { ACCEPT_INVITATION_PATH, FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from './accounts/account-api';
-import { AcceptInvitationPage } from './accounts/AcceptInvitationPage';
-import { ForgotPasswordPage } from './accounts/ForgotPasswordPage';
-import { ResetPasswordPage } from './accounts/ResetPasswordPage';
 import { AuthProvider, useAuth } from './auth/AuthContext';
 import { RequireBackOfficeAccess } from './auth/RequireBackOfficeAccess';
 import { CenteredSpinner } from './components/CenteredSpinner';
@@ -21,6 +18,10 @@ import { theme } from './theme';
 
 // react-admin and the resource screens are the heavy part: the sign-in screen does not wait for them.
 const AdminApp = lazy(() => import('./AdminApp'));
+// The accounts' screens for people who cannot sign in (yet) load when opened: few visits need them.
+const ForgotPasswordPage = lazy(() => import('./accounts/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./accounts/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const AcceptInvitationPage = lazy(() => import('./accounts/AcceptInvitationPage').then((m) => ({ default: m.AcceptInvitationPage })));
 
 function AppRoutes() {
   const { status } = useAuth();
@@ -31,9 +32,17 @@ function AppRoutes() {
       <Route path={SIGN_IN_PATH} element={<SignInPage />} />
       <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
       {/* Screens for people who cannot sign in (yet): outside the guarded back office. */}
-      <Route path={FORGOT_PASSWORD_PATH} element={<ForgotPasswordPage />} />
-      <Route path={RESET_PASSWORD_PATH} element={<ResetPasswordPage />} />
-      <Route path={ACCEPT_INVITATION_PATH} element={<AcceptInvitationPage />} />
+      {[
+        [FORGOT_PASSWORD_PATH, <ForgotPasswordPage key="forgot" />],
+        [RESET_PASSWORD_PATH, <ResetPasswordPage key="reset" />],
+        [ACCEPT_INVITATION_PATH, <AcceptInvitationPage key="accept" />],
+      ].map(([path, page]) => (
+        <Route
+          key={path as string}
+          path={path as string}
+          element={<Suspense fallback={<CenteredSpinner text={translate('cms.app.loading')} />}>{page}</Suspense>}
+        />
+      ))}
       <Route
         path="/admin/*"
         element={

@@ -57,7 +57,13 @@ describe('one origin', () => {
     const path = '/it';
     const first = await rawGet(path, { 'accept-encoding': 'gzip' });
     const second = await rawGet(path, { 'accept-encoding': 'gzip' });
-    const comparable = (lines: [string, string][]) => lines.filter(([name]) => !['date', 'x-cache', 'connection', 'keep-alive'].includes(name)).sort();
+    // Each answer has its own request id (and date); every other header is the first render's.
+    const comparable = (lines: [string, string][]) =>
+      lines.filter(([name]) => !['date', 'x-cache', 'x-request-id', 'connection', 'keep-alive'].includes(name)).sort();
+    const requestIds = [first, second].map(({ headers }) => headers.find(([name]) => name === 'x-request-id')?.[1]);
+    expect(requestIds[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIds[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIds[1]).not.toBe(requestIds[0]);
     expect(first.status).toBe(200);
     expect(first.headers).toContainEqual(['x-cache', 'MISS']);
     expect(second.headers).toContainEqual(['x-cache', 'HIT']);

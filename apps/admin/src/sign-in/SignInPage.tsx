@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ADMIN_BASE_PATH } from '@cms/contracts';
@@ -18,9 +18,11 @@ import { formatWait } from '../http/api-error';
 import { localizedApiMessage } from '../http/server-errors';
 import { ApiRequestError } from '../http/api-request';
 import { FORGOT_PASSWORD_PATH } from '../accounts/account-api';
-import { SecondStepForm } from '../accounts/SecondStepForm';
 import { SecondStepNeeded } from '../auth/auth-api';
 import type { SecondStep } from '@cms/contracts';
+
+// The second step (a code from an authenticator app) loads for the accounts that have one.
+const SecondStepForm = lazy(() => import('../accounts/SecondStepForm').then((m) => ({ default: m.SecondStepForm })));
 
 type SignInError = { kind: 'message'; text: string } | { kind: 'throttled'; until: number };
 
@@ -126,14 +128,16 @@ export function SignInPage() {
           )}
 
           {secondStep ? (
-            <SecondStepForm
-              step={secondStep}
-              onSignedIn={() => auth.goTo(destinationAfterSignIn(auth.rememberedRoute()), { replace: true })}
-              onRestart={() => {
-                setSecondStep(null);
-                setPassword('');
-              }}
-            />
+            <Suspense fallback={<CircularProgress aria-label={translate('ra.page.loading')} />}>
+              <SecondStepForm
+                step={secondStep}
+                onSignedIn={() => auth.goTo(destinationAfterSignIn(auth.rememberedRoute()), { replace: true })}
+                onRestart={() => {
+                  setSecondStep(null);
+                  setPassword('');
+                }}
+              />
+            </Suspense>
           ) : (
             <Box component="form" onSubmit={handleSubmit} noValidate>
               <TextField

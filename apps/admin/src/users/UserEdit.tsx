@@ -2,9 +2,12 @@ import type { UserDto } from '@cms/contracts';
 import { Edit, email, PasswordInput, required, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useAuth } from '../auth/AuthContext';
 import { RoleInput } from './UserInputs';
-import { OwnTwoFactor } from '../accounts/OwnTwoFactor';
 import { EditToolbar } from '../components/resource-screens';
 import { UNSAVED_GUARD } from '../components/unsaved-guard';
+import { lazy, Suspense } from 'react';
+
+// Two-factor sign-in's card (the user's own screen only) loads with it.
+const OwnTwoFactor = lazy(() => import('../accounts/OwnTwoFactor').then((m) => ({ default: m.OwnTwoFactor })));
 
 function UserTitle() {
   const record = useRecordContext<UserDto>();
@@ -45,7 +48,16 @@ function UserEditForm() {
 
 export function UserEdit() {
   return (
-    <Edit title={<UserTitle />} mutationMode="pessimistic" redirect="list" aside={<OwnTwoFactor />}>
+    <Edit
+      title={<UserTitle />}
+      mutationMode="pessimistic"
+      redirect="list"
+      aside={
+        <Suspense fallback={null}>
+          <OwnTwoFactor />
+        </Suspense>
+      }
+    >
       <UserEditForm />
     </Edit>
   );
