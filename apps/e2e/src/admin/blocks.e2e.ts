@@ -10,9 +10,12 @@ const RED_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEkl
  * The back office's first screen must stay light: the rich-text editor and other heavy inputs load
  * on demand, as do the import, webhooks and API tokens screens. 450 KB until issue 28, whose
  * shared code (field cells and query operators in the contracts, the list's field filter, the
- * en catalog's words) took the first screen from 449 to 460 KB.
+ * en catalog's words) took the first screen from 449 to 460 KB. 465 KB until issues 29 and 30:
+ * the keyboard shortcuts and live regions every screen has, the palette's button, and 2.1 KB more of
+ * the en catalog's words took it to 469 KB; the accounts' signed-out screens, the sign-in's second
+ * step and the two-factor card now load when opened (468 KB).
  */
-const INITIAL_JS_BUDGET = 465 * 1024;
+const INITIAL_JS_BUDGET = 475 * 1024;
 
 const session = ownerSession();
 
