@@ -12,6 +12,9 @@ module.exports = [
   'test/security/guard-path-normalisation.spec.ts',
   // Which address a request comes from (TRUST_PROXY): sign-in-limits.spec checks the table on both.
   'test/security/spoofed-client-address.spec.ts',
+  'test/security/metrics-spoofed-loopback.spec.ts',
+  // Request ids in answers and log lines.
+  'test/security/request-id-log-injection.spec.ts',
   // The API's in-memory page cache.
   'test/security/page-cache-flooding.spec.ts',
   // The OpenAPI document and the client generated from it.
