@@ -70,6 +70,9 @@ describe('admin sign-in and guards', () => {
     await storeToken(page, await apiSignIn(owner().email, owner().password));
     await page.goto(`${baseUrl()}/admin`);
     await page.getByText(/^Welcome, /).waitFor();
+    // The top bar and the dashboard still draw while their calls answer: a menu opened before
+    // that can be drawn again under the pointer, and the click lands on nothing (seen once in CI).
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: /^User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Disconnect' }).click();
     await page.waitForURL('**/sign-in');
