@@ -1,12 +1,12 @@
 /**
  * The typed client (issue 28): libs/api-client's types are what openapi-typescript makes of the
  * live /api/docs-json (a stale copy fails here: run `npm run api-client`), an integrator's program
- * written against them type-checks, and it runs against the API: sign in, create, list with
+ * written against them type-checks (the API's type check), and it runs against the API: sign in, create, list with
  * Content-Range, read a page, and get a 304 for it with If-None-Match. The contract spec
  * (openapi-contract.spec.ts) checks that every answer fits the document the types come from.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { integrate } from './support/integrator';
 import { OWNER, useTestApp } from './support/test-app';
@@ -24,7 +24,6 @@ describe('the typed client generated from /api/docs-json', () => {
     await t.app.listen(0, '127.0.0.1');
     baseUrl = await t.app.getUrl();
     mkdirSync(join(work, 'src'), { recursive: true });
-    mkdirSync(join(work, 'examples'), { recursive: true });
     writeFileSync(join(work, 'doc.json'), JSON.stringify((await t.http.get('/api/docs-json')).body));
     execFileSync(process.execPath, [join(root, 'tools/api-client.mjs'), '--from', join(work, 'doc.json'), '--out', join(work, 'src/schema.ts')], {
       stdio: 'pipe',
@@ -40,26 +39,9 @@ describe('the typed client generated from /api/docs-json', () => {
     expect({ upToDate: fresh === committed, fix: 'npm run api-client' }).toEqual({ upToDate: true, fix: 'npm run api-client' });
   });
 
-  it("type-checks an integrator's program against the freshly generated types", () => {
-    cpSync(join(root, 'libs/api-client/src/index.ts'), join(work, 'src/index.ts'));
-    cpSync(join(__dirname, 'support/integrator.ts'), join(work, 'examples/integrator.ts'));
-    writeFileSync(
-      join(work, 'tsconfig.json'),
-      JSON.stringify({
-        extends: '../../tsconfig.base.json',
-        compilerOptions: { noEmit: true, lib: ['es2023', 'dom'], types: ['node'], paths: { '@cms/api-client': ['./src/index.ts'] } },
-        include: ['src/**/*.ts', 'examples/**/*.ts'],
-        exclude: [],
-      }),
-    );
-    let output = '';
-    try {
-      execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(work, 'tsconfig.json')], { stdio: 'pipe' });
-    } catch (error) {
-      output = String((error as { stdout?: Buffer }).stdout ?? error);
-    }
-    expect(output).toBe('');
-  });
+  // The integrator's program (support/integrator.ts) is type-checked against the committed types
+  // by the API's own type check (apps/api/tsconfig.spec.json takes test/**), part of `npm test`;
+  // the test above holds the committed types to what the live document generates.
 
   it('runs the program against the API: sign in, create, list with its total, read the page, and a 304 with If-None-Match', async () => {
     expect(await integrate(baseUrl, OWNER)).toEqual({

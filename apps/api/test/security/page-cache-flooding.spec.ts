@@ -24,12 +24,13 @@ describe('attack: page cache flooding through ?page= values', () => {
   });
   afterAll(() => t.close());
 
-  it('keeps no entry for 300 distinct page numbers, and the first page stays kept', async () => {
+  it('keeps no entry for 100 distinct page numbers, and the first page stays kept', async () => {
     const cache = t.app.get(PageCache);
     const first = await t.http.get('/api/pages?path=/library');
     expect(first.status).toBe(200);
     expect(cache.size).toBe(1);
-    for (let page = 2; page <= 301; page += 1) {
+    // A cache that kept each page would hold 101 entries here: the size, not the eviction, gives it away.
+    for (let page = 2; page <= 101; page += 1) {
       const res = await t.http.get(`/api/pages?path=/library&page=${page}`);
       if (res.status !== 200 || res.body.page !== page) throw new Error(`page=${page} answered ${res.status}, page ${res.body.page}`);
     }

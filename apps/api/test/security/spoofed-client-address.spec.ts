@@ -5,17 +5,17 @@ import { useTestApp } from '../support/test-app';
  * (a fresh one per attempt, or someone else's). The test client connects from 127.0.0.1, as
  * nginx on the same host does; each form of TRUST_PROXY must take the address the farthest
  * trusted hop saw, never an entry the client wrote.
+ *
+ * Every form of TRUST_PROXY against every shape of header is checked on the trust function itself
+ * (src/common/http/trust-proxy.spec.ts); here each kind of setting (a hop count, `true`, an address
+ * list, unset) goes through a whole app once, from the configuration to the sign-in limiter's table.
  */
 describe.each([
   // [TRUST_PROXY, what the proxies add after the client's own header, the address counted]
-  ['1 (nginx on this host)', '1', '203.0.113.60', '203.0.113.60'],
-  ['true (one proxy)', 'true', '203.0.113.61', '203.0.113.61'],
   ['true, with a client on a private network', 'true', '192.168.1.50', '192.168.1.50'],
   ['2 (a load balancer, then nginx on this host)', '2', '203.0.113.62, 10.20.30.40', '203.0.113.62'],
-  ['a list of proxy addresses', 'loopback, 198.51.100.10, 2001:db8:ffff::/48', '203.0.113.63, 198.51.100.10', '203.0.113.63'],
   ['a list that does not hold loopback', '198.51.100.10', '203.0.113.64', '127.0.0.1'],
   ['unset (this host only)', '', '203.0.113.65', '203.0.113.65'],
-  ['false', 'false', '203.0.113.66', '127.0.0.1'],
 ])('attack: a spoofed X-Forwarded-For with TRUST_PROXY %s', (_form, trustProxy, added, counted) => {
   const t = useTestApp({ ...(trustProxy ? { TRUST_PROXY: trustProxy } : {}), SIGNIN_MAX_FAILURES_PER_IP: '3' });
 
