@@ -13,11 +13,14 @@ import Cached from '@mui/icons-material/Cached';
 import Check from '@mui/icons-material/Check';
 import Logout from '@mui/icons-material/Logout';
 import Settings from '@mui/icons-material/Settings';
+import { isLang } from '@cms/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { useAuth } from '../auth/AuthContext';
+import { putOwnLanguage } from '../auth/auth-api';
+import { meQueryKey, useAuth } from '../auth/AuthContext';
 import { API_URL } from '../http/api-request';
-import { UI_LOCALES } from '../i18n/locales';
+import { UI_LOCALES, type UiLocale } from '../i18n/locales';
 import { httpClient } from '../http/http-client';
 import { linkProps } from './TopBarEntryButton';
 
@@ -25,7 +28,8 @@ type RevalidateState = 'idle' | 'loading';
 
 /** The signed-in user's name, with Settings, Revalidate all, the interface language and Disconnect. */
 export function UserMenu({ items }: { items: UserMenuItem[] }) {
-  const { me, signOut } = useAuth();
+  const { me, token, signOut } = useAuth();
+  const queryClient = useQueryClient();
   const notify = useNotify();
   const translate = useTranslate();
   const [uiLocale, setUiLocale] = useLocaleState();
@@ -46,6 +50,19 @@ export function UserMenu({ items }: { items: UserMenuItem[] }) {
     } finally {
       setRevalidate('idle');
       close();
+    }
+  };
+
+  // The interface changes at once; the choice is also stored with the account (mails to it follow
+  // it, and another browser takes it), and a failure to store it only says so.
+  const chooseLanguage = async (locale: UiLocale) => {
+    close();
+    setUiLocale(locale);
+    if (!token || !isLang(locale) || me?.language === locale) return;
+    try {
+      queryClient.setQueryData(meQueryKey, await putOwnLanguage(token, locale));
+    } catch {
+      notify('cms.own_language.save_error', { type: 'error' });
     }
   };
 
@@ -100,10 +117,7 @@ export function UserMenu({ items }: { items: UserMenuItem[] }) {
             lang={locale}
             selected={locale === uiLocale}
             aria-describedby="language-menu-label"
-            onClick={() => {
-              close();
-              setUiLocale(locale);
-            }}
+            onClick={() => void chooseLanguage(locale)}
           >
             <ListItemIcon>{locale === uiLocale ? <Check fontSize="small" /> : null}</ListItemIcon>
             <ListItemText>{name}</ListItemText>
