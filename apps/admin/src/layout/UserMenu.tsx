@@ -15,16 +15,36 @@ import Logout from '@mui/icons-material/Logout';
 import Settings from '@mui/icons-material/Settings';
 import { isLang } from '@cms/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { putOwnLanguage } from '../auth/auth-api';
 import { meQueryKey, useAuth } from '../auth/AuthContext';
 import { API_URL } from '../http/api-request';
+import { i18nProvider } from '../i18n-provider';
 import { UI_LOCALES, type UiLocale } from '../i18n/locales';
 import { httpClient } from '../http/http-client';
 import { linkProps } from './TopBarEntryButton';
 
 type RevalidateState = 'idle' | 'loading';
+
+/** Language saves go one after the other: a quick second choice must not be overtaken by the first. */
+let languageSaves: Promise<unknown> = Promise.resolve();
+
+/**
+ * The language whose save failed, until a menu shown in that language says so. A change of
+ * language remounts everything under react-admin's i18n provider, its notifications included: a
+ * notification made before that would be lost, so it is made by the menu mounted after it.
+ */
+let failedSave: UiLocale | null = null;
+const failedSaveListeners = new Set<() => void>();
+const setFailedSave = (locale: UiLocale | null) => {
+  failedSave = locale;
+  for (const listener of failedSaveListeners) listener();
+};
+const subscribeFailedSave = (listener: () => void) => {
+  failedSaveListeners.add(listener);
+  return () => failedSaveListeners.delete(listener);
+};
 
 /** The signed-in user's name, with Settings, Revalidate all, the interface language and Disconnect. */
 export function UserMenu({ items }: { items: UserMenuItem[] }) {
@@ -38,6 +58,12 @@ export function UserMenu({ items }: { items: UserMenuItem[] }) {
   const close = () => setAnchor(null);
   const visible = (key: UserMenuItem['key']) => items.find((item) => item.key === key && item.visible);
   const settings = visible('settings');
+  const failed = useSyncExternalStore(subscribeFailedSave, () => failedSave);
+  useEffect(() => {
+    if (!failed || failed !== i18nProvider.getLocale()) return;
+    setFailedSave(null);
+    notify('cms.own_language.save_error', { type: 'error' });
+  }, [failed, notify]);
 
   const revalidateAll = async () => {
     if (revalidate === 'loading') return;
@@ -58,11 +84,14 @@ export function UserMenu({ items }: { items: UserMenuItem[] }) {
   const chooseLanguage = async (locale: UiLocale) => {
     close();
     setUiLocale(locale);
-    if (!token || !isLang(locale) || me?.language === locale) return;
+    if (!token || !isLang(locale)) return;
+    const save = languageSaves.then(() => putOwnLanguage(token, locale));
+    languageSaves = save.catch(() => undefined);
     try {
-      queryClient.setQueryData(meQueryKey, await putOwnLanguage(token, locale));
+      queryClient.setQueryData(meQueryKey, await save);
+      if (failedSave) setFailedSave(null);
     } catch {
-      notify('cms.own_language.save_error', { type: 'error' });
+      setFailedSave(locale);
     }
   };
 
