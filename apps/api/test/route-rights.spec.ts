@@ -20,6 +20,7 @@ const RIGHTS_TABLE: Record<string, string> = {
   'POST /api/auth/signout': 'signed-in session-only',
   'GET /api/me': 'signed-in',
   'PUT /api/me/password': 'signed-in session-only',
+  'PUT /api/me/language': 'signed-in session-only',
   'POST /api/auth/password-reset': 'public',
   'POST /api/auth/password-reset/confirm': 'public',
   'POST /api/auth/invitation': 'public',

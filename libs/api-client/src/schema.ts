@@ -190,6 +190,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["AuthController_setLanguage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/password": {
         parameters: {
             query?: never;
@@ -2121,6 +2137,20 @@ export interface components {
             /** @description The role id; 'super-admin' holds every right */
             role: string;
             rights: ("VIEW_MESSAGE" | "VIEW_CONTAINER" | "CREATE_CONTAINER" | "UPDATE_CONTAINER" | "DELETE_CONTAINER" | "VIEW_USER" | "CREATE_USER" | "UPDATE_USER" | "DELETE_USER" | "VIEW_ROLE" | "CREATE_ROLE" | "UPDATE_ROLE" | "DELETE_ROLE" | "VIEW_CONTENT" | "CREATE_CONTENT" | "UPDATE_CONTENT" | "DELETE_CONTENT" | "VIEW_ELEMENT" | "CREATE_ELEMENT" | "UPDATE_ELEMENT" | "DELETE_ELEMENT" | "VIEW_FORM" | "CREATE_FORM" | "UPDATE_FORM" | "DELETE_FORM" | "VIEW_LAYOUT" | "UPDATE_LAYOUT" | "VIEW_MEDIA" | "CREATE_MEDIA" | "UPDATE_MEDIA" | "DELETE_MEDIA" | "VIEW_MEDIAPACK" | "CREATE_MEDIAPACK" | "UPDATE_MEDIAPACK" | "DELETE_MEDIAPACK" | "ACCESS_SETTINGS" | "REVALIDATION")[];
+            /**
+             * @description The interface language the user chose (for an API token, its creator’s); mails to the account are written in it. Null: none chosen yet
+             * @example fr
+             * @enum {string|null}
+             */
+            language: "en" | "fr" | "tr" | "es" | "it" | null;
+        };
+        SetLanguageDto: {
+            /**
+             * @description The back office language; mails to the account use it before the language a request names. Null forgets the choice
+             * @example fr
+             * @enum {string|null}
+             */
+            language: "en" | "fr" | "tr" | "es" | "it" | null;
         };
         ChangePasswordDto: {
             currentPassword: string;
@@ -2274,7 +2304,7 @@ export interface components {
              */
             email: string;
             /**
-             * @description The language of the mail (the back office’s language of the person asking); default: the site’s default language
+             * @description The language of the mail (the back office’s language of the person asking) when the account has no interface language of its own; default: the site’s default language
              * @enum {string}
              */
             locale?: "en" | "fr" | "tr" | "es" | "it";
@@ -2321,6 +2351,12 @@ export interface components {
             /** @example Ann Smith */
             name: string;
             password: string;
+            /**
+             * @description The language of the acceptance screen: it becomes the new user’s interface language, and that of the mails to them
+             * @example fr
+             * @enum {string}
+             */
+            language?: "en" | "fr" | "tr" | "es" | "it";
         };
         TwoFactorSignInDto: {
             /** @description The `twoFactor.challenge` of the sign-in answer */
@@ -4780,6 +4816,69 @@ export interface operations {
             };
             /** @description No valid session or API token (unknown, revoked or expired) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AuthController_setLanguage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Session token from POST /api/auth/signin, or an API token (cms_…) from POST /api/tokens (or Authorization: Bearer) */
+                token?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetLanguageDto"];
+            };
+        };
+        responses: {
+            /** @description The signed-in user, with the language stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeDto"];
+                };
+            };
+            /** @description The language is not one of the back office’s */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No valid session or API token (unknown, revoked or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Only with a session from POST /api/auth/signin: API tokens are refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import { ADMIN_BASE_PATH, SIGN_IN_PATH } from '@cms/contracts';
+import { ADMIN_BASE_PATH, isLang, SIGN_IN_PATH } from '@cms/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { acceptInvitation, lookupInvitation } from './account-api';
@@ -19,6 +19,7 @@ import { NewPasswordFields, passwordProblem } from './NewPasswordFields';
 export function AcceptInvitationPage() {
   const translate = useTranslate();
   const auth = useAuth();
+  const [locale] = useLocaleState();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const invitation = useQuery({ queryKey: ['invitation', token], queryFn: () => lookupInvitation(token), enabled: Boolean(token), retry: false });
@@ -41,7 +42,8 @@ export function AcceptInvitationPage() {
     setError(null);
     let email: string;
     try {
-      ({ email } = await acceptInvitation({ token, name: name.trim(), password }));
+      // The language this screen is read in becomes the account's (its mails follow it).
+      ({ email } = await acceptInvitation({ token, name: name.trim(), password, ...(isLang(locale) ? { language: locale } : {}) }));
     } catch (caught) {
       setSubmitting(false);
       setError(accountErrorMessage(caught, translate, 'invitation'));

@@ -3,7 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { setUnauthorizedHandler } from '../http/unauthorized';
+import { LOCALE_STORE_KEY, store } from '../i18n/store';
 import { fetchMe, isSessionRejected, postSignIn, postSignOut, shouldRetryProfile } from './auth-api';
+import { languageToAdopt } from './own-language';
 import { isBackOfficePath, rememberedRoute } from './remembered-route';
 import { tokenStore } from './token-store';
 
@@ -127,6 +129,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(async (credentials: SignInRequest) => adoptToken(await postSignIn(credentials)), [adoptToken]);
 
   const me = token ? (meQuery.data ?? null) : null;
+
+  // Writing the store changes the interface language (react-admin's I18nContextProvider watches it).
+  useEffect(() => {
+    const language = languageToAdopt(me, store.getItem(LOCALE_STORE_KEY));
+    if (language) store.setItem(LOCALE_STORE_KEY, language);
+  }, [me]);
+
   let settled: Exclude<AuthStatus, 'initializing' | 'loading-profile'> | null;
   if (!token) settled = 'signed-out';
   else if (me) settled = 'signed-in';

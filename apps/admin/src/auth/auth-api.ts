@@ -1,8 +1,13 @@
-import type { Me, SecondStep, SignInRequest, SignInResponse } from '@cms/contracts';
+import type { Lang, Me, SecondStep, SetLanguageRequest, SignInRequest, SignInResponse } from '@cms/contracts';
 import { apiRequest, statusOf } from '../http/api-request';
 
 export function fetchMe(token: string, signal?: AbortSignal): Promise<Me> {
   return apiRequest<Me>('/me', { token, signal });
+}
+
+/** Stores the signed-in user's interface language; answers their profile with it. */
+export function putOwnLanguage(token: string, language: Lang): Promise<Me> {
+  return apiRequest<Me>('/me/language', { method: 'PUT', token, body: { language } satisfies SetLanguageRequest });
 }
 
 /** The password was right, and a second step is asked (a code, or setting up an authenticator). */

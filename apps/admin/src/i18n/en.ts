@@ -1285,6 +1285,9 @@ const en = {
       require_two_factor_help: 'Users of this role set up an authenticator app before they get a session.',
       require_two_factor_owner_only: 'Only a super-admin can change this.',
     },
+    own_language: {
+      save_error: 'The language changed here, but it could not be saved to your account: your e-mails keep their language.',
+    },
   },
 };
 

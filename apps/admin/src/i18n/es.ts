@@ -1498,6 +1498,9 @@ const es: Catalog = {
       require_two_factor_help: 'Los usuarios de este rol configuran una aplicación de autenticación antes de obtener una sesión.',
       require_two_factor_owner_only: 'Solo un superadministrador puede cambiarlo.',
     },
+    own_language: {
+      save_error: 'El idioma ha cambiado aquí, pero no se ha podido guardar en su cuenta: sus correos siguen en su idioma anterior.',
+    },
   },
 };
 

@@ -1295,6 +1295,9 @@ const fr: Catalog = {
       require_two_factor_help: 'Les utilisateurs de ce rôle configurent une application d’authentification avant d’obtenir une session.',
       require_two_factor_owner_only: 'Seul un super-admin peut modifier ce réglage.',
     },
+    own_language: {
+      save_error: 'La langue a changé ici, mais n’a pas pu être enregistrée sur votre compte : vos e-mails gardent leur langue.',
+    },
   },
 };
 

@@ -1497,6 +1497,9 @@ const it: Catalog = {
       require_two_factor_help: 'Gli utenti di questo ruolo configurano un’app di autenticazione prima di ottenere una sessione.',
       require_two_factor_owner_only: 'Solo un super-admin può cambiarlo.',
     },
+    own_language: {
+      save_error: 'La lingua è cambiata qui, ma non è stato possibile salvarla nel tuo account: le tue e-mail restano nella lingua precedente.',
+    },
   },
 };
 

@@ -1496,6 +1496,9 @@ const tr: Catalog = {
       require_two_factor_help: 'Bu roldeki kullanıcılar oturum almadan önce bir doğrulama uygulaması kurar.',
       require_two_factor_owner_only: 'Bunu yalnızca bir süper yönetici değiştirebilir.',
     },
+    own_language: {
+      save_error: 'Dil burada değişti, ancak hesabınıza kaydedilemedi: e-postalarınız eski dillerinde gelmeye devam eder.',
+    },
   },
 };
 

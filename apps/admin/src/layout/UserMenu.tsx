@@ -13,19 +13,43 @@ import Cached from '@mui/icons-material/Cached';
 import Check from '@mui/icons-material/Check';
 import Logout from '@mui/icons-material/Logout';
 import Settings from '@mui/icons-material/Settings';
-import { useState } from 'react';
+import { isLang } from '@cms/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { useAuth } from '../auth/AuthContext';
+import { putOwnLanguage } from '../auth/auth-api';
+import { meQueryKey, useAuth } from '../auth/AuthContext';
 import { API_URL } from '../http/api-request';
-import { UI_LOCALES } from '../i18n/locales';
+import { i18nProvider } from '../i18n-provider';
+import { UI_LOCALES, type UiLocale } from '../i18n/locales';
 import { httpClient } from '../http/http-client';
 import { linkProps } from './TopBarEntryButton';
 
 type RevalidateState = 'idle' | 'loading';
 
+/** Language saves go one after the other: a quick second choice must not be overtaken by the first. */
+let languageSaves: Promise<unknown> = Promise.resolve();
+
+/**
+ * The language whose save failed, until a menu shown in that language says so. A change of
+ * language remounts everything under react-admin's i18n provider, its notifications included: a
+ * notification made before that would be lost, so it is made by the menu mounted after it.
+ */
+let failedSave: UiLocale | null = null;
+const failedSaveListeners = new Set<() => void>();
+const setFailedSave = (locale: UiLocale | null) => {
+  failedSave = locale;
+  for (const listener of failedSaveListeners) listener();
+};
+const subscribeFailedSave = (listener: () => void) => {
+  failedSaveListeners.add(listener);
+  return () => failedSaveListeners.delete(listener);
+};
+
 /** The signed-in user's name, with Settings, Revalidate all, the interface language and Disconnect. */
 export function UserMenu({ items }: { items: UserMenuItem[] }) {
-  const { me, signOut } = useAuth();
+  const { me, token, signOut } = useAuth();
+  const queryClient = useQueryClient();
   const notify = useNotify();
   const translate = useTranslate();
   const [uiLocale, setUiLocale] = useLocaleState();
@@ -34,6 +58,12 @@ export function UserMenu({ items }: { items: UserMenuItem[] }) {
   const close = () => setAnchor(null);
   const visible = (key: UserMenuItem['key']) => items.find((item) => item.key === key && item.visible);
   const settings = visible('settings');
+  const failed = useSyncExternalStore(subscribeFailedSave, () => failedSave);
+  useEffect(() => {
+    if (!failed || failed !== i18nProvider.getLocale()) return;
+    setFailedSave(null);
+    notify('cms.own_language.save_error', { type: 'error' });
+  }, [failed, notify]);
 
   const revalidateAll = async () => {
     if (revalidate === 'loading') return;
@@ -46,6 +76,22 @@ export function UserMenu({ items }: { items: UserMenuItem[] }) {
     } finally {
       setRevalidate('idle');
       close();
+    }
+  };
+
+  // The interface changes at once; the choice is also stored with the account (mails to it follow
+  // it, and another browser takes it), and a failure to store it only says so.
+  const chooseLanguage = async (locale: UiLocale) => {
+    close();
+    setUiLocale(locale);
+    if (!token || !isLang(locale)) return;
+    const save = languageSaves.then(() => putOwnLanguage(token, locale));
+    languageSaves = save.catch(() => undefined);
+    try {
+      queryClient.setQueryData(meQueryKey, await save);
+      if (failedSave) setFailedSave(null);
+    } catch {
+      setFailedSave(locale);
     }
   };
 
@@ -100,10 +146,7 @@ export function UserMenu({ items }: { items: UserMenuItem[] }) {
             lang={locale}
             selected={locale === uiLocale}
             aria-describedby="language-menu-label"
-            onClick={() => {
-              close();
-              setUiLocale(locale);
-            }}
+            onClick={() => void chooseLanguage(locale)}
           >
             <ListItemIcon>{locale === uiLocale ? <Check fontSize="small" /> : null}</ListItemIcon>
             <ListItemText>{name}</ListItemText>

@@ -35,9 +35,13 @@ export class AccountLinks {
     return `${this.origin()}${path}?token=${encodeURIComponent(token)}`;
   }
 
-  /** The language asked for when it is one of ours, else the site's default language. */
-  async language(asked: string | null | undefined, manager: EntityManager): Promise<Lang> {
-    if (isLang(asked)) return asked;
+  /**
+   * The first of `choices` that is one of our languages, else the site's default language. A mail
+   * to a user passes their stored language first, then the one the request names.
+   */
+  async language(choices: readonly (string | null | undefined)[], manager: EntityManager): Promise<Lang> {
+    const chosen = choices.find(isLang);
+    if (chosen) return chosen;
     const fallback = await this.settings.value('defaultLocale', manager);
     return isLang(fallback) ? fallback : DEFAULT_LANG;
   }

@@ -1,4 +1,4 @@
-import type { InvitationDto } from '@cms/contracts';
+import type { InvitationDto, Lang } from '@cms/contracts';
 import { ConflictException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -126,7 +126,7 @@ export class InvitationsService {
   }
 
   /** Makes the user with the invitation's e-mail and role, and spends the invitation. */
-  async accept(body: { token: string; name: string; password: string }, ip: string): Promise<{ email: string }> {
+  async accept(body: { token: string; name: string; password: string; language?: Lang }, ip: string): Promise<{ email: string }> {
     const attempt = await this.limiter.admitAttempt('invitation-link', ip);
     const hash = await this.passwords.hash(body.password);
     const made = await this.dataSource.transaction(async (manager) => {
@@ -134,7 +134,11 @@ export class InvitationsService {
       if ((await manager.query(`SELECT 1 FROM "login" WHERE "email" = $1`, [row.email])).length) {
         throw new ConflictException(`The e-mail ${row.email} is already used by a user: sign in, or use "Forgot password?"`);
       }
-      const [user]: { id: number }[] = await manager.query(`INSERT INTO "user" ("name") VALUES ($1) RETURNING "id"`, [body.name.trim()]);
+      // The language the acceptance screen was read in becomes the account's: its later mails follow it.
+      const [user]: { id: number }[] = await manager.query(`INSERT INTO "user" ("name", "language") VALUES ($1, $2) RETURNING "id"`, [
+        body.name.trim(),
+        body.language ?? null,
+      ]);
       await manager.query(`INSERT INTO "login" ("userId", "roleId", "email", "password") VALUES ($1, $2, $3, $4)`, [user.id, row.roleId, row.email, hash]);
       await manager.query(`DELETE FROM "invitation" WHERE "id" = $1`, [row.id]);
       return { userId: user.id, row };
@@ -173,7 +177,8 @@ export class InvitationsService {
   }
 
   private async send(manager: EntityManager, row: InvitationRow, token: string): Promise<void> {
-    const lang = await this.links.language(row.locale, manager);
+    // The invitee has no account, so no language of their own yet: the inviter's choice.
+    const lang = await this.links.language([row.locale], manager);
     const site = await this.links.siteName(lang, manager);
     const days = Math.max(1, Math.round(this.config.accounts.invitationTtlSeconds / 86_400));
     await this.mail.enqueue(manager, {

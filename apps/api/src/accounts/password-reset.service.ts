@@ -54,8 +54,8 @@ export class PasswordResetService {
     const key = normalizeEmail(email);
     await this.limiter.admitResetRequest(key, ip);
     const sent = await this.dataSource.transaction(async (manager) => {
-      const [login]: { id: number; userId: number; name: string }[] = await manager.query(
-        `SELECT l.id, l."userId", u.name FROM "login" l JOIN "user" u ON u.id = l."userId" WHERE l.email = $1`,
+      const [login]: { id: number; userId: number; name: string; language: string | null }[] = await manager.query(
+        `SELECT l.id, l."userId", u.name, u.language FROM "login" l JOIN "user" u ON u.id = l."userId" WHERE l.email = $1`,
         [key],
       );
       // Made either way, so that both paths do the same hashing.
@@ -68,7 +68,8 @@ export class PasswordResetService {
         secret.hash,
         new Date(Date.now() + RESET_LINK_TTL_MS),
       ]);
-      const lang = await this.links.language(locale, manager);
+      // The account's own language first: whoever asks on the sign-in page may not be its owner, or may read another language there.
+      const lang = await this.links.language([login.language, locale], manager);
       const site = await this.links.siteName(lang, manager);
       await this.mail.enqueue(manager, { to: key, ...renderPasswordResetMail(lang, { site, link: this.links.link(RESET_PATH, secret.token) }) });
       return login;

@@ -1,4 +1,4 @@
-import { API_TOKEN_PREFIX, RIGHT_TYPES, SUPER_ADMIN_ROLE_ID, type ApiTokenCreatedDto, type ApiTokenDto, type RightType } from '@cms/contracts';
+import { API_TOKEN_PREFIX, RIGHT_TYPES, SUPER_ADMIN_ROLE_ID, type ApiTokenCreatedDto, type ApiTokenDto, type Lang, type RightType } from '@cms/contracts';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
@@ -49,6 +49,7 @@ interface ResolvedRow {
   creatorRole: string;
   userId: number;
   userName: string;
+  language: Lang | null;
   rights: RightType[] | null;
   creatorRights: RightType[] | null;
 }
@@ -90,7 +91,7 @@ const TOKEN_LIST: ListSpec<Row> = {
  */
 const RESOLVE_SQL = `
   SELECT t.id, t.name, t."roleId", t."creatorRoleId", t."expiresAt", t."lastUsedAt",
-         l.id AS "loginId", l.email, l."roleId" AS "creatorRole", u.id AS "userId", u.name AS "userName",
+         l.id AS "loginId", l.email, l."roleId" AS "creatorRole", u.id AS "userId", u.name AS "userName", u.language,
          (SELECT array_agg(r."rightType"::text) FROM "right" r WHERE r."roleId" = t."roleId") AS rights,
          (SELECT array_agg(r."rightType"::text) FROM "right" r WHERE r."roleId" = l."roleId") AS "creatorRights"
   FROM "api_token" t
@@ -142,6 +143,7 @@ export class ApiTokensService {
         email: row.email,
         role: row.roleId,
         rights: own(row.roleId, row.rights).filter((right) => creatorRights.has(right)),
+        language: row.language,
         apiToken: { id: row.id, name: row.name },
       },
     };

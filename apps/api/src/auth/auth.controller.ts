@@ -4,7 +4,7 @@ import { NotAudited } from '../audit/audit.decorators';
 import { CurrentAuth, Public, SignedIn } from '../common/auth/access.decorators';
 import type { AuthContext } from '../common/auth/auth-context';
 import { AuthService } from './auth.service';
-import { MeDto } from './dto/me.dto';
+import { MeDto, SetLanguageDto } from './dto/me.dto';
 import { ChangePasswordDto, SignInDto, SignInResponseDto } from './dto/sign-in.dto';
 
 @ApiTags('auth')
@@ -41,7 +41,18 @@ export class AuthController {
   @SignedIn({ unauthenticatedStatus: 403 })
   @ApiOkResponse({ type: MeDto, description: 'The signed-in user; 403 for a missing, invalid, expired or revoked token' })
   me(@CurrentAuth() auth: AuthContext): MeDto {
-    return { id: auth.userId, name: auth.name, email: auth.email, role: auth.role, rights: auth.rights };
+    return { id: auth.userId, name: auth.name, email: auth.email, role: auth.role, rights: auth.rights, language: auth.language };
+  }
+
+  @Put('me/language')
+  @SignedIn({ sessionOnly: true })
+  // A preference, not a change of the data anyone else sees: no audit entry.
+  @NotAudited()
+  @ApiOkResponse({ type: MeDto, description: 'The signed-in user, with the language stored' })
+  @ApiBadRequestResponse({ description: 'The language is not one of the back office’s' })
+  async setLanguage(@CurrentAuth() auth: AuthContext, @Body() body: SetLanguageDto): Promise<MeDto> {
+    await this.auth.setOwnLanguage(auth, body.language);
+    return { ...this.me(auth), language: body.language };
   }
 
   @Put('me/password')

@@ -4,12 +4,13 @@ import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import type { AuthContext } from '../common/auth/auth-context';
 import { Login } from '../users/login.entity';
+import { User } from '../users/user.entity';
 import { normalizeEmail } from './normalize-email';
 import { PasswordService } from './password.service';
 import { SessionsService } from './sessions.service';
 import { SignInLimiter } from './sign-in-limiter';
 import { TwoFactorChallenges } from './two-factor-challenge';
-import type { SignInResponse } from '@cms/contracts';
+import type { Lang, SignInResponse } from '@cms/contracts';
 
 const INVALID = 'Invalid e-mail or password';
 
@@ -109,6 +110,12 @@ export class AuthService {
   }
 
   /** The caller's new password; every other session of theirs ends, this one stays. */
+  /** Stores the caller's interface language (null forgets it); sessions resolved before now read the old one, so they are forgotten. */
+  async setOwnLanguage(auth: AuthContext, language: Lang | null): Promise<void> {
+    await this.dataSource.getRepository(User).update({ id: auth.userId }, { language });
+    this.sessions.authChanged();
+  }
+
   async changeOwnPassword(auth: AuthContext, currentPassword: string, password: string, ip: string): Promise<void> {
     await this.verifyCurrentPassword(auth, currentPassword, ip);
     const hash = await this.passwords.hash(password);

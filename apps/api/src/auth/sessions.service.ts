@@ -1,4 +1,4 @@
-import { RIGHT_TYPES, SUPER_ADMIN_ROLE_ID, type RightType } from '@cms/contracts';
+import { RIGHT_TYPES, SUPER_ADMIN_ROLE_ID, type Lang, type RightType } from '@cms/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -28,6 +28,7 @@ interface ResolvedRow {
   roleId: string;
   userId: number;
   name: string;
+  language: Lang | null;
   rights: RightType[] | null;
 }
 
@@ -40,7 +41,7 @@ const AUTH_CHANGED = 'auth-changed';
 const LAST_USED_PRECISION_MS = 60_000;
 
 const RESOLVE_SQL = `
-  SELECT s.id AS "sessionId", s.token, s."expiresAt", s."lastUsedAt", l.id AS "loginId", l.email, l."roleId", u.id AS "userId", u.name,
+  SELECT s.id AS "sessionId", s.token, s."expiresAt", s."lastUsedAt", l.id AS "loginId", l.email, l."roleId", u.id AS "userId", u.name, u.language,
          (SELECT array_agg(r."rightType"::text) FROM "right" r WHERE r."roleId" = l."roleId") AS rights
   FROM "session" s
   JOIN "login" l ON l.id = s."loginId"
@@ -65,7 +66,7 @@ export class SessionsService {
   /**
    * Sessions resolved lately, by token: reading the session, login, user and rights at every
    * request cost a third of the CPU of a cheap API call. Every write that changes what a session
-   * resolves to (sign-out, revocation, a user's name, e-mail, role or removal, a role's rights)
+   * resolves to (sign-out, revocation, a user's name, language, e-mail, role or removal, a role's rights)
    * calls `authChanged()`, which empties this map on every instance before the write answers here,
    * and within milliseconds elsewhere; nothing is kept while other instances' events may be missed.
    */
@@ -130,6 +131,7 @@ export class SessionsService {
       email: row.email,
       role: row.roleId,
       rights,
+      language: row.language,
     };
     // A change that committed while this row was read has emptied the map since: keep nothing then.
     if (this.events.reliable()) this.resolved.set(token, { auth, sessionExpiresAt: new Date(row.expiresAt).getTime(), lastUsedAt }, generation);

@@ -173,6 +173,7 @@ export const DRAFT_READER: AuthContext = {
   email: '',
   role: SUPER_ADMIN_ROLE_ID,
   rights: [],
+  language: null,
 };
 
 /** Why a content of this container may have no sections of its own, if it may not. */

@@ -1,3 +1,4 @@
+import { Lang } from '@cms/contracts';
 import { Column, Entity, Index, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { Login } from './login.entity';
 
@@ -10,6 +11,10 @@ export class User {
   @Index()
   @Column({ type: 'varchar', length: 200 })
   name: string;
+
+  /** The back office language they chose; mails to them are written in it. Null: none chosen yet. */
+  @Column({ type: 'enum', enum: Lang, enumName: 'lang', nullable: true })
+  language: Lang | null;
 
   @Index()
   @UpdateDateColumn({ type: 'timestamptz' })

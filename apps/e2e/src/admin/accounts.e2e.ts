@@ -137,6 +137,8 @@ describe('accounts that look after themselves', () => {
       await invited.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.startsWith('/admin/accept-invitation'));
       const signedIn = await api<{ token: string }>('/auth/signin', { method: 'POST', body: { email, password: 'invited-password-1' } });
       expect(signedIn.status).toBe(200);
+      // The language the acceptance screen was read in is the new account's.
+      expect((await api<{ language: string | null }>('/me', { token: signedIn.body.token })).body.language).toBe('en');
       // The link worked once.
       await invited.goto(link);
       await invited.getByText('This invitation link is not valid').waitFor();

@@ -303,8 +303,33 @@ describe('back office in five languages', () => {
     }
   });
 
-  it('switches the language from the user menu and keeps the choice, sign-in page included', async () => {
+  it('changes the language even when storing it with the account fails, and says so', async () => {
     const { context, page } = await newContext('en-US');
+    try {
+      await storeToken(page, ownerToken);
+      // The API refuses the save as a failing server would; every other call goes through.
+      await page.route('**/api/me/language', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"message":"Down"}' }),
+      );
+      await page.goto(`${baseUrl()}/admin/containers`);
+      await topBar(page).getByRole('link', { name: 'Containers', exact: true }).waitFor();
+      await page.getByRole('button', { name: /^User menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Français', exact: true }).click();
+      await topBar(page).getByRole('link', { name: 'Conteneurs', exact: true }).waitFor();
+      await page.getByText('La langue a changé ici, mais n’a pas pu être enregistrée sur votre compte').waitFor();
+      expect(await page.evaluate(() => window.localStorage.getItem('RaStore.locale'))).toBe('"fr"');
+      expect((await api<{ language: string | null }>('/me', { token: ownerToken })).body.language).toBeNull();
+    } catch (error) {
+      await screenshot(page, 'admin-i18n-save-failure');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('switches the language from the user menu and keeps the choice, sign-in page included; another browser takes it at sign-in', async () => {
+    const { context, page } = await newContext('en-US');
+    let other: BrowserContext | undefined;
     try {
       await page.goto(`${baseUrl()}/admin/containers`);
       await page.waitForURL('**/sign-in');
@@ -328,6 +353,10 @@ describe('back office in five languages', () => {
         expect(await page.locator('html').getAttribute('lang')).toBe(language.lang);
       }
       expect(await page.evaluate(() => window.localStorage.getItem('RaStore.locale'))).toBe('"it"');
+      // Stored with the account too: the mails to it are in Italian now.
+      const storedLanguage = async () => (await api<{ language: string | null }>('/me', { token: ownerToken })).body.language;
+      for (const deadline = Date.now() + 10_000; (await storedLanguage()) !== 'it' && Date.now() < deadline;) await page.waitForTimeout(100);
+      expect(await storedLanguage()).toBe('it');
 
       // The content locale of an editor stays apart: Italian screens editing the Turkish version.
       await page.goto(`${baseUrl()}/admin/containers/${container.id}`);
@@ -342,11 +371,25 @@ describe('back office in five languages', () => {
       await page.getByRole('menuitem', { name: 'Disconnetti' }).click();
       await page.waitForURL('**/sign-in');
       await page.getByRole('heading', { name: 'Accedi', level: 1 }).waitFor();
+
+      // Another browser, with no language chosen, reads the sign-in page in its own language, and
+      // the back office in the account's once signed in; that becomes this browser's choice.
+      const second = await newContext('en-US');
+      other = second.context;
+      await second.page.goto(`${baseUrl()}/admin/containers`);
+      await second.page.waitForURL('**/sign-in');
+      await signInAs(second.page, LANGUAGES[0]);
+      await topBar(second.page).getByRole('link', { name: 'Contenitori', exact: true }).waitFor();
+      expect(await second.page.locator('html').getAttribute('lang')).toBe('it');
+      expect(await second.page.evaluate(() => window.localStorage.getItem('RaStore.locale'))).toBe('"it"');
     } catch (error) {
       await screenshot(page, 'admin-i18n-switch-failure');
       throw error;
     } finally {
+      await other?.close();
       await context.close();
+      // The owner is every later test's: it goes back to no language of its own.
+      await api('/me/language', { method: 'PUT', token: ownerToken, body: { language: null } });
     }
   });
 });

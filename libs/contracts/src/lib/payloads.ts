@@ -59,6 +59,13 @@ export interface Me {
   /** A role id; `super-admin` is special. */
   role: string;
   rights: RightType[];
+  /** The interface language the user chose (PUT /api/me/language); mails to them are in it. Null: none chosen yet. */
+  language: Lang | null;
+}
+
+/** PUT /api/me/language: the signed-in user's interface language, or null to forget the choice. */
+export interface SetLanguageRequest {
+  language: Lang | null;
 }
 
 export interface UserDto {
@@ -88,7 +95,7 @@ export interface ChangePasswordRequest {
 /** POST /api/auth/password-reset: "forgot password"; the answer is the same whether the e-mail is an account's or not. */
 export interface PasswordResetRequest {
   email: string;
-  /** The language of the mail; default: the site's default language. */
+  /** The language of the mail when the account has no interface language of its own (Me.language); default: the site's default language. */
   locale?: Lang;
 }
 
@@ -132,6 +139,8 @@ export interface AcceptInvitationRequest {
   token: string;
   name: string;
   password: string;
+  /** The acceptance screen's language: it becomes the new user's interface language (and that of their mails). */
+  language?: Lang;
 }
 
 export interface RoleDto {

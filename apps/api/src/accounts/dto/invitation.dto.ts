@@ -69,4 +69,13 @@ export class AcceptInvitationDto implements AcceptInvitationRequest {
   @MinLength(8, { message: 'password must be at least 8 characters long' })
   @MaxLength(512)
   password: string;
+
+  @ApiPropertyOptional({
+    enum: LANGS,
+    example: 'fr',
+    description: 'The language of the acceptance screen: it becomes the new user’s interface language, and that of the mails to them',
+  })
+  @IsOptional()
+  @IsIn(LANGS, { message: `language must be one of ${LANGS.join(', ')}` })
+  language?: Lang;
 }

@@ -11,7 +11,8 @@ export class PasswordResetRequestDto implements PasswordResetRequest {
 
   @ApiPropertyOptional({
     enum: LANGS,
-    description: 'The language of the mail (the back office’s language of the person asking); default: the site’s default language',
+    description:
+      'The language of the mail (the back office’s language of the person asking) when the account has no interface language of its own; default: the site’s default language',
   })
   @IsOptional()
   @IsIn(LANGS, { message: `locale must be one of ${LANGS.join(', ')}` })

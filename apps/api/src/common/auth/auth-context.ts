@@ -1,4 +1,4 @@
-import type { RightType } from '@cms/contracts';
+import type { Lang, RightType } from '@cms/contracts';
 
 /** Who made the request, as the global guard resolved it from the token. */
 export interface AuthContext {
@@ -9,6 +9,8 @@ export interface AuthContext {
   email: string;
   role: string;
   rights: RightType[];
+  /** The user's chosen interface language (for an API token, its creator's); null when none is chosen. */
+  language: Lang | null;
   /**
    * Set when the caller is an API token rather than a session: `userId`, `loginId` and `email` are
    * then its creator's, `name` says "Ann (via token "build")", `role` is the token's role and

@@ -29,6 +29,7 @@ import { ContentFieldValueIndexes1795774018000 } from './1795774018000-content-f
 import { PasswordResets1795785938641 } from './1795785938641-password-resets';
 import { Invitations1795786532310 } from './1795786532310-invitations';
 import { TwoFactor1795787579804 } from './1795787579804-two-factor';
+import { UserLanguage1795799578384 } from './1795799578384-user-language';
 
 /** In the order they run. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   PasswordResets1795785938641,
   Invitations1795786532310,
   TwoFactor1795787579804,
+  UserLanguage1795799578384,
 ];

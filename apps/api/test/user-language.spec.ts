@@ -1,0 +1,141 @@
+import { useTestApp } from './support/test-app';
+
+/**
+ * Each user's interface language (issue 29: "all mail in the user's language"): stored through
+ * PUT /api/me/language by the user alone, answered by GET /api/me, and the language of the mails
+ * sent to their account before the one a request names, then the site's default.
+ */
+describe('the interface language of a user', () => {
+  // TRUST_PROXY=1: each reset request names its own client address, clear of the per-address limit.
+  const t = useTestApp({ TRUST_PROXY: '1', PUBLIC_URL: 'https://cms.example.org' });
+  let client = 0;
+  const from = () => `198.51.100.${(client += 1)}`;
+
+  const me = async (token: string) => (await t.http.get('/api/me').set('token', token)).body as { id: number; language: string | null };
+  const choose = (token: string, body: unknown) =>
+    t.http
+      .put('/api/me/language')
+      .set('token', token)
+      .send(body as object);
+  const askReset = (email: string, extra: Record<string, unknown> = {}) =>
+    t.http
+      .post('/api/auth/password-reset')
+      .set('X-Forwarded-For', from())
+      .send({ email, ...extra });
+  const subjectsTo = async (email: string): Promise<string[]> =>
+    (await t.dataSource.query(`SELECT "subject" FROM "mail_outbox" WHERE "to" = $1 ORDER BY "id"`, [email])).map((m: { subject: string }) => m.subject);
+  const stored = async (userId: number): Promise<string | null> =>
+    (await t.dataSource.query(`SELECT "language" FROM "user" WHERE "id" = $1`, [userId]))[0].language;
+
+  it('is null until chosen; the user sets it, reads it back from /api/me, and clears it', async () => {
+    const user = await t.userWithRights([]);
+    expect(await me(user.token)).toMatchObject({ id: user.id, language: null });
+
+    const set = await choose(user.token, { language: 'fr' });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ id: user.id, email: user.email, language: 'fr' });
+    // /api/me is answered from the resolved session, which was read before the change: it must not be stale.
+    expect(await me(user.token)).toMatchObject({ language: 'fr' });
+    expect(await stored(user.id)).toBe('fr');
+
+    expect((await choose(user.token, { language: 'tr' })).body.language).toBe('tr');
+    expect(await me(user.token)).toMatchObject({ language: 'tr' });
+    expect((await choose(user.token, { language: null })).status).toBe(200);
+    expect(await me(user.token)).toMatchObject({ language: null });
+    expect(await stored(user.id)).toBeNull();
+  });
+
+  it('changes only the caller’s own language', async () => {
+    const ann = await t.userWithRights([]);
+    const bob = await t.userWithRights([]);
+    expect((await choose(ann.token, { language: 'es' })).status).toBe(200);
+    expect(await me(bob.token)).toMatchObject({ id: bob.id, language: null });
+    expect(await stored(bob.id)).toBeNull();
+  });
+
+  it('refuses a language that is not one of ours, a missing one and other fields with a 400 naming the field', async () => {
+    const user = await t.userWithRights([]);
+    await choose(user.token, { language: 'it' });
+    for (const body of [{ language: 'de' }, { language: 'FR' }, { language: 3 }, { language: ['fr'] }, {}, { language: 'fr', name: 'Mallory' }]) {
+      const res = await choose(user.token, body);
+      expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
+      expect(JSON.stringify(res.body)).toMatch(body && 'name' in body ? /name/ : /language must be one of en, fr, tr, es, it, or null/);
+    }
+    expect(await stored(user.id)).toBe('it');
+    expect((await t.http.put('/api/me/language').send({ language: 'fr' })).status).toBe(401);
+  });
+
+  it('is set with a session only: an API token may read its creator’s language but not change it', async () => {
+    const owner = await me(t.ownerToken);
+    await choose(t.ownerToken, { language: 'es' });
+    try {
+      const made = await t.http.post('/api/tokens').set('token', t.ownerToken).send({ name: 'Language bot', roleId: 'super-admin' });
+      expect(made.status).toBe(201);
+      const bearer = { Authorization: `Bearer ${made.body.secret}` };
+      expect((await t.http.get('/api/me').set(bearer)).body).toMatchObject({ id: owner.id, language: 'es' });
+      const refused = await t.http.put('/api/me/language').set(bearer).send({ language: 'fr' });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toMatch(/API token/);
+      expect(await stored(owner.id)).toBe('es');
+    } finally {
+      await choose(t.ownerToken, { language: null });
+    }
+  });
+
+  it('writes a reset mail in the account’s language even when the request names another', async () => {
+    const user = await t.userWithRights([]);
+    await choose(user.token, { language: 'tr' });
+    expect((await askReset(user.email, { locale: 'fr' })).status).toBe(202);
+    expect((await askReset(user.email)).status).toBe(202);
+    const subjects = await subjectsTo(user.email);
+    expect(subjects).toHaveLength(2);
+    for (const subject of subjects) expect(subject).toContain('için parolanızı sıfırlayın');
+  });
+
+  it('without a stored language, writes the reset mail in the language asked, else in the site’s default', async () => {
+    const user = await t.userWithRights([]);
+    expect((await askReset(user.email, { locale: 'es' })).status).toBe(202);
+    await t.http.put('/api/settings/by-name/defaultLocale').set('token', t.ownerToken).send({ value: 'it' });
+    try {
+      expect((await askReset(user.email)).status).toBe(202);
+    } finally {
+      await t.http.put('/api/settings/by-name/defaultLocale').set('token', t.ownerToken).send({ value: 'en' });
+    }
+    // A choice forgotten is no choice: the request's language again.
+    await choose(user.token, { language: 'fr' });
+    await choose(user.token, { language: null });
+    expect((await askReset(user.email, { locale: 'en' })).status).toBe(202);
+    const subjects = await subjectsTo(user.email);
+    expect(subjects).toHaveLength(3);
+    expect(subjects[0]).toContain('Restablezca su contraseña');
+    expect(subjects[1]).toContain('Reimposta la password');
+    expect(subjects[2]).toContain('Reset your password');
+  });
+
+  it('keeps the inviter’s language for the invitation, and stores the acceptance screen’s language as the new user’s', async () => {
+    const invite = async (email: string) => {
+      const res = await t.http.post('/api/invitations').set('token', t.ownerToken).send({ email, roleId: 'super-admin', locale: 'es' });
+      expect(res.status).toBe(201);
+      const [mail]: { subject: string; text: string }[] = await t.dataSource.query(`SELECT "subject", "text" FROM "mail_outbox" WHERE "to" = $1`, [email]);
+      expect(mail.subject).toContain('Le han invitado');
+      return /\/admin\/accept-invitation\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    };
+    const accept = (body: Record<string, unknown>) => t.http.post('/api/auth/invitation/accept').set('X-Forwarded-For', from()).send(body);
+
+    const withLanguage = await invite('italian.reader@accounts.test');
+    expect((await accept({ token: withLanguage, name: 'Lia', password: 'invited-password-1', language: 'klingon' })).status).toBe(400);
+    const accepted = await accept({ token: withLanguage, name: 'Lia', password: 'invited-password-1', language: 'it' });
+    expect(accepted.status).toBe(201);
+    const signIn = await t.http.post('/api/auth/signin').send({ email: 'italian.reader@accounts.test', password: 'invited-password-1' });
+    expect(await me(signIn.body.token)).toMatchObject({ language: 'it' });
+    expect((await askReset('italian.reader@accounts.test', { locale: 'en' })).status).toBe(202);
+    expect((await subjectsTo('italian.reader@accounts.test')).at(-1)).toContain('Reimposta la password');
+
+    const without = await invite('no.language@accounts.test');
+    expect((await accept({ token: without, name: 'Noa', password: 'invited-password-1' })).status).toBe(201);
+    const [user] = await t.dataSource.query(
+      `SELECT u."language" FROM "user" u JOIN "login" l ON l."userId" = u.id WHERE l.email = 'no.language@accounts.test'`,
+    );
+    expect(user).toEqual({ language: null });
+  });
+});
