@@ -84,9 +84,12 @@ function role(pid) {
 
 /** Each process of the tree: pid, role, resident bytes. */
 function snapshot(rootPid) {
-  return tree(rootPid)
+  const rows = tree(rootPid)
     .map((pid) => ({ pid, role: role(pid), rss: status(pid, 'VmRSS') }))
     .filter((p) => p.rss > 0);
+  // tools/start.mjs runs the server in its own process (it spawned it before).
+  if (!rows.some((row) => row.role === 'server')) for (const row of rows) if (row.role.startsWith('launcher')) row.role = 'server (in tools/start.mjs)';
+  return rows;
 }
 
 /**
@@ -185,7 +188,7 @@ function describe(label, rootPid, probes) {
   for (const row of rows) {
     const figures = probes.get(row.pid);
     let detail = '';
-    if (row.role === 'server' || (row.role.startsWith('launcher') && figures?.wasmMemories.length)) {
+    if (row.role.startsWith('server')) {
       const smaps = smapsParts(row.pid);
       parts.wasm = smaps.wasm;
       parts.file = smaps.file;
@@ -195,14 +198,14 @@ function describe(label, rootPid, probes) {
     if (figures) {
       const m = figures.memoryUsage;
       detail += `; V8 heap ${mb(m.heapUsed)} used of ${mb(m.heapTotal)}, external ${mb(m.external)} (array buffers ${mb(m.arrayBuffers)})`;
-      if (row.role === 'server' || figures.wasmMemories.length) {
+      if (row.role.startsWith('server')) {
         parts.heapUsed = m.heapUsed;
         parts.heapTotal = m.heapTotal;
         parts.external = m.external;
       }
     }
     console.log(
-      `    ${row.role.padEnd(28)} pid ${String(row.pid).padEnd(7)} RSS ${String(mb(row.rss)).padStart(4)} MB (PSS ${mb(row.pss)}, private ${mb(row.uss)})${detail}`,
+      `    ${row.role.padEnd(30)} pid ${String(row.pid).padEnd(7)} RSS ${String(mb(row.rss)).padStart(4)} MB (PSS ${mb(row.pss)}, private ${mb(row.uss)})${detail}`,
     );
     parts[row.role] = (parts[row.role] ?? 0) + row.rss;
   }
