@@ -6,11 +6,19 @@
 # the server, npm's child is the server itself, so Ctrl-C and npm's signals reach it and its exit
 # code is npm's (docs/perf.md, "Memory of a default start").
 #
-# glibc gives each thread that allocates an arena of up to 64 MB and keeps what was freed in it:
-# image processing (sharp, on libuv's threads) and WebAssembly compilation left some 80 MB there that
-# the server never used again; two arenas hold the same work. glibc reads the variable when the
-# process starts. Yours wins (MALLOC_ARENA_MAX or GLIBC_TUNABLES set, even empty, leaves it alone).
-[ -n "${MALLOC_ARENA_MAX+set}${GLIBC_TUNABLES+set}" ] || export MALLOC_ARENA_MAX=2
+# glibc's allocator, which reads these when the process starts (yours win: GLIBC_TUNABLES set, even
+# empty, leaves both alone):
+# - it gives each thread that allocates an arena of up to 64 MB and keeps what was freed in it:
+#   image processing (sharp, on libuv's threads) and WebAssembly compilation left some 80 MB there
+#   that the server never used again; two arenas hold the same work;
+# - it serves blocks of 128 KB or more from the system and gives them back when freed, but raises
+#   that threshold (up to 32 MB) each time such a block is freed, after which large blocks (an
+#   image's rows and tiles) stay in the heap once freed: a fixed threshold gave 22–27 MB back with
+#   no more CPU per request (tools/bench/node-settings.mjs).
+if [ -z "${GLIBC_TUNABLES+set}" ]; then
+  [ -n "${MALLOC_ARENA_MAX+set}" ] || export MALLOC_ARENA_MAX=2
+  [ -n "${MALLOC_MMAP_THRESHOLD_+set}" ] || export MALLOC_MMAP_THRESHOLD_=131072
+fi
 # V8's young generation capped at 4 MB a half-space (16 by default): about 20 MB less resident,
 # start-up no slower. Only a command-line flag does it (v8.setFlagsFromString comes too late), and
 # the command line would override NODE_OPTIONS: a NODE_OPTIONS that sets it wins.
