@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The memory of a default start (issue 29): what `npm start` holds resident, whole process tree
-// (npm, the launcher, the server), after start-up and while serving 1,000 pages, and what each part
-// costs. Then the same with a PostgreSQL server (DATABASE_URL).
+// (npm and the server, which runs in tools/start.mjs's own process; an earlier build's shell and
+// launcher too), after start-up and while serving 1,000 pages, and what each part costs. Then the same with a PostgreSQL server (DATABASE_URL).
 //
 //   node tools/bench/memory.mjs [--pages 1000] [--concurrency 4] [--build] [--only default|server]
 //
@@ -299,7 +299,7 @@ async function measure(name, env) {
     return { readyMs, idle, startPeak, servingPeak, after, hwm };
   } finally {
     clearInterval(sampler);
-    // The whole process group (npm, its shell, the launcher, the server): npm passes a signal to its
+    // The whole process group (npm and the server; a shell and a launcher in earlier builds): npm passes a signal to its
     // shell only, which would leave the rest running.
     const signalGroup = (signal) => {
       try {
@@ -330,7 +330,7 @@ function reportMode(id, label, result) {
       `peak ${mb(result.servingPeak)} MB while serving ${pages} requests, ${mb(result.after.total)} MB after`,
   );
   report(`memory:${id}:startup`, result.readyMs, 'ms', `${label}: npm start until /api/health answers`);
-  report(`memory:${id}:idle`, mb(result.idle.total), 'MB', `${label}: resident after start-up (npm, launcher, server)`);
+  report(`memory:${id}:idle`, mb(result.idle.total), 'MB', `${label}: resident after start-up (every process of npm start)`);
   report(`memory:${id}:startup-peak`, mb(result.startPeak), 'MB', `${label}: peak resident during start-up`);
   report(`memory:${id}:serving-peak`, mb(result.servingPeak), 'MB', `${label}: peak resident serving ${pages} requests`);
   report(`memory:${id}:after`, mb(result.after.total), 'MB', `${label}: resident after serving`);
