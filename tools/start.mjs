@@ -1,7 +1,9 @@
-// `npm start`: builds what is missing or changed (Nx answers from its cache when nothing changed),
-// then runs the one process that serves the API, the back office and the public site on PORT.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start` (through tools/start.sh): builds what is missing or changed (Nx answers from its cache
+// when nothing changed), then runs, in this same process, the server of the API, the back office and
+// the public site on PORT.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,17 +25,12 @@ if (process.env.SKIP_BUILD !== '1') {
   }
 }
 
-// glibc gives each thread that allocates its own arena of up to 64 MB, and keeps what was freed in
-// it: image processing (sharp, on libuv's threads) and WebAssembly compilation left some 80 MB
-// there that the server never used again. Two arenas hold the same work (tools/bench/memory.mjs;
-// docs/perf.md). Set before the server starts, which is why this launcher spawns it rather than
-// running it in its own process; it stays beside it (8 MB of its own, 43 MB resident counting
-// node's code it shares with the server). `node dist/apps/api/main.js` runs without it.
-const serverEnv = { ...process.env };
-if (process.platform === 'linux' && serverEnv.MALLOC_ARENA_MAX === undefined && serverEnv.GLIBC_TUNABLES === undefined) serverEnv.MALLOC_ARENA_MAX = '2';
-// V8's young generation capped at 4 MB a half-space (16 by default): 20 MB less resident, start-up
-// no slower (docs/perf.md). NODE_OPTIONS can set another.
-const nodeArgs = /semi-space/.test(serverEnv.NODE_OPTIONS ?? '') ? [] : ['--max-semi-space-size=4'];
-const server = spawn(process.execPath, [...nodeArgs, join(root, 'dist/apps/api/main.js')], { cwd: root, env: serverEnv, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The server runs in this process: a launcher that spawned it would stay resident beside it (43 MB
+// of RSS, 8 of its own). What must be set before node starts (two malloc arenas, V8's young
+// generation capped) `npm start` sets through tools/start.sh; `node tools/start.mjs` runs without.
+const main = join(root, 'dist/apps/api/main.js');
+if (!existsSync(main)) {
+  console.error(`${main} is missing: run \`npm start\` without SKIP_BUILD=1, or \`npm run build\`, first.`);
+  process.exit(1);
+}
+createRequire(import.meta.url)(main);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The memory of a default start (issue 29): what `npm start` holds resident, whole process tree
-// (npm, the launcher, the server), after start-up and while serving 1,000 pages, and what each part
-// costs. Then the same with a PostgreSQL server (DATABASE_URL).
+// (npm and the server, which runs in tools/start.mjs's own process; an earlier build's shell and
+// launcher too), after start-up and while serving 1,000 pages, and what each part costs. Then the same with a PostgreSQL server (DATABASE_URL).
 //
 //   node tools/bench/memory.mjs [--pages 1000] [--concurrency 4] [--build] [--only default|server]
 //
@@ -84,9 +84,12 @@ function role(pid) {
 
 /** Each process of the tree: pid, role, resident bytes. */
 function snapshot(rootPid) {
-  return tree(rootPid)
+  const rows = tree(rootPid)
     .map((pid) => ({ pid, role: role(pid), rss: status(pid, 'VmRSS') }))
     .filter((p) => p.rss > 0);
+  // tools/start.mjs runs the server in its own process (it spawned it before).
+  if (!rows.some((row) => row.role === 'server')) for (const row of rows) if (row.role.startsWith('launcher')) row.role = 'server (in tools/start.mjs)';
+  return rows;
 }
 
 /**
@@ -185,7 +188,7 @@ function describe(label, rootPid, probes) {
   for (const row of rows) {
     const figures = probes.get(row.pid);
     let detail = '';
-    if (row.role === 'server' || (row.role.startsWith('launcher') && figures?.wasmMemories.length)) {
+    if (row.role.startsWith('server')) {
       const smaps = smapsParts(row.pid);
       parts.wasm = smaps.wasm;
       parts.file = smaps.file;
@@ -195,14 +198,14 @@ function describe(label, rootPid, probes) {
     if (figures) {
       const m = figures.memoryUsage;
       detail += `; V8 heap ${mb(m.heapUsed)} used of ${mb(m.heapTotal)}, external ${mb(m.external)} (array buffers ${mb(m.arrayBuffers)})`;
-      if (row.role === 'server' || figures.wasmMemories.length) {
+      if (row.role.startsWith('server')) {
         parts.heapUsed = m.heapUsed;
         parts.heapTotal = m.heapTotal;
         parts.external = m.external;
       }
     }
     console.log(
-      `    ${row.role.padEnd(28)} pid ${String(row.pid).padEnd(7)} RSS ${String(mb(row.rss)).padStart(4)} MB (PSS ${mb(row.pss)}, private ${mb(row.uss)})${detail}`,
+      `    ${row.role.padEnd(30)} pid ${String(row.pid).padEnd(7)} RSS ${String(mb(row.rss)).padStart(4)} MB (PSS ${mb(row.pss)}, private ${mb(row.uss)})${detail}`,
     );
     parts[row.role] = (parts[row.role] ?? 0) + row.rss;
   }
@@ -296,7 +299,7 @@ async function measure(name, env) {
     return { readyMs, idle, startPeak, servingPeak, after, hwm };
   } finally {
     clearInterval(sampler);
-    // The whole process group (npm, its shell, the launcher, the server): npm passes a signal to its
+    // The whole process group (npm and the server; a shell and a launcher in earlier builds): npm passes a signal to its
     // shell only, which would leave the rest running.
     const signalGroup = (signal) => {
       try {
@@ -327,7 +330,7 @@ function reportMode(id, label, result) {
       `peak ${mb(result.servingPeak)} MB while serving ${pages} requests, ${mb(result.after.total)} MB after`,
   );
   report(`memory:${id}:startup`, result.readyMs, 'ms', `${label}: npm start until /api/health answers`);
-  report(`memory:${id}:idle`, mb(result.idle.total), 'MB', `${label}: resident after start-up (npm, launcher, server)`);
+  report(`memory:${id}:idle`, mb(result.idle.total), 'MB', `${label}: resident after start-up (every process of npm start)`);
   report(`memory:${id}:startup-peak`, mb(result.startPeak), 'MB', `${label}: peak resident during start-up`);
   report(`memory:${id}:serving-peak`, mb(result.servingPeak), 'MB', `${label}: peak resident serving ${pages} requests`);
   report(`memory:${id}:after`, mb(result.after.total), 'MB', `${label}: resident after serving`);

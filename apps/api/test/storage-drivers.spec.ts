@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../src/config/app-config';
 import { LocalStorageDriver } from '../src/storage/local-storage.driver';
 import { S3StorageDriver } from '../src/storage/s3-storage.driver';
 import { isStored, RangeNotSatisfiableError, type StorageDriver } from '../src/storage/storage-driver';
+import { createStorageDriver } from '../src/storage/storage.module';
 import { startS3Server, type TestS3Server } from './support/s3-server';
 
 const text = (value: string) => Readable.from([Buffer.from(value)]);
@@ -145,6 +146,16 @@ describe('storage configuration', () => {
   it('keeps uploads in DATA_DIR/uploads by default', () => {
     expect(loadConfig({ DATA_DIR: '/srv/cms' }).storage).toEqual({ driver: 'local', dir: '/srv/cms/uploads' });
     expect(loadConfig({}).uploadMaxPixels).toBe(50_000_000);
+  });
+
+  it('makes the driver the configuration names (the S3 one loaded only then)', () => {
+    const local = createStorageDriver(loadConfig({ DATA_DIR: '/srv/cms' }).storage);
+    expect(local).toBeInstanceOf(LocalStorageDriver);
+    expect(local.description).toBe('local folder /srv/cms/uploads');
+    const bucket = createStorageDriver(loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio:9000' }).storage);
+    expect(bucket).toBeInstanceOf(S3StorageDriver);
+    expect(bucket.description).toBe('S3 bucket media at http://minio:9000');
+    (bucket as S3StorageDriver).onModuleDestroy();
   });
 
   it('uses an S3-compatible bucket when S3_BUCKET is set, path-style when an endpoint is given', () => {
