@@ -123,19 +123,22 @@ export async function createApp(
   mountMetrics(fastify, metrics, metricsAccess(config.metricsToken, clientAddressOf));
   app.useGlobalPipes(createValidationPipe());
 
-  const document = strictDocument(
-    SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder()
-        .setTitle('CMS API')
-        .setDescription(
-          'REST API of the CMS, in the dialect of ra-data-simple-rest. Sign in with POST /api/auth/signin and send the token in the `token` header. A PUT by a caller whose role may update the resource but not view it (UPDATE_* without VIEW_*) answers `{ id }` only, not the record.',
-        )
-        .setVersion('1')
-        .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
-        .build(),
-    ),
-  );
+  // Built on the first request for it, not at start: the document and its objects are memory and
+  // start-up time that most processes never need (docs/perf.md, "Memory of a default start").
+  const document = () =>
+    strictDocument(
+      SwaggerModule.createDocument(
+        app,
+        new DocumentBuilder()
+          .setTitle('CMS API')
+          .setDescription(
+            'REST API of the CMS, in the dialect of ra-data-simple-rest. Sign in with POST /api/auth/signin and send the token in the `token` header. A PUT by a caller whose role may update the resource but not view it (UPDATE_* without VIEW_*) answers `{ id }` only, not the record.',
+          )
+          .setVersion('1')
+          .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
+          .build(),
+      ),
+    );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
 
   if (config.serve !== 'api') {

@@ -2,7 +2,8 @@ import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
-import { embeddedDatabasePassword, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import type * as Embedded from './embedded-postgres';
+import type { EmbeddedPostgres } from './embedded-postgres';
 import { renameRecordedMigrations, withMigrationLock } from './migration-runner';
 import { allowNamedStatements } from './prepared-query';
 import { ReadPool, splitPoolSize } from './read-pool';
@@ -45,6 +46,10 @@ export async function openDatabase(
     // connections (Parse/Bind/Execute of one with another's), which loses portals and mixes up
     // answers under load (electric-sql/pglite#1046). PGlite runs one query at a time anyway.
     poolSize = 1;
+    // Loaded for the embedded database only: PGlite's modules (its Emscripten glue among them) are
+    // memory a process on a PostgreSQL server never uses (docs/perf.md, "Memory of a default start").
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { embeddedDatabasePassword, startEmbeddedPostgres } = require('./embedded-postgres') as typeof Embedded;
     // Beside the database files, so that it lives and goes with them (an in-memory one needs none kept).
     const password = embeddedDatabasePassword(dataDir ? path.join(config.dataDir, 'pg-password') : undefined);
     embedded = await startEmbeddedPostgres({ dataDir, password, maxConnections: poolSize, loadDataDir: dataDir ? undefined : options.embeddedSnapshot });
