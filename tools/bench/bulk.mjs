@@ -4,7 +4,9 @@
 // sends them; then the same contents one POST /api/contents at a time for comparison, and the
 // export of the container (JSON, streamed). Prints contents per second and the CPU per content of
 // the Node server and of the PostgreSQL backends serving it. Asserts nothing.
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/cms_bulk_bench node tools/bench/bulk.mjs [--batches 10] [--batch 500] [--singles 1000]
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/cms_bulk_bench node tools/bench/bulk.mjs [--batches 10] [--batch 500] [--singles 1000] [--concurrency 1]
+// --concurrency 2 times the batches again with two requests in flight (an importer of its own
+// that does not wait for one batch before it sends the next), after the one-at-a-time run.
 // The database is created empty by the caller (createdb); the API is built (dist/apps/api/main.js).
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -13,11 +15,18 @@ import { apiCaller } from './lib/staff-runs.mjs';
 import { BACKENDS_SQL } from './lib/windows.mjs';
 
 const { values } = parseArgs({
-  options: { batches: { type: 'string', default: '10' }, batch: { type: 'string', default: '500' }, singles: { type: 'string', default: '1000' } },
+  options: {
+    batches: { type: 'string', default: '10' },
+    batch: { type: 'string', default: '500' },
+    singles: { type: 'string', default: '1000' },
+    concurrency: { type: 'string', default: '1' },
+  },
 });
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL names an empty PostgreSQL database for the bench');
 const BATCHES = Number(values.batches);
+const CONCURRENCY = Number(values.concurrency);
+if (!Number.isInteger(CONCURRENCY) || CONCURRENCY < 1 || CONCURRENCY > 8) throw new Error(`--concurrency must be 1 to 8, not ${values.concurrency}`);
 const BATCH = Number(values.batch);
 const SINGLES = Number(values.singles);
 
@@ -85,6 +94,20 @@ try {
     if (answer.count !== BATCH) throw new Error(`batch ${b}: ${JSON.stringify(answer).slice(0, 200)}`);
   }
   report(`POST /api/contents/bulk, ${BATCHES} batches of ${BATCH}, one after another`, BATCHES * BATCH, before, await snapshot());
+
+  if (CONCURRENCY > 1) {
+    before = await snapshot();
+    let next = 0;
+    const sender = async () => {
+      while (next < BATCHES) {
+        const b = next++;
+        const answer = await call('POST', '/contents/bulk', { items: Array.from({ length: BATCH }, () => itemOf(shop.id, n++)) }, token);
+        if (answer.count !== BATCH) throw new Error(`batch ${b}: ${JSON.stringify(answer).slice(0, 200)}`);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, sender));
+    report(`POST /api/contents/bulk, ${BATCHES} batches of ${BATCH}, ${CONCURRENCY} at once`, BATCHES * BATCH, before, await snapshot());
+  }
 
   before = await snapshot();
   await call('POST', '/contents/bulk?dryRun=true', { items: Array.from({ length: BATCH }, (_, i) => itemOf(shop.id, n + i)) }, token);

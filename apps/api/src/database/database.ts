@@ -56,7 +56,7 @@ export async function openDatabase(
     url = embedded.url;
     description = `embedded PGlite (${dataDir ?? 'in memory'})`;
   }
-  const dataSource = new DataSource(dataSourceOptions(url, poolSize));
+  const dataSource = new DataSource(dataSourceOptions(url, poolSize, { server: !embedded }));
   let reads = new ReadPool(dataSource);
   try {
     await dataSource.initialize();

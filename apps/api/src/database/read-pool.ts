@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
-import { POOL_TIMEOUTS } from './data-source-options';
+import { POOL_TIMEOUTS, SERVER_SESSION_OPTIONS } from './data-source-options';
 
 /**
  * The hot reads' own connections (preparedQuery): on a PostgreSQL server, a `pg` pool beside
@@ -21,7 +21,7 @@ export class ReadPool {
 
   /** A read pool on the server at `url`, of at most `size` connections; its idle clients' errors are logged, not thrown. */
   static onServer(dataSource: DataSource, url: string, size: number): ReadPool {
-    const pool = new Pool({ connectionString: url, max: size, ...POOL_TIMEOUTS, application_name: 'cms-reads' });
+    const pool = new Pool({ connectionString: url, max: size, ...POOL_TIMEOUTS, options: SERVER_SESSION_OPTIONS, application_name: 'cms-reads' });
     // An idle connection the server ends (restart, pg_terminate_backend) is dropped by the pool;
     // without a listener its 'error' would end the process. The next read opens a new one.
     pool.on('error', (error) => dataSource.logger.log('warn', `A read connection failed while idle: ${error.message}`));
