@@ -1,4 +1,4 @@
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { isDatabaseUnavailable } from './database-unavailable';
 
 describe('isDatabaseUnavailable', () => {
@@ -10,6 +10,8 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(queryError({ code: '57P03', message: 'the database system is starting up' }))).toBe(true);
     expect(isDatabaseUnavailable(queryError({ code: '08006' }))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    // A transaction whose connection the server cut: TypeORM released its runner, the next statement meets that.
+    expect(isDatabaseUnavailable(new QueryRunnerAlreadyReleasedError())).toBe(true);
   });
 
   it('leaves wrong queries and other errors alone', () => {
