@@ -2,8 +2,8 @@ import * as v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /**
- * Two full garbage collections, now. Start-up (Nest's module graph, the OpenAPI document, the demo
- * site written through the API, the migrations) leaves some 25 MB of garbage in V8's old
+ * Two full garbage collections, now. Start-up (Nest's module graph, the demo site written
+ * through the API, the migrations) leaves some 25 MB of garbage in V8's old
  * generation, which V8's memory reducer collects only after 20–40 s of quiet: a server that has
  * just started would hold it through its first half-minute. The first collection frees the
  * objects; the second, once the first's sweeping is done, gives the emptied pages back to the
