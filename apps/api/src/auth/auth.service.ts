@@ -109,13 +109,13 @@ export class AuthService {
     await this.limiter.succeeded(attempt);
   }
 
-  /** The caller's new password; every other session of theirs ends, this one stays. */
   /** Stores the caller's interface language (null forgets it); sessions resolved before now read the old one, so they are forgotten. */
   async setOwnLanguage(auth: AuthContext, language: Lang | null): Promise<void> {
     await this.dataSource.getRepository(User).update({ id: auth.userId }, { language });
     this.sessions.authChanged();
   }
 
+  /** The caller's new password; every other session of theirs ends, this one stays. */
   async changeOwnPassword(auth: AuthContext, currentPassword: string, password: string, ip: string): Promise<void> {
     await this.verifyCurrentPassword(auth, currentPassword, ip);
     const hash = await this.passwords.hash(password);
