@@ -1,4 +1,5 @@
 import { QueryRunnerAlreadyReleasedError } from 'typeorm';
+
 /**
  * Whether an error means the database cannot be reached right now (down, restarting, the
  * connection cut), as opposed to a query that is wrong: the answer is then a 503 the client may
