@@ -12,7 +12,7 @@ import { answerEntityTags } from './common/http/entity-tags';
 import { answerIdOnlyToUpdatersWithoutView, storeNoSessionAnswers } from './common/http/session-answers';
 import { trustProxyFunction } from './common/http/trust-proxy';
 import { strictDocument } from './common/openapi/strict-document';
-import { createValidationPipe, rejectPrototypeKeys } from './common/http/validation';
+import { createValidationPipe, parseJsonBody } from './common/http/validation';
 import type { AppConfig } from './config/app-config';
 import type { Database } from './database/database';
 import { mountFrontends } from './web/frontends';
@@ -73,7 +73,7 @@ export async function createApp(
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text, rejectPrototypeKeys));
+      done(null, parseJsonBody(text));
     } catch (error) {
       done(Object.assign(error as Error, { statusCode: 400, type: 'entity.parse.failed' }), undefined);
     }

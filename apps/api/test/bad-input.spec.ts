@@ -12,6 +12,7 @@ describe('bad input', () => {
     ['an unknown property', JSON.stringify({ name: 'X', rights: [], isAdmin: true })],
     ['a __proto__ key', '{"name":"X","rights":[],"__proto__":{"polluted":true}}'],
     ['a nested constructor key', '{"name":"X","rights":[],"constructor":{"prototype":{"polluted":true}}}'],
+    ['a __proto__ key spelt with escapes', '{"name":"X","rights":[],"\\u005f\\u005fproto\\u005f\\u005f":{"polluted":true}}'],
     ['a number where an array belongs', JSON.stringify({ name: 'X', rights: 5 })],
     ['null', 'null'],
   ])('answers 400 with { statusCode, message } for %s', async (_label, body) => {

@@ -15,6 +15,10 @@ import type { Content } from './content.entity';
 @Index('IDX_content_field_number_value', { synchronize: false })
 @Index('IDX_content_field_date_value', { synchronize: false })
 @Index('IDX_content_field_text_value', { synchronize: false })
+// Lookups by media, referenced content and parent: partial B-tree indexes (most rows leave these empty) kept by migration ContentWriteCosts.
+@Index('IDX_content_field_media', { synchronize: false })
+@Index('IDX_content_field_content_value', { synchronize: false })
+@Index('IDX_content_field_parent', { synchronize: false })
 export class ContentField {
   @PrimaryGeneratedColumn()
   id: number;
@@ -25,7 +29,6 @@ export class ContentField {
   @Column({ type: 'enum', enum: ContainerFieldType, enumName: 'container_field_type' })
   type: ContainerFieldType;
 
-  @Index()
   @Column({ type: 'int' })
   contentId: number;
 
@@ -33,7 +36,6 @@ export class ContentField {
   @JoinColumn({ name: 'contentId' })
   content?: Content;
 
-  @Index()
   @Column({ type: 'int', nullable: true })
   mediaId: number | null;
 
@@ -56,7 +58,6 @@ export class ContentField {
   @Column({ type: 'jsonb', nullable: true })
   timeRange: { start: string; end: string } | null;
 
-  @Index()
   @Column({ type: 'int', nullable: true })
   contentValueId: number | null;
 
@@ -67,7 +68,6 @@ export class ContentField {
   @Column({ type: 'boolean', default: false })
   multiple: boolean;
 
-  @Index()
   @Column({ type: 'int', nullable: true })
   parentId: number | null;
 

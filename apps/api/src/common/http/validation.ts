@@ -35,6 +35,16 @@ export function rejectPrototypeKeys(key: string, value: unknown): unknown {
   return value;
 }
 
+/**
+ * A request's JSON body, parsed with rejectPrototypeKeys when the text could hold such a key: one
+ * of the names, or a \u escape, which could spell one. Others (nearly every body) skip the reviver:
+ * a call per key and value makes the parse several times slower (a bulk create's 500 items).
+ */
+export function parseJsonBody(text: string): unknown {
+  const suspect = text.includes('__proto__') || text.includes('constructor') || text.includes('prototype') || text.includes('\\u');
+  return suspect ? JSON.parse(text, rejectPrototypeKeys) : JSON.parse(text);
+}
+
 /** What the pipe asks of class-validator; a service checking a DTO itself (each item of a bulk create) asks the same. */
 export const VALIDATION_OPTIONS = {
   whitelist: true,

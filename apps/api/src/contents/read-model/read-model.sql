@@ -78,32 +78,41 @@ AS $function$ BEGIN
       DELETE FROM "content_document" d USING unnest(ids, langs) AS p("contentId", "lang")
       WHERE d."contentId" = p."contentId" AND d."lang" = p."lang"
         AND NOT EXISTS (SELECT 1 FROM "content_field" f WHERE f."contentId" = p."contentId" AND f."lang" = p."lang");
-      WITH w AS (
-        SELECT v."contentId", v."lang", jsonb_object_agg(v."name", v."value") AS "fields"
-        FROM (
-          SELECT f."contentId", f."lang", f."name",
-          CASE WHEN (array_agg(f."multiple" ORDER BY f."position", f."id"))[1]
-            THEN coalesce(jsonb_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL), '[]'::jsonb)
-            ELSE coalesce((array_agg(content_field_item(f) ORDER BY f."position", f."id") FILTER (WHERE content_field_item(f) IS NOT NULL))[1], 'null'::jsonb)
+      WITH v AS (
+        -- Each name's value from its rows in order. The subquery's ORDER BY is the aggregates' order (the
+        -- grouping reads its rows as they come, already sorted): one sort for all the rows instead of one
+        -- per aggregate and name, which cost most of a bulk create's refresh.
+        SELECT i."contentId", i."lang", i."name",
+          CASE WHEN (array_agg(i."multiple"))[1]
+            THEN coalesce(jsonb_agg(i."item") FILTER (WHERE i."item" IS NOT NULL), '[]'::jsonb)
+            ELSE coalesce(jsonb_agg(i."item") FILTER (WHERE i."item" IS NOT NULL) -> 0, 'null'::jsonb)
           END AS "value"
-        FROM "content_field" f
-        JOIN (SELECT DISTINCT * FROM unnest(ids, langs) AS p("contentId", "lang")) p ON f."contentId" = p."contentId" AND f."lang" = p."lang"
-        GROUP BY f."contentId", f."lang", f."name"
-        ) v
-        GROUP BY v."contentId", v."lang"
+        FROM (
+          SELECT f."contentId", f."lang", f."name", f."multiple", content_field_item(f) AS "item"
+          FROM "content_field" f
+          JOIN (SELECT DISTINCT * FROM unnest(ids, langs) AS p("contentId", "lang")) p ON f."contentId" = p."contentId" AND f."lang" = p."lang"
+          ORDER BY f."contentId", f."lang", f."name", f."position", f."id"
+        ) i
+        GROUP BY i."contentId", i."lang", i."name"
+      ), d AS (
+        SELECT v."contentId", v."lang", jsonb_object_agg(v."name", v."value") AS "fields" FROM v GROUP BY v."contentId", v."lang"
+      ), w AS (
+        -- Beside each document, en's new fields when en is among the pairs (a join of d with itself ran
+        -- as a nested loop, quadratic in the number of pairs under the generic plan).
+        SELECT d."contentId", d."lang", d."fields", (array_agg(d."fields") FILTER (WHERE d."lang" = 'en') OVER (PARTITION BY d."contentId"))[1] AS "enFields"
+        FROM d
       )
       INSERT INTO "content_document" ("contentId", "lang", "fields", "json", "fallback", "source")
       SELECT w."contentId", w."lang", w."fields",
-        CASE WHEN w."lang" = 'en' THEN w."fields"::text ELSE (coalesce(coalesce(we."fields", e."fields"), '{}'::jsonb) || w."fields")::text END,
+        CASE WHEN w."lang" = 'en' THEN w."fields"::text ELSE (coalesce(coalesce(w."enFields", e."fields"), '{}'::jsonb) || w."fields")::text END,
         CASE WHEN w."lang" = 'en' THEN ARRAY(SELECT k FROM jsonb_object_keys(w."fields") k ORDER BY k)
-          ELSE ARRAY(SELECT k FROM jsonb_object_keys(coalesce(we."fields", e."fields")) k WHERE NOT w."fields" ? k ORDER BY k) END,
+          ELSE ARRAY(SELECT k FROM jsonb_object_keys(coalesce(w."enFields", e."fields")) k WHERE NOT w."fields" ? k ORDER BY k) END,
         -- A value the write left as it was keeps its source; a written one takes en's value of now (its md5).
         CASE WHEN w."lang" = 'en' THEN '{}'::jsonb ELSE (SELECT coalesce(jsonb_object_agg(k, CASE WHEN o."fields" -> k = w."fields" -> k AND o."source" ? k
-            THEN o."source" -> k ELSE to_jsonb(md5(coalesce(coalesce(we."fields", e."fields") -> k, 'null'::jsonb)::text)) END), '{}'::jsonb)
+            THEN o."source" -> k ELSE to_jsonb(md5(coalesce(coalesce(w."enFields", e."fields") -> k, 'null'::jsonb)::text)) END), '{}'::jsonb)
           FROM jsonb_object_keys(w."fields") k) END
       FROM w
       -- en's fields after this call: its new document when en is among the pairs, else the stored one.
-      LEFT JOIN w we ON we."contentId" = w."contentId" AND we."lang" = 'en' AND w."lang" <> 'en'
       LEFT JOIN "content_document" e ON e."contentId" = w."contentId" AND e."lang" = 'en' AND w."lang" <> 'en'
         AND NOT EXISTS (SELECT 1 FROM unnest(ids, langs) AS q("contentId", "lang") WHERE q."contentId" = w."contentId" AND q."lang" = 'en')
       -- The locale's stored document, whose sources the values left unchanged keep.

@@ -30,6 +30,7 @@ import { PasswordResets1795785938641 } from './1795785938641-password-resets';
 import { Invitations1795786532310 } from './1795786532310-invitations';
 import { TwoFactor1795787579804 } from './1795787579804-two-factor';
 import { UserLanguage1795799578384 } from './1795799578384-user-language';
+import { ContentWriteCosts1795806000000 } from './1795806000000-content-write-costs';
 
 /** In the order they run. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   Invitations1795786532310,
   TwoFactor1795787579804,
   UserLanguage1795799578384,
+  ContentWriteCosts1795806000000,
 ];
