@@ -1,3 +1,4 @@
+import { FormFieldType } from '@cms/contracts';
 import { useTestApp } from './support/test-app';
 
 /**
@@ -137,5 +138,27 @@ describe('the interface language of a user', () => {
       `SELECT u."language" FROM "user" u JOIN "login" l ON l."userId" = u.id WHERE l.email = 'no.language@accounts.test'`,
     );
     expect(user).toEqual({ language: null });
+  });
+  it('writes a form’s notification in the language of the account it goes to, else in the site’s default', async () => {
+    const user = await t.userWithRights([]);
+    await choose(user.token, { language: 'fr' });
+    const fields = [{ name: 'note', type: FormFieldType.PARAGRAPH, label: 'Note', position: 1 }];
+    // The address as typed in the form may differ in case and spaces from the account's.
+    const toUser = await t.ownerCreates('/api/forms', { title: 'Rappel', sendMail: true, sendTo: user.email.toUpperCase(), fields });
+    const toTeam = await t.ownerCreates('/api/forms', { title: 'Contatto', sendMail: true, sendTo: 'team.language@example.com', fields });
+    const send = (formId: number) =>
+      t.http
+        .post(`/api/forms/${formId}/messages`)
+        .set('X-Forwarded-For', from())
+        .send({ values: { note: 'Hello' } });
+    expect((await send(toUser.id)).status).toBe(201);
+    await t.http.put('/api/settings/by-name/defaultLocale').set('token', t.ownerToken).send({ value: 'it' });
+    try {
+      expect((await send(toTeam.id)).status).toBe(201);
+    } finally {
+      await t.http.put('/api/settings/by-name/defaultLocale').set('token', t.ownerToken).send({ value: 'en' });
+    }
+    expect(await subjectsTo(user.email.toUpperCase())).toEqual(['Nouveau message du formulaire « Rappel »']);
+    expect(await subjectsTo('team.language@example.com')).toEqual(['Nuovo messaggio dal modulo «Contatto»']);
   });
 });

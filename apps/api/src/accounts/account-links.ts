@@ -1,8 +1,9 @@
-import { DEFAULT_LANG, isLang, type Lang } from '@cms/contracts';
+import { DEFAULT_LANG, type Lang } from '@cms/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { mailLanguage } from '../mail/mail-language';
 import { SettingsService } from '../settings/settings.service';
 
 /** A secret for a one-time link (256 random bits) and the digest that is stored instead of it. */
@@ -35,15 +36,9 @@ export class AccountLinks {
     return `${this.origin()}${path}?token=${encodeURIComponent(token)}`;
   }
 
-  /**
-   * The first of `choices` that is one of our languages, else the site's default language. A mail
-   * to a user passes their stored language first, then the one the request names.
-   */
-  async language(choices: readonly (string | null | undefined)[], manager: EntityManager): Promise<Lang> {
-    const chosen = choices.find(isLang);
-    if (chosen) return chosen;
-    const fallback = await this.settings.value('defaultLocale', manager);
-    return isLang(fallback) ? fallback : DEFAULT_LANG;
+  /** The language of an account mail: see mailLanguage. */
+  language(choices: readonly (string | null | undefined)[], manager: EntityManager): Promise<Lang> {
+    return mailLanguage(this.settings, choices, manager);
   }
 
   /** The site's name in `lang` (else in English), else the links' host. */

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import type { Reader } from '../accesses/readable-sql';
 import { FormsService } from '../forms/forms.service';
 import { renderFormMail } from '../mail/form-mail';
+import { accountLanguage, mailLanguage } from '../mail/mail-language';
 import { isSafeAddress } from '../mail/mail-worker';
 import { MailService } from '../mail/mail.service';
 import { SettingsService } from '../settings/settings.service';
@@ -72,11 +73,13 @@ export class SubmissionsService {
       await this.webhooks.emit(manager, [received(message.id)]);
       const shown = fields.filter((f) => Object.hasOwn(value, f.name)).map((f) => ({ label: f.label || f.name, value: value[f.name] as FormValue }));
       const replyTo = fields.find((f) => f.type === FormFieldType.EMAIL && Object.hasOwn(value, f.name));
+      // Written for whoever reads it: the language of the account with that address, else the site's default.
+      const lang = await mailLanguage(this.settings, [await accountLanguage(manager, mailTo)], manager);
       await this.mail.enqueue(manager, {
         messageId: message.id,
         to: mailTo,
         replyTo: replyTo ? (value[replyTo.name] as string) : null,
-        ...renderFormMail({ formTitle: form.title, values: shown, receivedAt: message.createdAt }),
+        ...renderFormMail({ formTitle: form.title, values: shown, receivedAt: message.createdAt, lang }),
       });
     });
     this.mail.sendSoon();
