@@ -24,3 +24,4 @@ export * from './lib/webhooks';
 export * from './lib/allowed-hosts';
 export * from './lib/search';
 export * from './lib/bulk-actions';
+export * from './lib/request-id';

@@ -1,24 +1,16 @@
+import { requestIdFrom } from '@cms/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PinoLogger } from 'nestjs-pino';
 // The store PinoLogger reads (not re-exported by the package's index).
 import { Store, storage } from 'nestjs-pino/storage';
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 /** The header that names a request, read from the caller (when well-formed) and answered on every reply. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-/**
- * What an incoming id may be: what proxies and tracing tools send (UUIDs, hex, `Root=1-…`-style
- * ids without `=`), and nothing that could break a log line or a header: no spaces, quotes,
- * newlines or control characters, at most 128 characters.
- */
-const WELL_FORMED = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** The caller's id when it is well-formed, otherwise a new one: a hostile id is replaced, never echoed. */
+/** The caller's id when it is well-formed, otherwise a new one (requestIdFrom). */
 export function requestIdOf(req: IncomingMessage): string {
-  const sent = req.headers[REQUEST_ID_HEADER];
-  return typeof sent === 'string' && WELL_FORMED.test(sent) ? sent : randomUUID();
+  return requestIdFrom(req.headers[REQUEST_ID_HEADER]);
 }
 
 /**

@@ -13,11 +13,13 @@ import type * as Entry from './entry';
 import { defaultAllowedHosts, parseAllowedHosts } from '@cms/contracts';
 import { publicOriginOf } from './http/request-origin';
 import { listenForPurges } from './purge-listener';
-import { createStandaloneServer, STANDALONE_HEADERS } from './standalone-server';
+import { createStandaloneServer, currentRequestId, requestIdFetch, STANDALONE_HEADERS } from './standalone-server';
 
-function log(level: 'info' | 'error', msg: string): void {
+/** One JSON line in pino's shape; a line written while a request is answered names it (`reqId`, its X-Request-Id). */
+function log(level: 'info' | 'error', msg: string, extra: Record<string, unknown> = {}): void {
   const stream = level === 'error' ? process.stderr : process.stdout;
-  stream.write(`${JSON.stringify({ level: level === 'error' ? 50 : 30, time: Date.now(), name: 'site', msg })}\n`);
+  const reqId = currentRequestId();
+  stream.write(`${JSON.stringify({ level: level === 'error' ? 50 : 30, time: Date.now(), name: 'site', ...(reqId ? { reqId } : {}), msg, ...extra })}\n`);
 }
 
 function fail(msg: string): never {
@@ -68,12 +70,17 @@ async function main(): Promise<void> {
     // Without PUBLIC_URL, pages link to the Host a request names when it is one of these; X-Forwarded-Proto is believed from loopback.
     allowedHosts: config.allowedHosts,
     fixedHeaders: STANDALONE_HEADERS,
+    // The page's reads from the API name its request: the API's log lines for them carry the same id.
+    apiFetch: requestIdFetch(),
+    logger: {
+      error: (obj, msg) => log('error', msg ?? 'Site error', { err: obj instanceof Error ? { type: obj.name, message: obj.message, stack: obj.stack } : obj }),
+    },
   });
   const purges = config.databaseUrl ? listenForPurges({ databaseUrl: config.databaseUrl, onPurge: (event) => handler.revalidate(event), log }) : undefined;
   if (!purges) log('info', 'DATABASE_URL is not set: cached pages are not purged when the API changes them, they expire');
   const server = createStandaloneServer(
     handler,
-    (msg) => log('error', msg),
+    (msg, reqId) => log('error', msg, { reqId }),
     () => ({ status: 'ok', purges: purges ? 'listening' : 'off' }),
   );
 
