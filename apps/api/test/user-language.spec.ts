@@ -161,4 +161,37 @@ describe('the interface language of a user', () => {
     expect(await subjectsTo(user.email.toUpperCase())).toEqual(['Nouveau message du formulaire « Rappel »']);
     expect(await subjectsTo('team.language@example.com')).toEqual(['Nuovo messaggio dal modulo «Contatto»']);
   });
+  it('is set by whoever manages users, on a create or an edit, and the account’s mails follow it', async () => {
+    const bob = await t.userWithRights([]);
+    const edit = (body: Record<string, unknown>, token = t.ownerToken) => t.http.put(`/api/users/${bob.id}`).set('token', token).send(body);
+    expect((await t.http.get(`/api/users/${bob.id}`).set('token', t.ownerToken)).body).toMatchObject({ id: bob.id, language: null });
+    const set = await edit({ language: 'it' });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ id: bob.id, language: 'it' });
+    expect(await stored(bob.id)).toBe('it');
+    // His sessions read it at once, and his mails are written in it.
+    expect(await me(bob.token)).toMatchObject({ language: 'it' });
+    expect((await askReset(bob.email, { locale: 'fr' })).status).toBe(202);
+    expect((await subjectsTo(bob.email)).at(-1)).toContain('Reimposta la password');
+    // An edit that does not name it leaves it; null forgets it; anything else is a 400 naming it.
+    expect((await edit({ name: 'Bob B.' })).body).toMatchObject({ name: 'Bob B.', language: 'it' });
+    for (const language of ['de', 'IT', 3, ['it']]) {
+      const refused = await edit({ language });
+      expect([language, refused.status]).toEqual([language, 400]);
+      expect(JSON.stringify(refused.body)).toMatch(/language must be one of en, fr, tr, es, it, or null/);
+    }
+    expect(await stored(bob.id)).toBe('it');
+    expect((await edit({ language: null })).body).toMatchObject({ language: null });
+    // Someone without the right to edit users cannot set it.
+    const ann = await t.userWithRights([]);
+    expect((await edit({ language: 'tr' }, ann.token)).status).toBe(403);
+    expect(await stored(bob.id)).toBeNull();
+
+    const created = await t.http
+      .post('/api/users')
+      .set('token', t.ownerToken)
+      .send({ name: 'Eda', email: 'eda.language@accounts.test', password: 'created-password-1', roleId: 'super-admin', language: 'tr' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ email: 'eda.language@accounts.test', language: 'tr' });
+  });
 });

@@ -26,7 +26,14 @@ describe('users API', () => {
       .set('token', t.ownerToken)
       .send({ name: 'Dana', email: 'Dana@Example.org', password: 'password-123', roleId: 'writer' });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), name: 'Dana', email: 'dana@example.org', roleId: 'writer', updatedAt: expect.any(String) });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      name: 'Dana',
+      email: 'dana@example.org',
+      roleId: 'writer',
+      language: null,
+      updatedAt: expect.any(String),
+    });
     const one = await t.http.get(`/api/users/${res.body.id}`).set('token', t.ownerToken);
     expect(JSON.stringify(one.body)).not.toMatch(/password|argon2/);
     expect(await t.signIn('dana@example.org', 'password-123')).toEqual(expect.any(String));

@@ -2278,6 +2278,12 @@ export interface components {
             name: string;
             email: string;
             roleId: string;
+            /**
+             * @description The language mails to the user are written in: the back office language they chose (PUT /api/me/language), or one set by whoever manages them. Null: none chosen (mails take the language a request names, else the site’s default)
+             * @example fr
+             * @enum {string|null}
+             */
+            language: "en" | "fr" | "tr" | "es" | "it" | null;
             updatedAt: string;
         };
         CreateUserDto: {
@@ -2288,12 +2294,24 @@ export interface components {
             password: string;
             /** @example editor */
             roleId: string;
+            /**
+             * @description The language mails to the user are written in: the back office language they chose (PUT /api/me/language), or one set by whoever manages them. Null: none chosen (mails take the language a request names, else the site’s default)
+             * @example fr
+             * @enum {string|null}
+             */
+            language?: "en" | "fr" | "tr" | "es" | "it" | null;
         };
         UpdateUserDto: {
             name?: string;
             email?: string;
             password?: string;
             roleId?: string;
+            /**
+             * @description The language mails to the user are written in: the back office language they chose (PUT /api/me/language), or one set by whoever manages them. Null: none chosen (mails take the language a request names, else the site’s default)
+             * @example fr
+             * @enum {string|null}
+             */
+            language?: "en" | "fr" | "tr" | "es" | "it" | null;
             /** @description Required with `password` when changing one’s own password */
             currentPassword?: string;
         };

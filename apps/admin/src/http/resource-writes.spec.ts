@@ -34,6 +34,16 @@ describe('resource writes', () => {
     expect(toUpdatePayload('users', { ...previous, name: 'Anna' }, previous)).toEqual({ name: 'Anna' });
   });
 
+  it('sends a user’s language when it changed, null when it was cleared', () => {
+    const previous = { id: 3, name: 'Ann', email: 'ann@example.com', roleId: 'editor', language: null };
+    expect(toUpdatePayload('users', { ...previous, language: 'it' }, previous)).toEqual({ language: 'it' });
+    expect(toUpdatePayload('users', { ...previous, language: null }, { ...previous, language: 'it' })).toEqual({ language: null });
+    expect(toUpdatePayload('users', previous, previous)).toEqual({});
+    expect(toCreatePayload('users', { name: 'Ann', email: 'ann@example.com', password: 'secret123', roleId: 'editor', language: 'tr' })).toMatchObject({
+      language: 'tr',
+    });
+  });
+
   it('keeps the current password when the new one is left empty', () => {
     const previous = { id: 3, name: 'Ann', email: 'ann@example.com', roleId: 'editor' };
     expect(toUpdatePayload('users', { ...previous, password: '' }, previous)).toEqual({});

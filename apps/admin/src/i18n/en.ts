@@ -1288,6 +1288,11 @@ const en = {
     own_language: {
       save_error: 'The language changed here, but it could not be saved to your account: your e-mails keep their language.',
     },
+    user_language: {
+      label: 'Language',
+      help: 'Of the e-mails sent to this account (password reset, form notifications), and of the back office in a browser where the user has not chosen one. The user can change it from their menu.',
+      none: 'None chosen',
+    },
   },
 };
 

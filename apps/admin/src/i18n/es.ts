@@ -1501,6 +1501,11 @@ const es: Catalog = {
     own_language: {
       save_error: 'El idioma ha cambiado aquí, pero no se ha podido guardar en su cuenta: sus correos siguen en su idioma anterior.',
     },
+    user_language: {
+      label: 'Idioma',
+      help: 'El de los correos enviados a esta cuenta (restablecimiento de contraseña, avisos de formularios) y el del back office en un navegador donde el usuario no haya elegido uno. El usuario puede cambiarlo desde su menú.',
+      none: 'Ninguno elegido',
+    },
   },
 };
 

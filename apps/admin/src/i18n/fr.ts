@@ -1298,6 +1298,11 @@ const fr: Catalog = {
     own_language: {
       save_error: 'La langue a changé ici, mais n’a pas pu être enregistrée sur votre compte : vos e-mails gardent leur langue.',
     },
+    user_language: {
+      label: 'Langue',
+      help: 'Celle des e-mails envoyés à ce compte (réinitialisation du mot de passe, notifications de formulaires) et du back-office dans un navigateur où l’utilisateur n’en a pas choisi. L’utilisateur peut la changer depuis son menu.',
+      none: 'Aucune choisie',
+    },
   },
 };
 

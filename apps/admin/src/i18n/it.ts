@@ -1500,6 +1500,11 @@ const it: Catalog = {
     own_language: {
       save_error: 'La lingua è cambiata qui, ma non è stato possibile salvarla nel tuo account: le tue e-mail restano nella lingua precedente.',
     },
+    user_language: {
+      label: 'Lingua',
+      help: 'Quella delle e-mail inviate a questo account (reimpostazione della password, notifiche dei moduli) e del back office in un browser in cui l’utente non ne ha scelta una. L’utente può cambiarla dal proprio menu.',
+      none: 'Nessuna scelta',
+    },
   },
 };
 

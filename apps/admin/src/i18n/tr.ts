@@ -1499,6 +1499,11 @@ const tr: Catalog = {
     own_language: {
       save_error: 'Dil burada değişti, ancak hesabınıza kaydedilemedi: e-postalarınız eski dillerinde gelmeye devam eder.',
     },
+    user_language: {
+      label: 'Dil',
+      help: 'Bu hesaba gönderilen e-postaların (parola sıfırlama, form bildirimleri) ve kullanıcının dil seçmediği bir tarayıcıda yönetim panelinin dili. Kullanıcı bunu kendi menüsünden değiştirebilir.',
+      none: 'Seçilmedi',
+    },
   },
 };
 

@@ -1,5 +1,5 @@
 import { Create, email, PasswordInput, required, SimpleForm, TextInput } from 'react-admin';
-import { RoleInput } from './UserInputs';
+import { RoleInput, UserLanguageInput } from './UserInputs';
 import { UNSAVED_GUARD } from '../components/unsaved-guard';
 
 export function UserCreate() {
@@ -10,6 +10,7 @@ export function UserCreate() {
         <TextInput source="email" label="cms.fields.email" type="email" validate={[required(), email()]} fullWidth />
         <PasswordInput source="password" label="cms.fields.password" validate={required()} fullWidth inputProps={{ autoComplete: 'new-password' }} />
         <RoleInput />
+        <UserLanguageInput />
       </SimpleForm>
     </Create>
   );

@@ -1,7 +1,7 @@
 import type { UserDto } from '@cms/contracts';
 import { Edit, email, PasswordInput, required, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useAuth } from '../auth/AuthContext';
-import { RoleInput } from './UserInputs';
+import { RoleInput, UserLanguageInput } from './UserInputs';
 import { EditToolbar } from '../components/resource-screens';
 import { UNSAVED_GUARD } from '../components/unsaved-guard';
 import { lazy, Suspense } from 'react';
@@ -42,6 +42,7 @@ function UserEditForm() {
         />
       )}
       <RoleInput disabled={ownAccount} helperText={ownAccount ? 'cms.users.own_role' : undefined} />
+      <UserLanguageInput />
     </SimpleForm>
   );
 }

@@ -27,7 +27,7 @@ const USER_LIST: ListSpec<Login> = {
 
 function toDto(login: Login): UserDto {
   const user = login.user!;
-  return { id: user.id, name: user.name, email: login.email, roleId: login.roleId, updatedAt: user.updatedAt.toISOString() };
+  return { id: user.id, name: user.name, email: login.email, roleId: login.roleId, language: user.language, updatedAt: user.updatedAt.toISOString() };
 }
 
 /**
@@ -71,7 +71,7 @@ export class UsersService {
     const hash = await this.passwords.hash(dto.password);
     const id = await this.dataSource.transaction(async (manager) => {
       await this.assertEmailFree(manager, email);
-      const user = await manager.getRepository(User).save(manager.getRepository(User).create({ name: dto.name.trim() }));
+      const user = await manager.getRepository(User).save(manager.getRepository(User).create({ name: dto.name.trim(), language: dto.language ?? null }));
       await manager.getRepository(Login).insert({ userId: user.id, roleId: dto.roleId, email, password: hash });
       return user.id;
     });
@@ -102,13 +102,18 @@ export class UsersService {
       if (roleChanges) changes.roleId = dto.roleId;
       if (hash) changes.password = hash;
       if (Object.keys(changes).length) await manager.getRepository(Login).update({ id: login.id }, changes);
-      await manager.getRepository(User).update({ id }, { name: dto.name?.trim() ?? login.user!.name, updatedAt: new Date() });
+      await manager
+        .getRepository(User)
+        .update(
+          { id },
+          { name: dto.name?.trim() ?? login.user!.name, ...(dto.language !== undefined ? { language: dto.language } : {}), updatedAt: new Date() },
+        );
       // A new role, or a password reset by someone else, ends the user's sessions at once; one's
       // own new password ends one's other sessions (a browser left signed in elsewhere).
       if (roleChanges || (hash && !ownPassword)) await this.sessions.revokeForLogins([login.id], manager);
       else if (ownPassword) await this.sessions.revokeOthers(login.id, actor.sessionId, manager);
     });
-    // The name, e-mail and role a session resolves to may have changed.
+    // The name, e-mail, role and language a session resolves to may have changed.
     this.sessions.authChanged();
     return this.get(id);
   }

@@ -73,6 +73,8 @@ export interface UserDto {
   name: string;
   email: string;
   roleId: string;
+  /** The language mails to the user are written in (the back office's, which they may change); null: none chosen. */
+  language: Lang | null;
   updatedAt: string;
 }
 export interface CreateUserRequest {
@@ -80,6 +82,7 @@ export interface CreateUserRequest {
   email: string;
   password: string;
   roleId: string;
+  language?: Lang | null;
 }
 export type UpdateUserRequest = Partial<CreateUserRequest> & {
   /** Required to change one's own password. */
