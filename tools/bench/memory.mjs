@@ -3,7 +3,7 @@
 // (npm and the server, which runs in tools/start.mjs's own process; an earlier build's shell and
 // launcher too), after start-up and while serving 1,000 pages, and what each part costs. Then the same with a PostgreSQL server (DATABASE_URL).
 //
-//   node tools/bench/memory.mjs [--pages 1000] [--concurrency 4] [--build] [--only default|server]
+//   node tools/bench/memory.mjs [--pages 1000] [--concurrency 4] [--build] [--only default|server] [--restart]
 //
 // Each start is `npm start` as a user runs it, in a fresh DATA_DIR (demo site on, no variables but
 // the port), with SKIP_BUILD=1 after this script has made sure that dist/ is built (`--build` keeps
@@ -13,6 +13,8 @@
 // memory) and from tools/bench/lib/memory-probe.cjs, preloaded through NODE_OPTIONS, which writes
 // process.memoryUsage() when this script sends SIGUSR2. The pages: every address of the demo's
 // sitemap (five locales), `GET /api/pages` for each, and a few other public reads, in turn.
+// `--restart` starts each mode a second time on the first start's database and DATA_DIR (the demo
+// already there, nothing seeded): what a server holds when it restarts.
 // The server mode needs a PostgreSQL server (BENCH_PG_URL, else DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/postgres): a fresh database is made and dropped.
 import { spawn } from 'node:child_process';
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '4' },
     build: { type: 'boolean', default: false },
     only: { type: 'string' },
+    restart: { type: 'boolean', default: false },
   },
 });
 const pages = Number(values.pages);
@@ -212,9 +215,9 @@ function describe(label, rootPid, probes) {
   return { total, pss, rows, parts };
 }
 
-async function measure(name, env) {
+/** One `npm start` on `dataDir` (`fresh` when it is empty), measured and stopped. */
+async function measure(name, env, dataDir, fresh) {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-memory-'));
   const probeDir = mkdtempSync(join(tmpdir(), 'cms-bench-probe-'));
   const npm = process.env.npm_execpath && existsSync(process.env.npm_execpath) ? [process.execPath, process.env.npm_execpath] : ['npm'];
   const childEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MEMORY_PROBE_DIR: probeDir };
@@ -222,7 +225,9 @@ async function measure(name, env) {
   if (!values.build) childEnv.SKIP_BUILD = '1';
   for (const key of ['npm_execpath', 'npm_lifecycle_event', 'npm_lifecycle_script', 'INIT_CWD']) delete childEnv[key];
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  console.log(`\n${name}: npm start${values.build ? '' : ' (SKIP_BUILD=1)'} on port ${port}, fresh DATA_DIR`);
+  console.log(
+    `\n${name}: npm start${values.build ? '' : ' (SKIP_BUILD=1)'} on port ${port}, ${fresh ? 'fresh DATA_DIR' : "the first start's DATA_DIR and database"}`,
+  );
   const started = Date.now();
   // A process group of its own, so that stopping reaches every process of the start.
   const child = spawn(npm[0], [...npm.slice(1), 'start'], { cwd: root, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
@@ -319,7 +324,6 @@ async function measure(name, env) {
     signalGroup('SIGTERM');
     for (let waited = 0; groupAlive() && waited < 30_000; waited += 100) await sleep(100);
     signalGroup('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
     rmSync(probeDir, { recursive: true, force: true });
   }
 }
@@ -336,16 +340,27 @@ function reportMode(id, label, result) {
   report(`memory:${id}:after`, mb(result.after.total), 'MB', `${label}: resident after serving`);
 }
 
+/** A first start in a fresh DATA_DIR, then with --restart a second one on what it left. */
+async function measureMode(id, label, name, env) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-memory-'));
+  try {
+    reportMode(id, label, await measure(name, env, dataDir, true));
+    if (values.restart) reportMode(`${id}-restart`, `${label}, restarted`, await measure(`${name}, restarted`, env, dataDir, false));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 ensureBuilt();
 const modes = values.only ? values.only.split(',') : ['default', 'server'];
-if (modes.includes('default')) reportMode('default', 'default start (embedded PGlite, demo)', await measure('Default start (embedded PGlite, demo site)', {}));
+if (modes.includes('default')) await measureMode('default', 'default start (embedded PGlite, demo)', 'Default start (embedded PGlite, demo site)', {});
 if (modes.includes('server')) {
   const serverUrl = process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const db = await freshDatabase(serverUrl, 'cms_bench_memory');
   if (!db) console.log(`\nPostgreSQL server mode: skipped (no server at ${serverUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')})`);
   else {
     try {
-      reportMode('server', 'PostgreSQL server (DATABASE_URL, demo)', await measure('PostgreSQL server (DATABASE_URL, demo site)', { DATABASE_URL: db.url }));
+      await measureMode('server', 'PostgreSQL server (DATABASE_URL, demo)', 'PostgreSQL server (DATABASE_URL, demo site)', { DATABASE_URL: db.url });
     } finally {
       await db.drop().catch(() => undefined);
     }

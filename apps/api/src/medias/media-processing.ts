@@ -2,13 +2,11 @@ import { PayloadTooLargeException, UnprocessableEntityException, UnsupportedMedi
 import { fileTypeFromBlob } from 'file-type/core';
 import { openAsBlob } from 'node:fs';
 import * as fs from 'node:fs/promises';
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import type { ImageBudget } from './image-budget';
 import { ACCEPTED_LABELS, mediaTypeOfMime, type MediaType } from './media-types';
+import { loadSharp } from './sharp';
 import { looksLikeSvg, sanitizeSvg, SvgRefusedError } from './svg-sanitizer';
-
-// Every upload and variant is a different image: libvips' operation cache would only hold memory.
-sharp.cache(false);
 
 /** SVGs are parsed in memory, so they get a limit of their own. */
 const SVG_MAX_BYTES = 5 * 1024 * 1024;
@@ -50,7 +48,7 @@ export async function sniffMediaType(filePath: string): Promise<MediaType> {
 /** Width, height, frames and format, read from the header only (nothing is decoded). */
 export async function readImageHeader(input: string | Buffer): Promise<sharp.Metadata | null> {
   try {
-    return await sharp(input, { limitInputPixels: false }).metadata();
+    return await loadSharp()(input, { limitInputPixels: false }).metadata();
   } catch {
     return null;
   }
@@ -82,7 +80,7 @@ export async function prepareRaster(input: string, output: string, type: MediaTy
   }
   assertPixelLimit(meta, maxPixels);
   const animated = (meta.pages ?? 1) > 1 && (type.ext === 'gif' || type.ext === 'webp');
-  let image = sharp(input, { limitInputPixels: maxPixels, sequentialRead: true, animated, failOn: 'error' }).autoOrient();
+  let image = loadSharp()(input, { limitInputPixels: maxPixels, sequentialRead: true, animated, failOn: 'error' }).autoOrient();
   switch (type.ext) {
     case 'jpg':
       // Without Huffman optimisation libjpeg writes rows as they come instead of holding every

@@ -2,11 +2,11 @@ import { MEDIA_FALLBACK_WIDTH, MEDIA_VARIANT_FORMATS, MEDIA_VARIANT_WIDTHS } fro
 import { BadRequestException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ImageBudget } from '../medias/image-budget';
 import { assertPixelLimit, pixelCount, readImageHeader } from '../medias/media-processing';
 import { VARIANT_TYPES, type MediaType } from '../medias/media-types';
+import { loadSharp } from '../medias/sharp';
 import { ScratchSpace } from '../storage/scratch-space';
 import { isStored, STORAGE, type StorageDriver } from '../storage/storage-driver';
 
@@ -81,7 +81,7 @@ export class VariantsService {
       if (!meta) throw new UnprocessableEntityException('The original image cannot be read');
       assertPixelLimit(meta, this.config.uploadMaxPixels);
       const animated = variant.format === 'webp' && (meta.pages ?? 1) > 1;
-      let image = sharp(source, { limitInputPixels: this.config.uploadMaxPixels, sequentialRead: true, animated });
+      let image = loadSharp()(source, { limitInputPixels: this.config.uploadMaxPixels, sequentialRead: true, animated });
       if (variant.width) image = image.resize({ width: variant.width, withoutEnlargement: true });
       switch (variant.format) {
         case 'webp':

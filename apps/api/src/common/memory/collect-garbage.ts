@@ -7,13 +7,21 @@ import { runInNewContext } from 'node:vm';
  * generation, which V8's memory reducer collects only after 20–40 s of quiet: a server that has
  * just started would hold it through its first half-minute. The first collection frees the
  * objects; the second, once the first's sweeping is done, gives the emptied pages back to the
- * system (one alone left V8's heap at 94 MB of which 63 used; two, 77). About 250 ms of CPU, once
- * (issue 29, docs/perf.md). `--expose-gc` adds `gc` only to contexts made after it is set: this
+ * system (one alone left V8's heap at 94 MB of which 63 used; two, 77). A few hundred ms of CPU,
+ * once (issue 29, docs/perf.md). `--expose-gc` adds `gc` only to contexts made after it is set: this
  * one, made for the purpose, has it; the server's own global scope does not.
  */
 export function collectGarbage(): void {
   v8.setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
-  gc();
-  gc();
+  // Both compact the old generation in full: start-up leaves live objects scattered over pages
+  // that are partly empty, which V8's own heuristics leave in place (they move only the emptiest).
+  // A collection's setting only: the flag is off again before anything else runs.
+  v8.setFlagsFromString('--compact-on-every-full-gc');
+  try {
+    gc();
+    gc();
+  } finally {
+    v8.setFlagsFromString('--no-compact-on-every-full-gc');
+  }
 }
