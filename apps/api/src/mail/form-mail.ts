@@ -5,7 +5,7 @@ interface FormMailInput {
   /** In the form's order; `label` is the field's label or, without one, its name. */
   values: { label: string; value: FormValue }[];
   receivedAt: Date;
-  /** The recipient's language (FormMailLanguage picks it). */
+  /** The recipient's language (mailLanguage picks it). */
   lang: Lang;
 }
 
