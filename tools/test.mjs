@@ -5,7 +5,7 @@
 // which database the tests use, so they run once.
 // Each Jest run writes its results to tmp/test-results (tmp/test-results-database for the second
 // pass, so that CI can run both at once); the last line sums them up.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,21 +48,30 @@ const steps = databaseOnly
     ]
   : [
       ['package imports', () => spawnSync(process.execPath, [join(root, 'tools/check-packages.mjs')], { cwd: root, stdio: 'inherit' }).status],
+      // Prettier reads every file on one core: it runs beside Nx's targets (whose slowest, the API
+      // tests, keeps both cores busy only at its end) instead of before them, and is waited for after.
       [
-        'format (prettier --check; npm run format fixes it)',
-        () =>
-          spawnSync(process.execPath, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.'], {
-            cwd: root,
-            stdio: 'inherit',
-          }).status,
+        'format (prettier --check; npm run format fixes it), lint, type checks and tests',
+        () => {
+          const format = new Promise((resolve) =>
+            spawn(process.execPath, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.'], {
+              cwd: root,
+              stdio: 'inherit',
+            }).on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))),
+          );
+          const targets = nx('run-many', '-t', 'lint', 'typecheck', 'test', '--exclude', 'e2e');
+          return format.then((formatStatus) => {
+            if (formatStatus !== 0) console.log('prettier --check failed: npm run format fixes it');
+            return formatStatus || targets;
+          });
+        },
       ],
-      ['lint, type checks and tests', () => nx('run-many', '-t', 'lint', 'typecheck', 'test', '--exclude', 'e2e')],
       ['browser tests', () => nx('run', 'e2e:e2e')],
     ];
 let failedStep;
 for (const [name, run] of steps) {
   console.log(`\n=== ${name} ===`);
-  if (run() !== 0) {
+  if ((await run()) !== 0) {
     failedStep = failedStep ? `${failedStep}, ${name}` : name;
     // The second pass's two suites are independent: both report. The first pass stops at the first failed step.
     if (!databaseOnly) break;

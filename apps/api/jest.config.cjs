@@ -23,6 +23,12 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   // Each API test file starts its own database; two workers keep the two cores busy.
   maxWorkers: 2,
+  // A worker whose heap holds more than 150 MB after a file is replaced by a fresh one. A worker
+  // keeps some of each file it ran alive (20-40 MB of heap a file: module registries reached from
+  // globals), so one that had run 50 files collected garbage over gigabytes: 30 of the files took
+  // 350 s of CPU with a limit of 800 MB, 283 s with 300 MB, 245 s with 150 MB, 288 s with a new
+  // worker for every file (docs/perf.md, "Test time"). With a limit, Jest never runs in band.
+  workerIdleMemoryLimit: '150MB',
   testTimeout: 60_000,
   // file-type and its dependencies, and @fastify/static's content-disposition, ship ES modules only: SWC turns them into CommonJS for Jest
   // (Node itself require()s them from the compiled API).
