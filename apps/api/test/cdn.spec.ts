@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CdnPurgeService } from '../src/cdn/cdn-purge.service';
+import { CdnPurgeService, type CdnPurgeStats } from '../src/cdn/cdn-purge.service';
 import { pageKey } from '../src/cdn/surrogate-keys';
 import { loadConfig } from '../src/config/app-config';
 import { contentModel } from './support/content-model';
@@ -173,6 +173,12 @@ describe('page answers behind a CDN (CDN_MAX_AGE, CDN_PURGE=http)', () => {
     await t?.close();
     await receiver.stop();
   });
+  /** The purge service's counts once it has counted a request sent after `since`: the receiver has a request before the service has read its answer. */
+  const purgeCounted = (since: CdnPurgeStats) =>
+    until('the purge counted', () => {
+      const now = t.app.get(CdnPurgeService).stats();
+      return now.requests > since.requests ? now : undefined;
+    });
   beforeEach(async () => {
     // What the set-up's writes purged is not this test's.
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -257,11 +263,7 @@ describe('page answers behind a CDN (CDN_MAX_AGE, CDN_PURGE=http)', () => {
     expect(tags).not.toContain(pageKey('en', '/blog/hello'));
     expect(tags).not.toContain('site');
     expect(decodeURIComponent(call.url)).toBe(`/zones/z1/purge_cache?via=${tags.join(',')}`);
-    // The receiver has the request before the service has read its answer and counted it.
-    const after = await until('the purge counted', () => {
-      const now = t.app.get(CdnPurgeService).stats();
-      return now.requests > stats.requests ? now : undefined;
-    });
+    const after = await purgeCounted(stats);
     expect(after.events).toBeGreaterThan(stats.events);
     expect(after.requests).toBe(stats.requests + 1);
   });
@@ -278,10 +280,7 @@ describe('page answers behind a CDN (CDN_MAX_AGE, CDN_PURGE=http)', () => {
     expect((await t.http.post('/api/revalidate/all').set('token', t.ownerToken)).status).toBe(204);
     await receiver.received(3);
     expect(receiver.calls.map((call) => call.body)).toEqual(Array(3).fill('{"tags":["site"]}'));
-    const after = await until('the third try counted', () => {
-      const now = t.app.get(CdnPurgeService).stats();
-      return now.requests > before.requests ? now : undefined;
-    });
+    const after = await purgeCounted(before);
     expect(after.failures - before.failures).toBe(2);
     expect(after.requests - before.requests).toBe(1);
   });
@@ -294,7 +293,7 @@ describe('page answers behind a CDN (CDN_MAX_AGE, CDN_PURGE=http)', () => {
     receiver.status = () => 200;
     expect((await t.http.post('/api/revalidate/all').set('token', t.ownerToken)).status).toBe(204);
     const stats = t.app.get(CdnPurgeService).stats();
-    await until('the purge counted', () => (t.app.get(CdnPurgeService).stats().requests > stats.requests ? true : undefined));
+    await purgeCounted(stats);
     const after = await scrape();
     const now = t.app.get(CdnPurgeService).stats();
     expect(now.requests).toBeGreaterThan(0);
