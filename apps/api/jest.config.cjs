@@ -1,8 +1,9 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-// CI's second pass (`npm test -- --database-only`, on the PostgreSQL server) runs the files whose
-// outcome depends on the database engine: test/support/engine-independent.cjs lists the others.
+// CI's second pass (`npm test -- --database-only`, on the PostgreSQL server) runs the files under
+// test/ whose outcome depends on the database engine: test/support/engine-independent.cjs lists the
+// others, and the unit files under src/ open no database.
 const engineIndependent = require('./test/support/engine-independent.cjs');
 for (const file of engineIndependent) {
   if (!fs.existsSync(path.join(__dirname, file))) throw new Error(`test/support/engine-independent.cjs lists ${file}, which does not exist`);
@@ -13,7 +14,7 @@ module.exports = {
   ...require('../../jest.preset.cjs'),
   displayName: 'api',
   rootDir: __dirname,
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  testMatch: process.env.CMS_ENGINE_TESTS_ONLY === '1' ? ['<rootDir>/test/**/*.spec.ts'] : ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   testPathIgnorePatterns: [
     '/node_modules/',
     ...(process.env.CMS_ENGINE_TESTS_ONLY === '1' ? engineIndependent.map((file) => `<rootDir>/${escape(file)}$`) : []),
