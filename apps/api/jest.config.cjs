@@ -8,17 +8,15 @@ const engineIndependent = require('./test/support/engine-independent.cjs');
 for (const file of engineIndependent) {
   if (!fs.existsSync(path.join(__dirname, file))) throw new Error(`test/support/engine-independent.cjs lists ${file}, which does not exist`);
 }
+const engineTestsOnly = process.env.CMS_ENGINE_TESTS_ONLY === '1';
 const escape = (file) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 module.exports = {
   ...require('../../jest.preset.cjs'),
   displayName: 'api',
   rootDir: __dirname,
-  testMatch: process.env.CMS_ENGINE_TESTS_ONLY === '1' ? ['<rootDir>/test/**/*.spec.ts'] : ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
-  testPathIgnorePatterns: [
-    '/node_modules/',
-    ...(process.env.CMS_ENGINE_TESTS_ONLY === '1' ? engineIndependent.map((file) => `<rootDir>/${escape(file)}$`) : []),
-  ],
+  testMatch: engineTestsOnly ? ['<rootDir>/test/**/*.spec.ts'] : ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', ...(engineTestsOnly ? engineIndependent.map((file) => `<rootDir>/${escape(file)}$`) : [])],
   // Names the run for the migrated template database its files copy on a server (test/support/database-snapshots.ts).
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

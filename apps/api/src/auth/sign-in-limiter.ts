@@ -18,6 +18,11 @@ interface SignInAttempt {
   keys: { pair: string; address: string; checks: string; known: string };
 }
 
+/** An account's key in the limits table: the e-mail (normalised) hashed, so that keys stay short whatever its length, and the table keeps no addresses of people. */
+export function accountKey(email: string): string {
+  return createHash('sha256').update(email).digest('hex');
+}
+
 /** Milliseconds an attempt waits when `over` attempts on the account went past its limit (0 for none). */
 export function backoffMs(over: number, maxMs: number): number {
   if (over <= 0 || maxMs <= 0) return 0;
@@ -61,8 +66,7 @@ export class SignInLimiter {
    * limit, and otherwise answers once the account's backoff, if any, has passed.
    */
   async admit(email: string, ip: string): Promise<SignInAttempt> {
-    // The e-mail is hashed: keys stay short whatever its length, and the table keeps no addresses of people.
-    const account = createHash('sha256').update(email).digest('hex');
+    const account = accountKey(email);
     const address = limitedAddress(ip);
     const keys = { pair: `pair:${address}|${account}`, address: `ip:${address}`, checks: `checks:${account}`, known: `known:${address}|${account}` };
     const counts = await this.counters.hit([keys.pair, keys.address]);
