@@ -343,4 +343,33 @@ describe('the back office under axe-core (WCAG 2.1 A and AA)', () => {
       await context.close();
     }
   });
+
+  it('moves nothing for an editor whose system asks for reduced motion (WCAG 2.3.3)', async () => {
+    const { page, close } = await session.open('/admin');
+    try {
+      // Every transition's longest duration in seconds, on the buttons and the user menu's paper.
+      const longest = (selector: string) =>
+        page.$$eval(selector, (nodes) =>
+          Math.max(...nodes.map((node) => Math.max(...getComputedStyle(node).transitionDuration.split(',').map((value) => parseFloat(value))))),
+        );
+      await page.getByRole('button', { name: /profile|user|account/i }).first().waitFor();
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      expect(await longest('.MuiButtonBase-root')).toBeGreaterThan(0.1); // MUI's own motion, as before
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      expect(await longest('.MuiButtonBase-root')).toBeLessThan(0.001);
+      await page.getByRole('button', { name: /profile|user|account/i }).first().click();
+      await page.getByRole('menu').waitFor();
+      expect(await longest('.MuiPopover-paper, .MuiMenu-paper')).toBeLessThan(0.001);
+      // Nothing is left running (no ripple, no fade) but a progress indicator's endless turn.
+      const running = () =>
+        page.evaluate(
+          () =>
+            document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)
+              .length,
+        );
+      expect(await running()).toBe(0);
+    } finally {
+      await close();
+    }
+  });
 });
