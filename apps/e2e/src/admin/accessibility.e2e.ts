@@ -323,6 +323,19 @@ async function walk(context: BrowserContext, width: number): Promise<{ violation
   return { violations, perScreen };
 }
 
+/** The longest transition, in seconds, of the elements `selector` finds. */
+function longestTransition(page: Page, selector: string): Promise<number> {
+  return page.$$eval(selector, (nodes) =>
+    Math.max(
+      ...nodes.flatMap((node) =>
+        getComputedStyle(node)
+          .transitionDuration.split(',')
+          .map((value) => parseFloat(value)),
+      ),
+    ),
+  );
+}
+
 describe('the back office under axe-core (WCAG 2.1 A and AA)', () => {
   it('has no violation on any screen, dialog or menu, at 1366 and 390 px wide', async () => {
     // The back office's CSP refuses inline scripts: the test's own axe script tag is let through.
@@ -347,27 +360,20 @@ describe('the back office under axe-core (WCAG 2.1 A and AA)', () => {
   it('moves nothing for an editor whose system asks for reduced motion (WCAG 2.3.3)', async () => {
     const { page, close } = await session.open('/admin');
     try {
-      // Every transition's longest duration in seconds, on the buttons and the user menu's paper.
-      const longest = (selector: string) =>
-        page.$$eval(selector, (nodes) =>
-          Math.max(...nodes.map((node) => Math.max(...getComputedStyle(node).transitionDuration.split(',').map((value) => parseFloat(value))))),
-        );
-      await page.getByRole('button', { name: /profile|user|account/i }).first().waitFor();
+      const userMenu = page.getByRole('button', { name: /profile|user|account/i }).first();
+      await userMenu.waitFor();
       await page.emulateMedia({ reducedMotion: 'no-preference' });
-      expect(await longest('.MuiButtonBase-root')).toBeGreaterThan(0.1); // MUI's own motion, as before
+      expect(await longestTransition(page, '.MuiButtonBase-root')).toBeGreaterThan(0.1); // MUI's own motion, as before
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      expect(await longest('.MuiButtonBase-root')).toBeLessThan(0.001);
-      await page.getByRole('button', { name: /profile|user|account/i }).first().click();
+      expect(await longestTransition(page, '.MuiButtonBase-root')).toBeLessThan(0.001);
+      await userMenu.click();
       await page.getByRole('menu').waitFor();
-      expect(await longest('.MuiPopover-paper, .MuiMenu-paper')).toBeLessThan(0.001);
+      expect(await longestTransition(page, '.MuiPopover-paper, .MuiMenu-paper')).toBeLessThan(0.001);
       // Nothing is left running (no ripple, no fade) but a progress indicator's endless turn.
-      const running = () =>
-        page.evaluate(
-          () =>
-            document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)
-              .length,
-        );
-      expect(await running()).toBe(0);
+      const running = await page.evaluate(
+        () => document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity).length,
+      );
+      expect(running).toBe(0);
     } finally {
       await close();
     }
