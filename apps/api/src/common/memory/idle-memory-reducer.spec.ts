@@ -26,7 +26,6 @@ describe('reduceMemoryWhenIdle', () => {
     clock = 1_000;
     collected = 0;
     collectGarbage(1); // the last test's objects gone: each reducer's baseline is what is live
-
     // A route that answers only when the test says so: a request in flight.
     server = createServer((req, res) => {
       if (req.url === '/slow') release = () => res.end('late');
@@ -43,7 +42,13 @@ describe('reduceMemoryWhenIdle', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const get = (path: string) =>
+  /** GETs `path`, then waits a moment: the server's side of the answer may close after the client has read it. */
+  const get = async (path: string) => {
+    const body = await send(path);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return body;
+  };
+  const send = (path: string) =>
     new Promise<string>((resolve, reject) => {
       const { port } = server.address() as AddressInfo;
       request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
@@ -73,13 +78,13 @@ describe('reduceMemoryWhenIdle', () => {
   it('never collects while a request is in flight, however long it takes', async () => {
     reducer = reduceMemoryWhenIdle(server, { quietMs: 2_000, minGrowthBytes: 1024 * 1024, collect, now });
     const kept = grow(4 * 1024 * 1024);
-    const answer = get('/slow');
+    const answer = send('/slow');
     await new Promise((resolve) => setTimeout(resolve, 50));
     clock += 600_000;
     expect(reducer.check()).toBe(false);
     release?.();
     expect(await answer).toBe('late');
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the server's side of the answer closes
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the server's side of the answer closes
     expect(reducer.check()).toBe(false); // the answer just ended: quiet starts now
     clock += 2_000;
     expect(reducer.check()).toBe(true);
