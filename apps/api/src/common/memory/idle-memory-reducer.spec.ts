@@ -91,6 +91,21 @@ describe('reduceMemoryWhenIdle', () => {
     expect(kept.length).toBeGreaterThan(0);
   });
 
+  it('counts growth from what V8’s own collection left, not from a higher mark', async () => {
+    let garbage: unknown[] | undefined = grow(6 * 1024 * 1024);
+    reducer = reduceMemoryWhenIdle(server, { quietMs: 2_000, minGrowthBytes: 3 * 1024 * 1024, collect, now });
+    garbage = undefined;
+    collectGarbage(1); // V8's own collection, between two checks
+    clock += 5_000;
+    expect(reducer.check()).toBe(false); // lower than at the start: nothing grew
+    const kept = grow(4 * 1024 * 1024);
+    await get('/');
+    clock += 5_000;
+    expect(reducer.check()).toBe(true); // 4 MB above what the collection left, though not above the start
+    expect(kept.length).toBeGreaterThan(0);
+    expect(garbage).toBeUndefined();
+  });
+
   it('does not collect for growth below its threshold', async () => {
     reducer = reduceMemoryWhenIdle(server, { quietMs: 2_000, minGrowthBytes: 64 * 1024 * 1024, collect, now });
     const kept = grow(2 * 1024 * 1024);

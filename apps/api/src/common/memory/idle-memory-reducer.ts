@@ -61,7 +61,10 @@ export function reduceMemoryWhenIdle(server: Server, options: IdleMemoryReducerO
 
   const check = (): boolean => {
     if (inFlight > 0 || now() - lastActivity < options.quietMs) return false;
-    if (oldGenerationUsed() - baseline < options.minGrowthBytes) return false;
+    const used = oldGenerationUsed();
+    // A collection V8 ran on its own since lowers the mark: growth counts from what it left.
+    baseline = Math.min(baseline, used);
+    if (used - baseline < options.minGrowthBytes) return false;
     collect();
     collections += 1;
     baseline = oldGenerationUsed();
