@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import * as v8 from 'node:v8';
 import { collectGarbage } from './collect-garbage';
 
@@ -16,8 +16,6 @@ export interface IdleMemoryReducerOptions {
 export interface IdleMemoryReducer {
   /** Runs one check now (the timer calls it every half `quietMs`); true when it collected. */
   check(): boolean;
-  /** How many collections it ran. */
-  collections(): number;
   stop(): void;
 }
 
@@ -47,9 +45,8 @@ export function reduceMemoryWhenIdle(server: Server, options: IdleMemoryReducerO
   let inFlight = 0;
   let lastActivity = now();
   let baseline = oldGenerationUsed();
-  let collections = 0;
 
-  const onRequest = (_request: unknown, response: { once(event: 'close', listener: () => void): unknown }) => {
+  const onRequest = (_request: IncomingMessage, response: ServerResponse) => {
     inFlight += 1;
     lastActivity = now();
     response.once('close', () => {
@@ -66,7 +63,6 @@ export function reduceMemoryWhenIdle(server: Server, options: IdleMemoryReducerO
     baseline = Math.min(baseline, used);
     if (used - baseline < options.minGrowthBytes) return false;
     collect();
-    collections += 1;
     baseline = oldGenerationUsed();
     return true;
   };
@@ -75,7 +71,6 @@ export function reduceMemoryWhenIdle(server: Server, options: IdleMemoryReducerO
 
   return {
     check,
-    collections: () => collections,
     stop() {
       clearInterval(timer);
       server.off('request', onRequest);
